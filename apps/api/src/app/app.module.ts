@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ApiKeyGuard, AuthModule } from '@quarry/server/auth';
+import { createLoggerModule, EnvelopeInterceptor, ErrorEnvelopeFilter } from '@quarry/server/common';
+import { ConfigModule } from '@quarry/server/config';
+import { DatabaseModule } from '@quarry/server/database';
+import { JobsModule } from '@quarry/server/jobs';
+import { MaintenanceModule } from '@quarry/server/maintenance';
+import { QueueModule } from '@quarry/server/queue';
+
+import { HealthController } from './health/health.controller';
+import { JobsController } from './jobs/jobs.controller';
+import { MaintenanceController } from './maintenance/maintenance.controller';
+import { OrganizationController } from './organization/organization.controller';
+import { UserController } from './user/user.controller';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot(),
+    createLoggerModule('api'),
+    DatabaseModule,
+    QueueModule.forRoot('producer'),
+    AuthModule,
+    JobsModule,
+    MaintenanceModule,
+  ],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController],
+  providers: [
+    { provide: APP_GUARD, useExisting: ApiKeyGuard },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,42 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ServiceUnavailableError } from '@quarry/domain';
+import { Endpoint } from '@quarry/server/common';
+import { DatabaseHealth } from '@quarry/server/database';
+import { RedisHealth } from '@quarry/server/queue';
+
+import { QUARRY_VERSION } from '../version';
+import { HealthDto } from './health.dto';
+
+@ApiTags('Health')
+@Controller('api/v1/health')
+export class HealthController {
+  constructor(
+    private readonly database: DatabaseHealth,
+    private readonly redis: RedisHealth,
+  ) {}
+
+  @Get()
+  @Endpoint({
+    summary: 'Health of the API and its dependencies',
+    description: 'Answers 503, with the same details in error.data, when the metadata database or Redis is down.',
+    response: HealthDto,
+    isPublic: true,
+    errors: [503],
+  })
+  async health(): Promise<HealthDto> {
+    const [metadataDb, redis] = await Promise.all([this.database.check(), this.redis.check()]);
+    const health: HealthDto = {
+      healthy: metadataDb.status === 'up' && redis.status === 'up',
+      version: QUARRY_VERSION,
+      uptimeSeconds: Math.round(process.uptime()),
+      metadataDb,
+      redis,
+    };
+    if (!health.healthy) {
+      const down = [metadataDb.status === 'down' && 'metadata database', redis.status === 'down' && 'Redis'].filter(Boolean);
+      throw new ServiceUnavailableError(`Unhealthy: ${down.join(' and ')} unavailable`, { ...health });
+    }
+    return health;
+  }
+}

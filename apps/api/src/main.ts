@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+
+import { writeFileSync } from 'node:fs';
+
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ConfigError, loadConfig } from '@quarry/server/config';
+import { migrateDatabase } from '@quarry/server/database';
+import { Logger } from 'nestjs-pino';
+
+import { AppModule } from './app/app.module';
+import { configureApp } from './app/configure-app';
+import { buildOpenApiDocument, DOCS_PATH, serveSwaggerUi } from './app/openapi';
+
+/** `main.js --openapi <file>` writes the OpenAPI document without connecting to anything. */
+async function exportOpenApi(file: string): Promise<void> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { preview: true, logger: false });
+  writeFileSync(file, `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  // Migrations run before anything else touches the database; an advisory lock serialises
+  // concurrent API boots.
+  await migrateDatabase(config.database.url as string);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  configureApp(app);
+  serveSwaggerUi(app, buildOpenApiDocument(app));
+  await app.listen(config.server.port, config.server.host);
+  logger.log(`Quarry API listening on ${config.server.siteUrl} (docs: ${config.server.siteUrl}/${DOCS_PATH})`);
+}
+
+const openApiFlag = process.argv.indexOf('--openapi');
+const run = openApiFlag >= 0 ? exportOpenApi(process.argv[openApiFlag + 1] ?? 'openapi.json') : serve();
+run.catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

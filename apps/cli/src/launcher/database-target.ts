@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { AppConfigValues } from '@quarry/server/config';
+
+import { readOrCreateSecret } from './local-secrets';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+export interface DatabaseTarget {
+  url: string;
+  secretKey: string;
+  /** Stops what this call started (the embedded PostgreSQL); a no-op otherwise. */
+  release(): Promise<void>;
+}
+
+interface RunningState {
+  pid: number;
+  url: string;
+}
+
+const stateFile = (dataDir: string) => join(dataDir, 'run', 'postgres.json');
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The embedded PostgreSQL a running launcher already started, if any. */
+function runningEmbedded(dataDir: string): RunningState | undefined {
+  if (!existsSync(stateFile(dataDir))) return undefined;
+  const state = JSON.parse(readFileSync(stateFile(dataDir), 'utf8')) as RunningState;
+  return isAlive(state.pid) ? state : undefined;
+}
+
+/**
+ * The metadata database to use: DATABASE_URL when set; otherwise the embedded PostgreSQL under
+ * DATA_DIR — reused when a launcher already runs it, else started here. `advertise` records the
+ * started instance so admin commands run meanwhile find it instead of starting a second one.
+ */
+export async function acquireDatabase(
+  config: AppConfigValues,
+  log: (line: string) => void,
+  advertise = false,
+): Promise<DatabaseTarget> {
+  if (config.database.url) {
+    return { url: config.database.url, secretKey: config.secretKey as string, release: async () => undefined };
+  }
+  const secretKey = config.secretKey ?? readOrCreateSecret(join(config.dataDir, 'secrets', 'secret-key'), 48);
+  const running = runningEmbedded(config.dataDir);
+  if (running) return { url: running.url, secretKey, release: async () => undefined };
+
+  const postgres = await startEmbeddedPostgres(config.dataDir, log);
+  if (advertise) {
+    mkdirSync(join(config.dataDir, 'run'), { recursive: true, mode: 0o700 });
+    writeFileSync(stateFile(config.dataDir), JSON.stringify({ pid: process.pid, url: postgres.url }), { mode: 0o600 });
+  }
+  return {
+    url: postgres.url,
+    secretKey,
+    release: async () => {
+      if (advertise) rmSync(stateFile(config.dataDir), { force: true });
+      await postgres.stop();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import 'reflect-metadata';
+
+import { join } from 'node:path';
+
+import { isQuarryError } from '@quarry/domain';
+import { type AppConfigValues, ConfigError, loadConfig } from '@quarry/server/config';
+
+import { ADMIN_USAGE, runAdminCommand } from './commands/admin-commands';
+import { migrate } from './commands/migrate';
+import { start } from './commands/start';
+import { acquireDatabase } from './launcher/database-target';
+
+const USAGE = `Usage: node dist/apps/cli/main.js <command>
+  start        run Quarry: embedded PostgreSQL (when DATABASE_URL is unset), migrations, API and worker
+  migrate      apply pending metadata-database migrations
+${ADMIN_USAGE}`;
+
+async function admin(config: AppConfigValues, command: string, args: string[]): Promise<number> {
+  const database = await acquireDatabase(config, (line) => process.stderr.write(`[quarry] ${line}\n`));
+  try {
+    await runAdminCommand(command, args, { ...config, database: { url: database.url }, secretKey: database.secretKey });
+    return 0;
+  } finally {
+    await database.release();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig(process.env, 'launcher');
+  switch (command) {
+    case 'start':
+      return start(config, join(__dirname, '..'));
+    case 'migrate':
+      return migrate(config);
+    default:
+      return admin(config, command, args);
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    const message =
+      error instanceof ConfigError || isQuarryError(error) ? error.message : ((error as Error).stack ?? String(error));
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,42 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { isUuid } from '@quarry/server/common';
+import { JobsRepository } from '@quarry/server/database';
+import { UnrecoverableError, type Job } from 'bullmq';
+
+import { isJobName, JobHandlerRegistry } from './job-handler-registry';
+
+/**
+ * Runs a job through its handler and mirrors its status in the metadata DB. Jobs started by the
+ * repeatable schedule have BullMQ's own ids and no status row; they are only logged.
+ */
+@Injectable()
+export class JobRunner {
+  private readonly logger = new Logger(JobRunner.name);
+
+  constructor(
+    private readonly registry: JobHandlerRegistry,
+    private readonly jobs: JobsRepository,
+  ) {}
+
+  async run(job: Job): Promise<unknown> {
+    const name = job.name;
+    if (!isJobName(name)) throw new UnrecoverableError(`Unknown job name "${name}"`);
+    const jobId = job.id ?? '';
+    const tracked = isUuid(jobId);
+    const attempt = job.attemptsMade + 1;
+    if (tracked) await this.jobs.markStarted(jobId, attempt);
+    const started = Date.now();
+    try {
+      const result = await this.registry.handlerFor(name).handle(job.data as never, { jobId, attempt });
+      if (tracked) await this.jobs.markCompleted(jobId, { ...result });
+      this.logger.log({ jobId, name, attempt, ms: Date.now() - started }, 'Job completed');
+      return result;
+    } catch (error) {
+      const final = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+      const message = (error as Error).message;
+      if (tracked) await this.jobs.markFailed(jobId, message, final);
+      this.logger.warn({ jobId, name, attempt, final, err: error }, 'Job failed');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+
+import { NestFactory } from '@nestjs/core';
+import { AppConfig, ConfigError, loadConfig } from '@quarry/server/config';
+import { Logger } from 'nestjs-pino';
+
+import { WorkerModule } from './worker.module';
+
+async function bootstrap(): Promise<void> {
+  loadConfig(); // fail fast, naming the bad variable, before Nest starts anything
+  const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.enableShutdownHooks();
+  await app.init();
+  logger.log({ concurrency: app.get(AppConfig).worker.concurrency }, 'Quarry worker started');
+}
+
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+// MetricQuery -> SQL compiler: built by the query-core issue. Pure: no NestJS, no TypeORM.
+export {};

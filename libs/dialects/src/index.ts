@@ -1,0 +1,2 @@
+// SQL dialects (quoting, literals, time functions): built by the projects issue. Pure.
+export {};

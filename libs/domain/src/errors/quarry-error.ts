@@ -1,0 +1,74 @@
+/**
+ * Every failure a Quarry library can report. The name is also the `error.name` on the wire
+ * (Lightdash-compatible); the HTTP layer maps each to a status in exactly one place.
+ */
+export type ErrorName =
+  | 'ValidationError'
+  | 'ParameterError'
+  | 'AuthorizationError'
+  | 'ForbiddenError'
+  | 'NotFoundError'
+  | 'AlreadyExistsError'
+  | 'ConflictError'
+  | 'ExpiredError'
+  | 'PayloadTooLargeError'
+  | 'ServiceUnavailableError'
+  | 'UnexpectedServerError';
+
+export type ErrorData = Record<string, unknown>;
+
+export class QuarryError extends Error {
+  constructor(
+    override readonly name: ErrorName,
+    message: string,
+    readonly data: ErrorData = {},
+  ) {
+    super(message);
+  }
+}
+
+export class ParameterError extends QuarryError {
+  constructor(message = 'Incorrect parameters', data: ErrorData = {}) {
+    super('ParameterError', message, data);
+  }
+}
+
+export class AuthorizationError extends QuarryError {
+  constructor(message = 'Failed to authorize user', data: ErrorData = {}) {
+    super('AuthorizationError', message, data);
+  }
+}
+
+export class ForbiddenError extends QuarryError {
+  constructor(message = 'You do not have permission to do this', data: ErrorData = {}) {
+    super('ForbiddenError', message, data);
+  }
+}
+
+export class NotFoundError extends QuarryError {
+  constructor(message = 'Not found', data: ErrorData = {}) {
+    super('NotFoundError', message, data);
+  }
+}
+
+export class AlreadyExistsError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('AlreadyExistsError', message, data);
+  }
+}
+
+export class ConflictError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('ConflictError', message, data);
+  }
+}
+
+export class ServiceUnavailableError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('ServiceUnavailableError', message, data);
+  }
+}
+
+export function isQuarryError(error: unknown): error is QuarryError {
+  return error instanceof QuarryError;
+}

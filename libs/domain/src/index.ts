@@ -1,0 +1,4 @@
+export * from './auth/actions';
+export * from './auth/principal';
+export * from './auth/roles';
+export * from './errors/quarry-error';

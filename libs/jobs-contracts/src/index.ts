@@ -1,0 +1,3 @@
+export * from './job-names';
+export * from './job-options';
+export * from './job-payloads';

@@ -1,0 +1,20 @@
+/**
+ * Queue names are persisted in Redis keys: NEVER rename one, or jobs waiting in the old queue
+ * are silently orphaned. Add a new queue instead.
+ */
+export enum QueueName {
+  Maintenance = 'maintenance',
+}
+
+/** Job names are persisted with every job (Redis and the `jobs` table): never rename either. */
+export enum JobName {
+  PurgeExpired = 'maintenance.purge-expired',
+}
+
+/** The queue each job runs on. Exhaustive by type: a new JobName does not compile without one. */
+export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
+  [JobName.PurgeExpired]: QueueName.Maintenance,
+};
+
+export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JobName);
+export const ALL_QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);

@@ -1,0 +1,23 @@
+import { JobName } from './job-names';
+
+/** Options BullMQ applies to a job; kept here so every producer schedules a job the same way. */
+export interface JobRunOptions {
+  attempts: number;
+  backoff: { type: 'exponential'; delay: number };
+  removeOnComplete: { age: number; count: number };
+  removeOnFail: { age: number; count: number };
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export function jobRunOptions(name: JobName): JobRunOptions {
+  switch (name) {
+    case JobName.PurgeExpired:
+      return {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { age: DAY_SECONDS, count: 100 },
+        removeOnFail: { age: 7 * DAY_SECONDS, count: 100 },
+      };
+  }
+}

@@ -1,0 +1,31 @@
+import type { JobName } from './job-names';
+
+export interface PurgeExpiredPayload {
+  /** What started the run: the repeatable schedule, or a person through the API. */
+  trigger: 'schedule' | 'manual';
+}
+
+export interface PurgeExpiredResult {
+  tokensPurged: number;
+  filesPurged: number;
+  bytesFreed: number;
+}
+
+/** The payload every job carries, by job name. Producers and handlers are typed from it. */
+export interface JobPayloadMap {
+  [JobName.PurgeExpired]: PurgeExpiredPayload;
+}
+
+/** What each job's handler returns; it becomes the job's `details` in its status. */
+export interface JobResultMap {
+  [JobName.PurgeExpired]: PurgeExpiredResult;
+}
+
+/** Who a job was started for; kept with its status so only they (or an admin) may read it. */
+export interface JobOwner {
+  createdByUserUuid: string | null;
+  organizationUuid: string | null;
+  projectUuid: string | null;
+}
+
+export type JobStatus = 'scheduled' | 'started' | 'completed' | 'error';

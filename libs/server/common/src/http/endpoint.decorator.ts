@@ -1,0 +1,69 @@
+import { applyDecorators, HttpCode, type Type } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiSecurity,
+  getSchemaPath,
+} from '@nestjs/swagger';
+
+import { ApiErrorEnvelopeDto } from './api-envelope.dto';
+import { Public } from './public.decorator';
+
+export const API_KEY_SECURITY = 'ApiKey';
+
+export interface EndpointOptions {
+  summary: string;
+  description?: string;
+  /** The DTO in `results`; an array means a list. Omit for `results: null`. */
+  response?: Type<unknown> | [Type<unknown>];
+  /** Public routes need no token: only health and docs. */
+  isPublic?: boolean;
+  /** Statuses this route can answer with besides 200, 400, 401 and 500. */
+  errors?: number[];
+  operationId?: string;
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input: every offending field is named in error.data',
+  401: 'Missing, unknown, expired or revoked token',
+  403: 'Authenticated, but the role does not allow this',
+  404: 'Not found (or not visible to the caller)',
+  406: 'Expired',
+  409: 'Conflicts with the current state',
+  500: 'Unexpected error; error.data.errorId is in the server logs',
+  503: 'A dependency (database, Redis) is unavailable',
+};
+
+function resultsSchema(response: EndpointOptions['response']) {
+  if (!response) return { type: 'object', nullable: true };
+  if (Array.isArray(response)) return { type: 'array', items: { $ref: getSchemaPath(response[0]) } };
+  return { $ref: getSchemaPath(response) };
+}
+
+/**
+ * One decorator per route: summary, 200 with the `{ status: "ok", results }` envelope,
+ * the standard error envelopes, and the token requirement.
+ */
+export function Endpoint(options: EndpointOptions): MethodDecorator {
+  const models = options.response ? [Array.isArray(options.response) ? options.response[0] : options.response] : [];
+  const statuses = [...new Set([400, ...(options.isPublic ? [] : [401]), ...(options.errors ?? []), 500])].sort();
+  return applyDecorators(
+    HttpCode(200),
+    ApiOperation({ summary: options.summary, description: options.description, operationId: options.operationId }),
+    ApiExtraModels(ApiErrorEnvelopeDto, ...models),
+    ApiOkResponse({
+      description: 'Success',
+      schema: {
+        type: 'object',
+        required: ['status', 'results'],
+        properties: { status: { type: 'string', enum: ['ok'] }, results: resultsSchema(options.response) },
+      },
+    }),
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ApiErrorEnvelopeDto }),
+    ),
+    ...(options.isPublic ? [Public()] : [ApiSecurity(API_KEY_SECURITY)]),
+  );
+}

@@ -1,0 +1,19 @@
+import type { LogLevel } from './env.dto';
+
+/** The typed configuration every process receives; built once from the environment. */
+export abstract class AppConfig {
+  abstract readonly server: { port: number; host: string; siteUrl: string };
+  /** Undefined only in the launcher, which then starts an embedded PostgreSQL. */
+  abstract readonly database: { url: string | undefined };
+  abstract readonly redis: { url: string; prefix: string };
+  abstract readonly dataDir: string;
+  /** Undefined only in the launcher's embedded default, which generates one into DATA_DIR. */
+  abstract readonly secretKey: string | undefined;
+  abstract readonly log: { level: LogLevel };
+  abstract readonly maintenance: { intervalMs: number; fileRetentionMs: number };
+  abstract readonly worker: { concurrency: number };
+}
+
+export type AppConfigValues = {
+  -readonly [K in keyof AppConfig]: AppConfig[K];
+};

@@ -1,0 +1,17 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+
+import { AppConfig, type AppConfigValues } from './app-config';
+import { loadConfig } from './load-config';
+
+@Global()
+@Module({})
+export class ConfigModule {
+  /** Provides AppConfig everywhere; pass values in tests, else it is read from the environment. */
+  static forRoot(values?: AppConfigValues): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: AppConfig, useFactory: () => values ?? loadConfig() }],
+      exports: [AppConfig],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The environment Quarry reads, validated at boot. Every variable is optional so that
+ * `npm start` works with none set; the defaults live in app-config.ts.
+ */
+export class EnvDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString() @MinLength(1)
+  HOST?: string;
+
+  @IsOptional() @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'SITE_URL must be an http(s) URL' })
+  SITE_URL?: string;
+
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 letters, digits, _ . or -' })
+  QUEUE_PREFIX?: string;
+
+  @IsOptional() @IsString() @MinLength(1)
+  DATA_DIR?: string;
+
+  @ValidateIf((env: EnvDto) => env.SECRET_KEY !== undefined)
+  @IsString() @MinLength(32, { message: 'SECRET_KEY must be at least 32 characters' }) @MaxLength(512)
+  SECRET_KEY?: string;
+
+  @IsOptional() @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL?: LogLevel;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(7 * 24 * 60)
+  MAINTENANCE_INTERVAL_MINUTES?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(24 * 365)
+  FILE_RETENTION_HOURS?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64)
+  WORKER_CONCURRENCY?: number;
+}

@@ -1,0 +1,31 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '@quarry/server/config';
+
+import { dataSourceOptions } from './data-source';
+import { ENTITIES } from './entities';
+import { DatabaseHealth } from './database-health';
+import { JobsRepository } from './repositories/jobs.repository';
+import { OrganizationsRepository } from './repositories/organizations.repository';
+import { TokensRepository } from './repositories/tokens.repository';
+import { UsersRepository } from './repositories/users.repository';
+
+const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository];
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        if (!config.database.url) throw new Error('DATABASE_URL is not set');
+        // Retry the first connection briefly: a database that is still starting is not a crash.
+        return { ...dataSourceOptions(config.database.url), retryAttempts: 5, retryDelay: 1_000 };
+      },
+    }),
+    TypeOrmModule.forFeature(ENTITIES),
+  ],
+  providers: [...REPOSITORIES, DatabaseHealth],
+  exports: [...REPOSITORIES, DatabaseHealth],
+})
+export class DatabaseModule {}

@@ -1,0 +1,2 @@
+export * from './job-status.service';
+export * from './jobs.module';

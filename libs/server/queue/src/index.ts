@@ -1,0 +1,4 @@
+export * from './job-producer';
+export * from './queue.module';
+export * from './redis-connection';
+export * from './redis-health';
