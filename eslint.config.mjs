@@ -27,7 +27,7 @@ export default [
         {
           enforceBuildableLibDependency: true,
           banTransitiveDependencies: false,
-          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$'],
+          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^.*/tools/build/.*$'],
           depConstraints: [
             { sourceTag: 'purity:pure', bannedExternalImports: FRAMEWORK_PACKAGES },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain'] },

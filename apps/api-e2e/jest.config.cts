@@ -1,15 +1,15 @@
-export default {
+module.exports = {
   displayName: 'api-e2e',
   preset: '../../jest.preset.js',
   globalSetup: '<rootDir>/src/support/global-setup.ts',
   globalTeardown: '<rootDir>/src/support/global-teardown.ts',
-  setupFiles: ['<rootDir>/src/support/test-setup.ts'],
   testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/tests/**/*.e2e.ts'],
+  testTimeout: 90_000,
+  // The suites boot real processes; one at a time keeps the 2-core machine responsive.
+  maxWorkers: 1,
   transform: {
-    '^.+\\.[tj]s$': ['ts-jest', {
-      tsconfig: '<rootDir>/tsconfig.spec.json',
-    }],
+    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
-  moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/api-e2e',
+  moduleFileExtensions: ['ts', 'js'],
 };

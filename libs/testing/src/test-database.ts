@@ -38,6 +38,11 @@ export async function createTestDatabase(prefix = 'quarry_test'): Promise<TestDa
   return {
     name,
     url: withDatabase(TEST_POSTGRES_URL, name),
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropTestDatabase(name),
   };
+}
+
+export async function dropTestDatabase(name: string): Promise<void> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop database ${name}`);
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

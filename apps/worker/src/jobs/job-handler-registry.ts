@@ -30,7 +30,7 @@ export class JobHandlerRegistry implements OnModuleInit {
     const found = new Map<JobName, string[]>();
     const processedQueues = new Map<QueueName, string[]>();
     for (const { instance, metatype } of instances) {
-      const name = this.reflector.get<JobName | undefined>(HANDLES_JOB, metatype as object as Function);
+      const name = this.reflector.get<JobName | undefined>(HANDLES_JOB, metatype as NonNullable<typeof metatype>);
       const className = (metatype as { name: string }).name;
       if (name) {
         found.set(name, [...(found.get(name) ?? []), className]);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUuid } from '@quarry/server/common';
 import { JobsRepository } from '@quarry/server/database';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { type Job,UnrecoverableError } from 'bullmq';
 
 import { isJobName, JobHandlerRegistry } from './job-handler-registry';
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError, type Principal } from '@quarry/domain';
 import { type OrganizationEntity, OrganizationsRepository } from '@quarry/server/database';
 
-import { type IssuedToken, PersonalAccessTokensService } from './personal-access-tokens.service';
 import { type NewUserRequest, OrganizationUsersService } from './organization-users.service';
+import { type IssuedToken, PersonalAccessTokensService } from './personal-access-tokens.service';
 import { PolicyService } from './policy.service';
 
 export interface SeededOrganization {

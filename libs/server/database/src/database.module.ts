@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@quarry/server/config';
 
 import { dataSourceOptions } from './data-source';
-import { ENTITIES } from './entities';
 import { DatabaseHealth } from './database-health';
+import { ENTITIES } from './entities';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
 import { TokensRepository } from './repositories/tokens.repository';

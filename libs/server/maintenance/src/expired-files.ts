@@ -1,4 +1,4 @@
-import { lstat, readdir, rm } from 'node:fs/promises';
+import { lstat, readdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface PurgeOutcome {
@@ -40,7 +40,8 @@ async function purgeDirectory(directory: string, cutoffMs: number, outcome: Purg
     }
   }
   if (remaining === 0 && !isRoot) {
-    await rm(directory, { recursive: false, force: true }).catch(() => undefined);
+    // rmdir only removes an empty directory: a file written meanwhile keeps it.
+    await rmdir(directory).catch(() => undefined);
     return true;
   }
   return remaining === 0;

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { withTimeout } from '@quarry/server/database';
 import { AppConfig } from '@quarry/server/config';
+import { withTimeout } from '@quarry/server/database';
 import type IORedis from 'ioredis';
 
 import { createRedisConnection } from './redis-connection';

@@ -36,6 +36,12 @@ export function describeError(error: unknown): DescribedError {
     const statusCode = httpStatusOf(error.name);
     return { statusCode, body: body(statusCode, error.name, error.message, error.data) };
   }
+  const exposed = middlewareError(error);
+  if (exposed) {
+    const message =
+      exposed.type === 'entity.parse.failed' ? `Request body is not valid JSON: ${exposed.message}` : exposed.message;
+    return { statusCode: exposed.status, body: body(exposed.status, errorNameOfStatus(exposed.status), message) };
+  }
   if (error instanceof HttpException) {
     const statusCode = error.getStatus();
     if (statusCode < 500) {
@@ -46,12 +52,6 @@ export function describeError(error: unknown): DescribedError {
           : error.message;
       return { statusCode, body: body(statusCode, errorNameOfStatus(statusCode), message) };
     }
-  }
-  const exposed = middlewareError(error);
-  if (exposed) {
-    const message =
-      exposed.type === 'entity.parse.failed' ? `Request body is not valid JSON: ${exposed.message}` : exposed.message;
-    return { statusCode: exposed.status, body: body(exposed.status, errorNameOfStatus(exposed.status), message) };
   }
   const errorId = randomUUID();
   return {

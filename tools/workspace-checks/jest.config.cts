@@ -1,10 +1,10 @@
 module.exports = {
-  displayName: 'testing',
+  displayName: 'workspace-checks',
   preset: '../../jest.preset.js',
   testEnvironment: 'node',
   transform: {
     '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
   },
   moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/libs/testing'
+  coverageDirectory: '../../coverage/tools/workspace-checks'
 };

@@ -1,0 +1,18 @@
+# Quarry worker (BullMQ processors). Build from the repository root:
+#   docker build -f docker/worker.Dockerfile -t quarry-worker .
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npx nx run worker:build --output-style=static
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /src/dist/apps/worker/package.json /src/dist/apps/worker/package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /src/dist/apps/worker/ ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+CMD ["node", "--enable-source-maps", "main.js"]
