@@ -71,10 +71,11 @@ export class TokensRepository {
 
   /** Deletes tokens that expired before `now`; returns how many. */
   async deleteExpired(now: Date): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
-      'DELETE FROM personal_access_tokens WHERE expires_at IS NOT NULL AND expires_at < $1 RETURNING token_uuid',
-      [now],
-    );
-    return rows.length;
+    const result = await this.tokens
+      .createQueryBuilder()
+      .delete()
+      .where('expires_at IS NOT NULL AND expires_at < :now', { now })
+      .execute();
+    return result.affected ?? 0;
   }
 }
