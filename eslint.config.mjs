@@ -14,37 +14,41 @@ export const FRAMEWORK_PACKAGES = [
   'class-transformer',
 ];
 
+/** Layers depend downwards only; pure libraries import no framework. */
+function boundaries({ inTests }) {
+  const testing = inTests ? ['type:testing'] : [];
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: true,
+      banTransitiveDependencies: false,
+      allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^.*/tools/build/.*$'],
+      depConstraints: [
+        { sourceTag: 'purity:pure', bannedExternalImports: FRAMEWORK_PACKAGES },
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain', ...testing] },
+        { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:util'] },
+        { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain', ...testing] },
+        { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain', ...testing] },
+        { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:domain', ...testing] },
+        { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain'] },
+        { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
+        { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
+        { sourceTag: 'scope:worker', onlyDependOnLibsWithTags: ['scope:worker', 'scope:shared'] },
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+      ],
+    },
+  ];
+}
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '.nx/**', 'tmp/**', '.quarry/**'] },
-  {
-    files: ['**/*.ts', '**/*.js'],
-    rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: true,
-          banTransitiveDependencies: false,
-          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^.*/tools/build/.*$'],
-          depConstraints: [
-            { sourceTag: 'purity:pure', bannedExternalImports: FRAMEWORK_PACKAGES },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:domain'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain'] },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
-            { sourceTag: 'scope:worker', onlyDependOnLibsWithTags: ['scope:worker', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-          ],
-        },
-      ],
-    },
-  },
+  { files: ['**/*.ts', '**/*.js'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: false }) } },
+  // Tests may also use the testing library's helpers; production code may not.
+  { files: ['**/*.spec.ts', '**/*.e2e.ts'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: true }) } },
   {
     files: ['**/*.ts'],
     languageOptions: {

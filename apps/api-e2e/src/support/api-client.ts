@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON that each test asserts on */
 export interface ApiResponse<T = any> {
   status: number;
   body: T;

@@ -6,6 +6,7 @@ import type { OrganizationRole } from '@quarry/domain';
 import type { DataSource } from 'typeorm';
 
 import { PersonalAccessTokenEntity } from '../entities/personal-access-token.entity';
+import type { OrganizationMember } from './users.repository';
 
 export interface NewToken {
   userUuid: string;
@@ -16,16 +17,10 @@ export interface NewToken {
 }
 
 /** A token with the identity it stands for, as authentication needs it in one query. */
-export interface TokenOwner {
+export interface TokenOwner extends Omit<OrganizationMember, 'role' | 'createdAt'> {
   tokenUuid: string;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
-  userUuid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  organizationUuid: string;
   organizationRole: OrganizationRole;
 }
 
