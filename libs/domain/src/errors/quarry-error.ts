@@ -13,6 +13,9 @@ export type ErrorName =
   | 'ExpiredError'
   | 'PayloadTooLargeError'
   | 'ServiceUnavailableError'
+  | 'WarehouseConnectionError'
+  | 'WarehouseQueryError'
+  | 'TransformProjectError'
   | 'UnexpectedServerError';
 
 export type ErrorData = Record<string, unknown>;
@@ -66,6 +69,27 @@ export class ConflictError extends QuarryError {
 export class ServiceUnavailableError extends QuarryError {
   constructor(message: string, data: ErrorData = {}) {
     super('ServiceUnavailableError', message, data);
+  }
+}
+
+/** The warehouse could not be reached or refused the credentials; `data.step` names what failed. */
+export class WarehouseConnectionError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('WarehouseConnectionError', message, data);
+  }
+}
+
+/** The warehouse rejected or failed a query. */
+export class WarehouseQueryError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('WarehouseQueryError', message, data);
+  }
+}
+
+/** The transform (dbt) project could not be read or compiled into explores. */
+export class TransformProjectError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('TransformProjectError', message, data);
   }
 }
 

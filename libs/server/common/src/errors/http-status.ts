@@ -5,6 +5,9 @@ export function httpStatusOf(name: ErrorName): number {
   switch (name) {
     case 'ValidationError':
     case 'ParameterError':
+    case 'WarehouseConnectionError':
+    case 'WarehouseQueryError':
+    case 'TransformProjectError':
       return 400;
     case 'AuthorizationError':
       return 401;
