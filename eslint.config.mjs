@@ -30,7 +30,7 @@ function boundaries({ inTests }) {
         { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain', ...testing] },
         { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain', ...testing] },
         { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:domain', ...testing] },
-        { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
+        { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', ...testing] },
         { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain'] },
         { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
         { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },

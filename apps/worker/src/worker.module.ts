@@ -5,16 +5,19 @@ import { createLoggerModule } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
 import { DatabaseModule } from '@quarry/server/database';
 import { MaintenanceModule } from '@quarry/server/maintenance';
+import { ProjectsModule } from '@quarry/server/projects';
 import { QueueModule } from '@quarry/server/queue';
 
+import { CompileProjectHandler } from './handlers/compile-project.handler';
 import { PurgeExpiredHandler } from './handlers/purge-expired.handler';
 import { JobHandlerRegistry } from './jobs/job-handler-registry';
 import { JobRunner } from './jobs/job-runner';
 import { MaintenanceSchedule } from './jobs/maintenance-schedule';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { ProjectsProcessor } from './processors/projects.processor';
 
-const PROCESSORS = [MaintenanceProcessor];
-const HANDLERS = [PurgeExpiredHandler];
+const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor];
+const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler];
 
 @Module({
   imports: [
@@ -25,6 +28,7 @@ const HANDLERS = [PurgeExpiredHandler];
     QueueModule.forRoot('worker'),
     AuthModule,
     MaintenanceModule,
+    ProjectsModule,
   ],
   providers: [JobHandlerRegistry, JobRunner, MaintenanceSchedule, ...PROCESSORS, ...HANDLERS],
 })

@@ -4,16 +4,19 @@
  */
 export enum QueueName {
   Maintenance = 'maintenance',
+  Projects = 'projects',
 }
 
 /** Job names are persisted with every job (Redis and the `jobs` table): never rename either. */
 export enum JobName {
   PurgeExpired = 'maintenance.purge-expired',
+  CompileProject = 'projects.compile',
 }
 
 /** The queue each job runs on. Exhaustive by type: a new JobName does not compile without one. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.PurgeExpired]: QueueName.Maintenance,
+  [JobName.CompileProject]: QueueName.Projects,
 };
 
 export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JobName);

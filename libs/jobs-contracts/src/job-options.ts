@@ -19,5 +19,14 @@ export function jobRunOptions(name: JobName): JobRunOptions {
         removeOnComplete: { age: DAY_SECONDS, count: 100 },
         removeOnFail: { age: 7 * DAY_SECONDS, count: 100 },
       };
+    case JobName.CompileProject:
+      // Compiles fail for reasons a retry rarely fixes (bad YAML, bad credentials): one retry
+      // covers a transient warehouse hiccup without hiding real errors for minutes.
+      return {
+        attempts: 2,
+        backoff: { type: 'exponential', delay: 2_000 },
+        removeOnComplete: { age: DAY_SECONDS, count: 1_000 },
+        removeOnFail: { age: 7 * DAY_SECONDS, count: 1_000 },
+      };
   }
 }

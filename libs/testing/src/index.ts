@@ -1,1 +1,2 @@
+export * from './jaffle-fixture';
 export * from './test-database';

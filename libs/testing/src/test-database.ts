@@ -46,3 +46,8 @@ export async function dropTestDatabase(name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop database ${name}`);
   await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
+
+/** Runs one statement on the test server itself (roles and other cluster-wide objects). */
+export async function onTestServer(sql: string): Promise<void> {
+  await admin((client) => client.query(sql));
+}

@@ -1,5 +1,9 @@
 import './register-paths';
 
+import { join } from 'node:path';
+
+import { ensureJafflePostgres, materializeJaffleDuckdb } from '@quarry/testing';
+
 import { createOrganization, privateEnvironment, startApi } from './environment';
 import { startApp, waitFor } from './processes';
 import { type SharedQuarry, STATE_ENV, writeState } from './shared-quarry';
@@ -10,6 +14,9 @@ import { type SharedQuarry, STATE_ENV, writeState } from './shared-quarry';
  */
 export default async function globalSetup(): Promise<void> {
   const { env, database, dataDir } = await privateEnvironment();
+  // The jaffle-shop fixture, in the machine's PostgreSQL and in a DuckDB file under DATA_DIR.
+  await ensureJafflePostgres(database.name);
+  await materializeJaffleDuckdb(join(dataDir, 'warehouses'));
   const migrate = startApp('cli', env, ['migrate']);
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
   const organization = await createOrganization(env, 'E2E organization', 'admin@e2e.test');

@@ -28,7 +28,7 @@ describe('launcher (npm start)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
     const port = await freePort();
     const prefix = uniqueName('quarry-launcher');
-    const launcher = startApp('cli', { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn' }, ['start']);
+    const launcher = startApp('cli', { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' }, ['start']);
     try {
       const token = await waitFor(
         'the first-start token',
@@ -44,6 +44,23 @@ describe('launcher (npm start)', () => {
       const me = await call(baseUrl, 'GET', '/api/v1/user', { token });
       expect(me.status).toBe(200);
       expect(me.body.results).toMatchObject({ email: 'admin@quarry.local', role: 'admin' });
+
+      // The demo project exists and the worker compiles its explores.
+      const projects = await call(baseUrl, 'GET', '/api/v1/org/projects', { token });
+      expect(projects.body.results).toHaveLength(1);
+      const demo = projects.body.results[0];
+      expect(demo).toMatchObject({ name: 'Demo shop', warehouseConnection: { type: 'duckdb' }, transformConnection: { type: 'transform' } });
+      const explores = await waitFor(
+        'the demo explores',
+        async () => {
+          const response = await call(baseUrl, 'GET', `/api/v1/projects/${demo.projectUuid}/explores`, { token });
+          if (response.status === 409 && /failed/.test(response.body.error.message)) throw new Error(response.body.error.message);
+          return response.status === 200 ? response.body.results : undefined;
+        },
+        60_000,
+      );
+      expect(explores.map((explore: { name: string }) => explore.name)).toEqual(expect.arrayContaining(['orders', 'customers']));
+      expect(explores.every((explore: { errors?: unknown[] }) => !explore.errors?.length)).toBe(true);
 
       expect(await launcher.stop('SIGTERM')).toBe(0);
       expect(launcher.output()).toMatch(/Stopped\./);

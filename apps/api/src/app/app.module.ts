@@ -6,12 +6,15 @@ import { ConfigModule } from '@quarry/server/config';
 import { DatabaseModule } from '@quarry/server/database';
 import { JobsModule } from '@quarry/server/jobs';
 import { MaintenanceModule } from '@quarry/server/maintenance';
+import { ProjectsModule } from '@quarry/server/projects';
 import { QueueModule } from '@quarry/server/queue';
 
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { OrganizationController } from './organization/organization.controller';
+import { ProjectAccessController } from './projects/project-access.controller';
+import { ProjectsController } from './projects/projects.controller';
 import { UserController } from './user/user.controller';
 
 @Module({
@@ -23,8 +26,9 @@ import { UserController } from './user/user.controller';
     AuthModule,
     JobsModule,
     MaintenanceModule,
+    ProjectsModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

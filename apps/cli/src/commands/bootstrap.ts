@@ -1,3 +1,4 @@
+import type { Principal } from '@quarry/domain';
 import { OrganizationsService } from '@quarry/server/auth';
 import type { AppConfigValues } from '@quarry/server/config';
 
@@ -9,6 +10,8 @@ export interface FirstStart {
   organizationUuid: string;
   adminEmail: string;
   token: string;
+  /** The admin, to act as when creating the demo project. */
+  admin: Principal;
 }
 
 /** On the very first start (no organization yet): an organization, its admin and a token. */
@@ -21,6 +24,19 @@ export function bootstrapFirstStart(config: AppConfigValues): Promise<FirstStart
       { email: FIRST_ADMIN_EMAIL, firstName: 'Quarry', lastName: 'Admin' },
       'Created on first start',
     );
-    return { organizationUuid: seeded.organization.organizationUuid, adminEmail: seeded.adminEmail, token: seeded.token.token };
+    return {
+      organizationUuid: seeded.organization.organizationUuid,
+      adminEmail: seeded.adminEmail,
+      token: seeded.token.token,
+      admin: {
+        userUuid: seeded.adminUserUuid,
+        email: seeded.adminEmail,
+        firstName: 'Quarry',
+        lastName: 'Admin',
+        organizationUuid: seeded.organization.organizationUuid,
+        organizationRole: 'admin',
+        tokenUuid: seeded.token.entity.tokenUuid,
+      },
+    };
   });
 }

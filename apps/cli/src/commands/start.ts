@@ -7,6 +7,7 @@ import { checkRedis } from '../launcher/check-redis';
 import { type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
 import { acquireDatabase } from '../launcher/database-target';
 import { bootstrapFirstStart, type FirstStart } from './bootstrap';
+import { createDemoProject } from './demo-project';
 
 const say = (line: string) => process.stdout.write(`[quarry] ${line}\n`);
 
@@ -70,6 +71,10 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Metadata database is up to date.');
     const fullConfig: AppConfigValues = { ...config, database: { url: database.url }, secretKey: database.secretKey };
     firstStart = await bootstrapFirstStart(fullConfig);
+    if (firstStart) {
+      await createDemoProject(fullConfig, firstStart.admin, config.demo.scale, say);
+      say('Created the "Demo shop" project; the worker compiles its explores as it starts.');
+    }
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,

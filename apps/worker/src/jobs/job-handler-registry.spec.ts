@@ -40,8 +40,14 @@ describe('JobHandlerRegistry', () => {
 
   it('accepts exactly one handler per job and one processor per queue', () => {
     const problems = describeProblems(
-      new Map([[JobName.PurgeExpired, ['FirstPurgeHandler']]]),
-      new Map([[QueueName.Maintenance, ['MaintenanceProcessor']]]),
+      new Map([
+        [JobName.PurgeExpired, ['PurgeHandler']],
+        [JobName.CompileProject, ['CompileHandler']],
+      ]),
+      new Map([
+        [QueueName.Maintenance, ['MaintenanceProcessor']],
+        [QueueName.Projects, ['ProjectsProcessor']],
+      ]),
     );
     expect(problems).toEqual([]);
   });

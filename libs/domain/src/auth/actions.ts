@@ -12,6 +12,7 @@ export const ORGANIZATION_ACTIONS = {
   'jobs:view-all': 'admin',
   'maintenance:run': 'admin',
   'projects:create': 'admin',
+  'projects:create-preview': 'developer',
 } as const satisfies Record<string, OrganizationRole>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

@@ -1,13 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, hasAtLeastRole, ORGANIZATION_ACTIONS, type OrganizationAction, type Principal } from '@quarry/domain';
+import {
+  effectiveProjectRole,
+  ForbiddenError,
+  hasAtLeastRole,
+  NotFoundError,
+  ORGANIZATION_ACTIONS,
+  type OrganizationAction,
+  type Principal,
+  PROJECT_ACTIONS,
+  type ProjectAction,
+  type ProjectRole,
+} from '@quarry/domain';
+import { ProjectsRepository } from '@quarry/server/database';
+
+export interface ProjectRef {
+  projectUuid: string;
+  organizationUuid: string;
+}
 
 /**
  * The one place services ask "may this caller do that?". Controllers never check roles.
- * Organization actions are decided here from the rule table in @quarry/domain; project and
- * space rules join this class as those features arrive.
+ * Decisions come from the rule tables in @quarry/domain; features add rules there.
  */
 @Injectable()
 export class PolicyService {
+  constructor(private readonly projects: ProjectsRepository) {}
+
   can(principal: Principal, action: OrganizationAction): boolean {
     return hasAtLeastRole(principal.organizationRole, ORGANIZATION_ACTIONS[action]);
   }
@@ -19,5 +37,25 @@ export class PolicyService {
         requiredRole: ORGANIZATION_ACTIONS[action],
       });
     }
+  }
+
+  /** The caller's effective role in a project: the highest of organization and project roles. */
+  async projectRole(principal: Principal, project: ProjectRef): Promise<ProjectRole | undefined> {
+    if (project.organizationUuid !== principal.organizationUuid) return undefined;
+    const direct = await this.projects.membershipRole(project.projectUuid, principal.userUuid);
+    return effectiveProjectRole(principal.organizationRole, direct);
+  }
+
+  /**
+   * Allows the action or throws. Callers with no role in the project get the same 404 as for a
+   * project that does not exist, so project ids cannot be probed.
+   */
+  async assertProject(principal: Principal, project: ProjectRef, action: ProjectAction): Promise<ProjectRole> {
+    const role = await this.projectRole(principal, project);
+    if (!role) throw new NotFoundError('Project not found', { projectUuid: project.projectUuid });
+    if (!hasAtLeastRole(role, PROJECT_ACTIONS[action])) {
+      throw new ForbiddenError(`Your project role (${role}) does not allow ${action}`, { action, requiredRole: PROJECT_ACTIONS[action] });
+    }
+    return role;
   }
 }

@@ -12,6 +12,10 @@ export abstract class AppConfig {
   abstract readonly log: { level: LogLevel };
   abstract readonly maintenance: { intervalMs: number; fileRetentionMs: number };
   abstract readonly worker: { concurrency: number };
+  /** Folders where local transform projects may live: DATA_DIR and TRANSFORM_LOCAL_ROOTS. */
+  abstract readonly transform: { localRoots: string[] };
+  /** The demo dataset generated on first start. */
+  abstract readonly demo: { scale: number };
 }
 
 export type AppConfigValues = {

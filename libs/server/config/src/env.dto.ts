@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,4 +45,12 @@ export class EnvDto {
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64)
   WORKER_CONCURRENCY?: number;
+
+  /** Size of the demo dataset generated on first start: 1 ≈ 100k orders */
+  @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
+  DEMO_SCALE?: number;
+
+  /** Extra folders (comma-separated absolute paths) where `transform` projects may live, besides DATA_DIR. */
+  @IsOptional() @Matches(/^\/[^,]*(,\/[^,]*)*$/, { message: 'TRANSFORM_LOCAL_ROOTS must be comma-separated absolute paths' })
+  TRANSFORM_LOCAL_ROOTS?: string;
 }

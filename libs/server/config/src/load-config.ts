@@ -42,11 +42,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = dto.PORT ?? 8080;
+  const dataDir = resolve(dto.DATA_DIR ?? '.quarry');
   return {
     server: { port, host: dto.HOST ?? '0.0.0.0', siteUrl: (dto.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '') },
     database: { url: dto.DATABASE_URL },
     redis: { url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: dto.QUEUE_PREFIX ?? 'quarry' },
-    dataDir: resolve(dto.DATA_DIR ?? '.quarry'),
+    dataDir,
     secretKey: dto.SECRET_KEY,
     log: { level: dto.LOG_LEVEL ?? 'info' },
     maintenance: {
@@ -54,5 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       fileRetentionMs: (dto.FILE_RETENTION_HOURS ?? 24) * 3_600_000,
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
+    demo: { scale: dto.DEMO_SCALE ?? 1 },
+    transform: {
+      localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],
+    },
   };
 }

@@ -7,10 +7,11 @@ import { DatabaseHealth } from './database-health';
 import { ENTITIES } from './entities';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
+import { ProjectsRepository } from './repositories/projects.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
-const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository];
+const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository];
 
 @Global()
 @Module({

@@ -5,5 +5,6 @@ export * from './entities';
 export * from './migrations';
 export * from './repositories/jobs.repository';
 export * from './repositories/organizations.repository';
+export * from './repositories/projects.repository';
 export * from './repositories/tokens.repository';
 export * from './repositories/users.repository';

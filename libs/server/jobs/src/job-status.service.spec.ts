@@ -29,7 +29,7 @@ const job: JobEntity = {
 
 describe('JobStatusService', () => {
   const repository = { findByUuid: async (uuid: string) => (uuid === JOB ? job : null) } as unknown as JobsRepository;
-  const service = new JobStatusService(repository, new PolicyService());
+  const service = new JobStatusService(repository, new PolicyService({} as never));
 
   it('shows the creator their job with its owner details', async () => {
     const view = await service.get(principal(CREATOR, ORG, 'viewer'), JOB);

@@ -2,9 +2,22 @@ import { JobEntity } from './job.entity';
 import { OrganizationEntity } from './organization.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { PersonalAccessTokenEntity } from './personal-access-token.entity';
+import { ProjectEntity } from './project.entity';
+import { ProjectExploreEntity } from './project-explore.entity';
+import { ProjectMembershipEntity } from './project-membership.entity';
 import { UserEntity } from './user.entity';
 
-export { JobEntity, OrganizationEntity, OrganizationMembershipEntity, PersonalAccessTokenEntity, UserEntity };
+export type { CompileStatus, ProjectType } from './project.entity';
+export {
+  JobEntity,
+  OrganizationEntity,
+  OrganizationMembershipEntity,
+  PersonalAccessTokenEntity,
+  ProjectEntity,
+  ProjectExploreEntity,
+  ProjectMembershipEntity,
+  UserEntity,
+};
 
 export const ENTITIES = [
   OrganizationEntity,
@@ -12,4 +25,7 @@ export const ENTITIES = [
   OrganizationMembershipEntity,
   PersonalAccessTokenEntity,
   JobEntity,
+  ProjectEntity,
+  ProjectMembershipEntity,
+  ProjectExploreEntity,
 ];

@@ -1,4 +1,5 @@
 import { Foundation1763800000000 } from './1763800000000-foundation';
+import { Projects1763900000000 } from './1763900000000-projects';
 
 /** Every migration, oldest first. Migrations are explicit SQL; schema sync is never used. */
-export const MIGRATIONS = [Foundation1763800000000];
+export const MIGRATIONS = [Foundation1763800000000, Projects1763900000000];

@@ -1,0 +1,64 @@
+import { TIME_FRAMES, type TimeFrame } from '@quarry/domain';
+
+import { ClickHouseDialect } from './clickhouse.dialect';
+
+const dialect = new ClickHouseDialect();
+const ts = '"orders".created';
+
+const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
+  RAW: ts,
+  YEAR: `toStartOfYear(${ts})`,
+  QUARTER: `toStartOfQuarter(${ts})`,
+  MONTH: `toStartOfMonth(${ts})`,
+  WEEK: `toStartOfWeek(${ts})`,
+  DAY: `toStartOfDay(${ts})`,
+  HOUR: `toStartOfHour(${ts})`,
+  MINUTE: `toStartOfMinute(${ts})`,
+  SECOND: `toStartOfSecond(${ts})`,
+  MILLISECOND: `toStartOfMillisecond(${ts})`,
+  DAY_OF_WEEK_INDEX: `toDayOfWeek(${ts})`,
+  DAY_OF_MONTH_NUM: `toDayOfMonth(${ts})`,
+  DAY_OF_YEAR_NUM: `toDayOfYear(${ts})`,
+  WEEK_NUM: `toWeek(${ts})`,
+  MONTH_NUM: `toMonth(${ts})`,
+  QUARTER_NUM: `toQuarter(${ts})`,
+  YEAR_NUM: `toYear(${ts})`,
+  DAY_OF_WEEK_NAME: `dateName('weekday', ${ts})`,
+  MONTH_NAME: `monthName(${ts})`,
+  QUARTER_NAME: `concat('Q', toString(toQuarter(${ts})))`,
+  HOUR_OF_DAY_NUM: `toHour(${ts})`,
+  MINUTE_OF_HOUR_NUM: `toMinute(${ts})`,
+};
+
+describe('ClickHouseDialect', () => {
+  it('quotes identifiers with double quotes and leaves an empty database out of relations', () => {
+    expect(dialect.quoteIdentifier('orders')).toBe('"orders"');
+    expect(dialect.relationName('', 'jaffle', 'orders')).toBe('"jaffle"."orders"');
+  });
+
+  it('escapes quotes, backslashes, comments and NUL in literals', () => {
+    expect(dialect.escapeString("'\\/*a*/--b\0")).toBe("''\\\\");
+  });
+
+  it.each(TIME_FRAMES)('renders the %s time frame', (frame) => {
+    expect(dialect.timeFrameSql(frame, ts, { baseType: 'timestamp' })).toBe(TIMESTAMP_FRAMES[frame]);
+  });
+
+  it('starts weeks on Monday or another day by shifting the Sunday-based week', () => {
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'date', startOfWeek: 0 })).toBe(
+      '(date_add(toStartOfWeek((date_sub(d, INTERVAL 1 DAY))), INTERVAL 1 DAY))',
+    );
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'date', startOfWeek: 6 })).toBe('toStartOfWeek(d)');
+  });
+
+  it('uses quantile and median', () => {
+    expect(dialect.metricSql('percentile', 'x', { percentile: 25 })).toBe('quantile(0.25)(x)');
+    expect(dialect.metricSql('median', 'x')).toBe('median(x)');
+    expect(dialect.metricSql('count', 'x')).toBe('COUNT(x)');
+  });
+
+  it('writes interval arithmetic with date_add / date_sub', () => {
+    expect(dialect.subtractInterval('x', 1, 'QUARTER')).toBe('date_sub(x, INTERVAL 1 QUARTER)');
+    expect(dialect.addInterval('x', 1, 'DAY')).toBe('date_add(x, INTERVAL 1 DAY)');
+  });
+});

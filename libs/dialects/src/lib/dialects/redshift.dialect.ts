@@ -1,0 +1,24 @@
+import { SqlDialect } from '../sql-dialect';
+import type { DateName, IntervalUnit } from '../time-units';
+import { postgresToCharName } from './postgres.dialect';
+
+export class RedshiftDialect extends SqlDialect {
+  readonly type = 'redshift' as const;
+
+  /** PostgreSQL types an untyped parameter after the column it meets: NUMERIC takes any number exactly. */
+  override numberParameter(placeholder: string): string {
+    return `CAST(${placeholder} AS NUMERIC)`;
+  }
+
+  override concatSql(parts: readonly string[]): string {
+    return `(${parts.join(' || ')})`;
+  }
+
+  override dateName(name: DateName, sql: string): string {
+    return postgresToCharName(name, sql);
+  }
+
+  protected override intervalArithmetic(sql: string, operator: '+' | '-', amount: number, unit: IntervalUnit): string {
+    return `DATEADD(${unit}, ${operator === '-' ? -amount : amount}, ${sql})`;
+  }
+}

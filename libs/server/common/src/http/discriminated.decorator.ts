@@ -1,0 +1,27 @@
+import { applyDecorators, type Type as ClassType } from '@nestjs/common';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, ValidateNested } from 'class-validator';
+
+/**
+ * A nested body property that is one of several DTOs chosen by its `type` field: validated as the
+ * chosen DTO (an unknown `type` falls back to `base`, whose validation names it), and documented
+ * as a oneOf with a discriminator.
+ */
+export function Discriminated(base: ClassType<unknown>, variants: Record<string, ClassType<unknown>>, required = true): PropertyDecorator {
+  const entries = Object.entries(variants);
+  return applyDecorators(
+    ApiExtraModels(...entries.map(([, dto]) => dto)),
+    ApiProperty({
+      required,
+      oneOf: entries.map(([, dto]) => ({ $ref: getSchemaPath(dto) })),
+      discriminator: { propertyName: 'type', mapping: Object.fromEntries(entries.map(([name, dto]) => [name, getSchemaPath(dto)])) },
+    }),
+    IsObject(),
+    ValidateNested(),
+    Type(() => base, {
+      keepDiscriminatorProperty: true,
+      discriminator: { property: 'type', subTypes: entries.map(([name, dto]) => ({ name, value: dto })) },
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError, type Principal, type ProjectRole } from '@quarry/domain';
+import { PolicyService } from '@quarry/server/auth';
+import { type ProjectEntity, type ProjectMember, ProjectsRepository, UsersRepository } from '@quarry/server/database';
+
+/** Who has a direct role in a project (organization roles apply on top, see PolicyService). */
+@Injectable()
+export class ProjectAccessService {
+  constructor(
+    private readonly projects: ProjectsRepository,
+    private readonly users: UsersRepository,
+    private readonly policy: PolicyService,
+  ) {}
+
+  async list(principal: Principal, projectUuid: string): Promise<ProjectMember[]> {
+    await this.requireProject(principal, projectUuid, false);
+    return this.projects.listMembers(projectUuid);
+  }
+
+  async grant(principal: Principal, projectUuid: string, userUuid: string, role: ProjectRole): Promise<ProjectMember> {
+    await this.requireProject(principal, projectUuid, true);
+    if (!(await this.users.findMember(principal.organizationUuid, userUuid))) {
+      throw new NotFoundError('User not found in this organization', { userUuid });
+    }
+    await this.projects.setMembership(projectUuid, userUuid, role);
+    return (await this.projects.listMembers(projectUuid)).find((member) => member.userUuid === userUuid) as ProjectMember;
+  }
+
+  async revoke(principal: Principal, projectUuid: string, userUuid: string): Promise<void> {
+    await this.requireProject(principal, projectUuid, true);
+    if (!(await this.projects.deleteMembership(projectUuid, userUuid))) {
+      throw new NotFoundError('This user has no direct role in the project', { userUuid });
+    }
+  }
+
+  private async requireProject(principal: Principal, projectUuid: string, manage: boolean): Promise<ProjectEntity> {
+    const project = await this.projects.findByUuid(projectUuid);
+    if (!project) throw new NotFoundError('Project not found', { projectUuid });
+    await this.policy.assertProject(principal, project, manage ? 'project:manage' : 'project:view');
+    return project;
+  }
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictError, NotFoundError, ParameterError, type Principal } from '@quarry/domain';
+import { JobName } from '@quarry/jobs-contracts';
+import { PolicyService } from '@quarry/server/auth';
+import { SecretBox } from '@quarry/server/common';
+import { AppConfig } from '@quarry/server/config';
+import { type ProjectEntity, ProjectsRepository } from '@quarry/server/database';
+import { JobProducer } from '@quarry/server/queue';
+import type { WarehouseConnectionConfig } from '@quarry/warehouses';
+
+import { PROJECT_CONTENT_COPIERS, type ProjectContentCopier } from './content-copiers';
+import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
+import { type ProjectView, toProjectView } from './project-view';
+import { resolveLocalProjectDir } from './transform-sources/local-project';
+import { WarehouseAccess } from './warehouse-access';
+
+@Injectable()
+export class ProjectsService {
+  private readonly logger = new Logger(ProjectsService.name);
+
+  constructor(
+    private readonly projects: ProjectsRepository,
+    private readonly policy: PolicyService,
+    private readonly box: SecretBox,
+    private readonly warehouses: WarehouseAccess,
+    private readonly producer: JobProducer,
+    private readonly config: AppConfig,
+    @Inject(PROJECT_CONTENT_COPIERS) private readonly contentCopiers: ProjectContentCopier[],
+  ) {}
+
+  /**
+   * E15. Checks who may create what, tests the warehouse connection now (a clear 400 naming the
+   * failing step), stores credentials sealed, and queues the compile on the worker.
+   */
+  async create(principal: Principal, request: CreateProjectRequest): Promise<CreateProjectOutcome<ProjectView>> {
+    const upstream = await this.authorizeCreation(principal, request);
+    if (request.organizationWarehouseCredentialsUuid) {
+      throw new ParameterError('Organization warehouse credentials are not supported yet', { field: 'organizationWarehouseCredentialsUuid' });
+    }
+    const warehouse = this.warehouseFor(request, upstream);
+    if (warehouse.requireUserCredentials) {
+      throw new ParameterError('Per-user warehouse credentials (requireUserCredentials) are not supported yet', {
+        field: 'warehouseConnection.requireUserCredentials',
+      });
+    }
+    if (request.transformConnection.type === 'transform') {
+      resolveLocalProjectDir(request.transformConnection.project_dir, this.config.dataDir, this.config.transform.localRoots);
+    }
+    await this.warehouses.with(warehouse, (adapter) => adapter.testConnection());
+
+    const project = await this.projects.create(
+      {
+        projectUuid: randomUUID(),
+        organizationUuid: principal.organizationUuid,
+        name: request.name,
+        type: request.type,
+        upstreamProjectUuid: upstream?.projectUuid ?? null,
+        transformVersion: request.transformVersion,
+        tableConfiguration: request.tableConfiguration ?? 'all',
+        schedulerTimezone: 'UTC',
+        warehouseType: warehouse.type,
+        warehouseConnectionSealed: this.box.sealJson(warehouse),
+        transformType: request.transformConnection.type,
+        transformConnectionSealed: this.box.sealJson(request.transformConnection),
+        createdByUserUuid: principal.userUuid,
+      },
+      'admin',
+    );
+    const content = upstream && (request.copyContent ?? true) ? await this.copyContent(upstream, project, principal) : { hasContentCopy: false, contentCopyError: null };
+    const compiled = await this.queueCompile(project, principal);
+    return { project: toProjectView(compiled, this.box), ...content };
+  }
+
+  async list(principal: Principal): Promise<ProjectView[]> {
+    const visible: ProjectView[] = [];
+    for (const project of await this.projects.listForOrganization(principal.organizationUuid)) {
+      if (await this.policy.projectRole(principal, project)) visible.push(toProjectView(project, this.box));
+    }
+    return visible;
+  }
+
+  async get(principal: Principal, projectUuid: string): Promise<ProjectView> {
+    const project = await this.require(principal, projectUuid, 'project:view');
+    return toProjectView(project, this.box);
+  }
+
+  async delete(principal: Principal, projectUuid: string): Promise<void> {
+    const project = await this.requireVisible(principal, projectUuid);
+    const ownPreview = project.type === 'PREVIEW' && project.createdByUserUuid === principal.userUuid;
+    await this.policy.assertProject(principal, project, ownPreview ? 'project:update' : 'project:manage');
+    await this.projects.delete(projectUuid);
+  }
+
+  /** Recompiles the project's explores on the worker; returns the job to poll. */
+  async refresh(principal: Principal, projectUuid: string): Promise<string> {
+    const project = await this.require(principal, projectUuid, 'project:compile');
+    const queued = await this.queueCompile(project, principal);
+    return queued.lastCompileJobUuid as string;
+  }
+
+  async listExplores(principal: Principal, projectUuid: string): Promise<Array<Record<string, unknown>>> {
+    const project = await this.require(principal, projectUuid, 'project:view');
+    const explores = await this.projects.listExplores(projectUuid);
+    if (explores.length === 0) this.assertCompiled(project);
+    return explores;
+  }
+
+  async getExplore(principal: Principal, projectUuid: string, exploreName: string): Promise<Record<string, unknown>> {
+    const project = await this.require(principal, projectUuid, 'project:view');
+    const explore = await this.projects.findExplore(projectUuid, exploreName);
+    if (explore) return explore;
+    this.assertCompiled(project);
+    throw new NotFoundError(`Explore "${exploreName}" does not exist in this project`, { exploreId: exploreName });
+  }
+
+  private assertCompiled(project: ProjectEntity): void {
+    if (project.compileStatus === 'ready') return;
+    const detail = project.compileStatus === 'error' ? `its last compile failed: ${project.compileError ?? 'unknown error'}` : `it is ${project.compileStatus}`;
+    throw new ConflictError(`The project has no explores yet: ${detail}`, {
+      compileStatus: project.compileStatus,
+      jobId: project.lastCompileJobUuid,
+    });
+  }
+
+  private async authorizeCreation(principal: Principal, request: CreateProjectRequest): Promise<ProjectEntity | undefined> {
+    if (request.type === 'DEFAULT') {
+      if (request.upstreamProjectUuid) {
+        throw new ParameterError('A DEFAULT project cannot have an upstream project; create a PREVIEW project instead', {
+          field: 'upstreamProjectUuid',
+        });
+      }
+      this.policy.assert(principal, 'projects:create');
+      return undefined;
+    }
+    if (!request.upstreamProjectUuid) {
+      if (request.copyWarehouseConnectionFromUpstreamProject) {
+        throw new ParameterError('copyWarehouseConnectionFromUpstreamProject needs upstreamProjectUuid', { field: 'upstreamProjectUuid' });
+      }
+      this.policy.assert(principal, 'projects:create-preview');
+      return undefined;
+    }
+    // A developer of the upstream project may create previews of it.
+    return this.require(principal, request.upstreamProjectUuid, 'project:update');
+  }
+
+  private warehouseFor(request: CreateProjectRequest, upstream: ProjectEntity | undefined): WarehouseConnectionConfig {
+    if (request.copyWarehouseConnectionFromUpstreamProject && upstream?.warehouseConnectionSealed) {
+      const inherited = this.box.openJson<WarehouseConnectionConfig>(upstream.warehouseConnectionSealed);
+      // Fields given in the request (e.g. another schema) override the upstream's; credentials stay.
+      return request.warehouseConnection?.type === inherited.type ? ({ ...inherited, ...request.warehouseConnection } as WarehouseConnectionConfig) : inherited;
+    }
+    if (!request.warehouseConnection) {
+      throw new ParameterError('warehouseConnection is required (or copyWarehouseConnectionFromUpstreamProject with an upstream project)', {
+        field: 'warehouseConnection',
+      });
+    }
+    return request.warehouseConnection;
+  }
+
+  private async copyContent(upstream: ProjectEntity, project: ProjectEntity, principal: Principal) {
+    try {
+      for (const copier of this.contentCopiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
+      return { hasContentCopy: this.contentCopiers.length > 0, contentCopyError: null };
+    } catch (error) {
+      this.logger.warn({ projectUuid: project.projectUuid, err: error }, 'Copying content from the upstream project failed');
+      return { hasContentCopy: false, contentCopyError: (error as Error).message };
+    }
+  }
+
+  private async queueCompile(project: ProjectEntity, principal: Principal): Promise<ProjectEntity> {
+    const jobUuid = await this.producer.enqueue(
+      JobName.CompileProject,
+      { projectUuid: project.projectUuid },
+      { createdByUserUuid: principal.userUuid, organizationUuid: project.organizationUuid, projectUuid: project.projectUuid },
+    );
+    await this.projects.setCompileState(project.projectUuid, { compileStatus: 'pending', lastCompileJobUuid: jobUuid });
+    return (await this.projects.findByUuid(project.projectUuid)) as ProjectEntity;
+  }
+
+  private async requireVisible(principal: Principal, projectUuid: string): Promise<ProjectEntity> {
+    const project = await this.projects.findByUuid(projectUuid);
+    if (!project || !(await this.policy.projectRole(principal, project))) {
+      throw new NotFoundError('Project not found', { projectUuid });
+    }
+    return project;
+  }
+
+  private async require(principal: Principal, projectUuid: string, action: Parameters<PolicyService['assertProject']>[2]): Promise<ProjectEntity> {
+    const project = await this.requireVisible(principal, projectUuid);
+    await this.policy.assertProject(principal, project, action);
+    return project;
+  }
+}

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+
+import type { TransformConnection } from '@quarry/domain';
+
+import { fetchCloudManifest } from './cloud-ide';
+import { cloneBranch } from './git-clone';
+import { loadProjectFolder, resolveLocalProjectDir } from './local-project';
+import type { TransformInput } from './transform-input';
+
+export interface TransformSourceContext {
+  dataDir: string;
+  localRoots: readonly string[];
+}
+
+/** Reads a project's transform project from wherever its connection says it lives. */
+export async function loadTransform(connection: TransformConnection, context: TransformSourceContext): Promise<TransformInput> {
+  switch (connection.type) {
+    case 'none':
+      return { kind: 'none' };
+    case 'manifest':
+      return { kind: 'manifest', manifest: connection.manifest };
+    case 'transform':
+      return loadProjectFolder(resolveLocalProjectDir(connection.project_dir, context.dataDir, context.localRoots));
+    case 'transform_cloud_ide':
+      return fetchCloudManifest(connection);
+    case 'github':
+    case 'gitlab':
+    case 'bitbucket':
+    case 'azure_devops': {
+      const clone = await cloneBranch(connection);
+      try {
+        const subPath = connection.project_sub_path.replace(/^\/+/, '') || '.';
+        return await loadProjectFolder(resolveLocalProjectDir(join(clone.dir, subPath), clone.dir, [clone.dir]));
+      } finally {
+        await clone.remove();
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { WarehouseConnectionError } from '@quarry/domain';
+
+/**
+ * What failed while connecting, as specific as the warehouse lets us tell:
+ * configuration — the connection fields themselves are invalid (`data.field` names the field);
+ * ssh-tunnel — the SSH tunnel could not be set up;
+ * resolve-host — the host name does not resolve;
+ * connect — nothing answers, or the connection dropped or timed out;
+ * tls — the TLS handshake or certificate check failed;
+ * authenticate — the warehouse refused the credentials;
+ * database / schema — the database (catalog, project, file) or schema does not exist or is not visible;
+ * role / warehouse — the role cannot be assumed, or the compute (Snowflake warehouse) is unusable;
+ * query — connected, but a trivial query fails.
+ */
+export type ConnectionStep =
+  | 'configuration'
+  | 'ssh-tunnel'
+  | 'resolve-host'
+  | 'connect'
+  | 'tls'
+  | 'authenticate'
+  | 'database'
+  | 'schema'
+  | 'role'
+  | 'warehouse'
+  | 'query';
+
+export function connectionError(step: ConnectionStep, message: string, data: Record<string, unknown> = {}): WarehouseConnectionError {
+  return new WarehouseConnectionError(message, { ...data, step });
+}
+
+export function configurationError(field: string, message: string): WarehouseConnectionError {
+  return connectionError('configuration', message, { field });
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof AggregateError) return error.errors.map(messageOf).join('; ');
+  return String(error);
+}
+
+/** Network failures Node reports with an errno code, common to every SDK. */
+export function networkStep(error: unknown): ConnectionStep | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const nested = error instanceof AggregateError ? error.errors.map(networkStep).find(Boolean) : undefined;
+  if (nested) return nested;
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return 'resolve-host';
+    case 'ECONNREFUSED':
+    case 'ECONNRESET':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EPIPE':
+    case 'ECONNABORTED':
+      return 'connect';
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'CERT_HAS_EXPIRED':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return 'tls';
+    default:
+      return undefined;
+  }
+}

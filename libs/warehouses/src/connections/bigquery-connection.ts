@@ -1,0 +1,22 @@
+import type { CommonConnectionFields } from './common-fields';
+
+export interface BigqueryConnectionConfig extends CommonConnectionFields {
+  type: 'bigquery';
+  /** Project holding the data (the transform project's `database`). */
+  project: string;
+  /** Default dataset for unqualified table names. */
+  dataset: string;
+  /** Processing location, e.g. `US` or `europe-west2`. */
+  location?: string;
+  /** The service account's JSON key file, parsed. */
+  keyfileContents: Record<string, string>;
+  priority?: 'interactive' | 'batch';
+  timeoutSeconds?: number;
+  maximumBytesBilled?: number;
+  /** Project billed for and running the jobs, when not `project`. */
+  executionProject?: string;
+  threads?: number;
+  retries?: number;
+}
+
+export const BIGQUERY_SECRET_FIELDS = ['keyfileContents'] as const;

@@ -1,0 +1,16 @@
+import type { CommonConnectionFields } from './common-fields';
+
+export interface DatabricksConnectionConfig extends CommonConnectionFields {
+  type: 'databricks';
+  /** Workspace host, e.g. `dbc-1234.cloud.databricks.com`. */
+  serverHostName: string;
+  /** SQL warehouse or cluster HTTP path, e.g. `/sql/1.0/warehouses/abc`. */
+  httpPath: string;
+  personalAccessToken: string;
+  /** Unity Catalog catalog (the transform project's `database`). */
+  catalog?: string;
+  /** The schema, named `database` by the reference for historical reasons. */
+  database: string;
+}
+
+export const DATABRICKS_SECRET_FIELDS = ['personalAccessToken'] as const;

@@ -1,0 +1,159 @@
+import type { DuckDBConnection, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
+import { type RelationRef, type WarehouseCatalog, WarehouseConnectionError } from '@quarry/domain';
+
+import { connectionError, messageOf } from '../adapter/connection-error';
+import {
+  DEFAULT_BATCH_SIZE,
+  type QueryOptions,
+  type QueryResult,
+  type ResultRow,
+  type StreamQueryOptions,
+  type WarehouseAdapter,
+} from '../adapter/warehouse-adapter';
+import { assembleCatalog, catalogColumnsFromRows, relationsFromRows, schemasOf } from '../catalog/assemble-catalog';
+import type { DuckdbConnectionConfig } from '../connections/duckdb-connection';
+import { QueryCancellation } from '../query/query-cancellation';
+import { toQueryError } from '../query/query-errors';
+import { type QueryParam, toQueryParams } from '../query/query-params';
+import { batchSizeOf } from '../query/rebatch';
+import { quoteStringLiteral } from '../sql/sql-literals';
+import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
+import { readOnlyDuckDbInstance } from './duckdb-instances';
+import { resolveDuckDbPath } from './duckdb-path';
+import { DUCKDB_TABLES_SQL, duckDbColumnsSql } from './duckdb-sql';
+import { duckDbColumnConverter, duckDbDimensionType } from './duckdb-types';
+
+export interface DuckDbContext {
+  dataDir: string;
+}
+
+/** DuckDB binds `$n` natively; Dates go as ISO text, which DuckDB casts to the column's type. */
+function duckDbValues(params: readonly QueryParam[]): DuckDBValue[] | undefined {
+  if (params.length === 0) return undefined;
+  return params.map((value) => (value instanceof Date ? value.toISOString() : value));
+}
+
+function duckDbColumns(result: DuckDBResult): ResultColumn[] {
+  const types = result.columnTypes();
+  return result.columnNames().map((name, index) => {
+    const type = types[index];
+    return type ? { name, ...duckDbColumnConverter(type) } : { name, kind: 'string' };
+  });
+}
+
+/**
+ * The embedded DuckDB warehouse: a file inside DATA_DIR, opened read-only without external access.
+ * Each query gets its own connection, so interrupting one query never touches another and a
+ * session time zone never leaks.
+ */
+export class DuckDbAdapter implements WarehouseAdapter {
+  readonly type = 'duckdb' as const;
+  private closed = false;
+
+  constructor(
+    private readonly config: DuckdbConnectionConfig,
+    private readonly context: DuckDbContext,
+  ) {}
+
+  async testConnection(): Promise<void> {
+    const connection = await this.connect();
+    try {
+      await connection.run('SELECT 1');
+    } catch (error) {
+      throw connectionError('query', `Opened the DuckDB file, but a test query failed: ${messageOf(error)}`);
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
+    const values = duckDbValues(toQueryParams(params));
+    const cancellation = QueryCancellation.watch(options);
+    let connection: DuckDBConnection | undefined;
+    try {
+      connection = await this.connect();
+      const running = connection;
+      cancellation.onStop(() => running.interrupt());
+      await this.applyTimezone(connection, options.timezone);
+      const result = await connection.run(sql, values);
+      const columns = duckDbColumns(result);
+      const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
+      return { fields: fieldsOf(columns), rows };
+    } catch (error) {
+      throw cancellation.explain(toQueryError(error));
+    } finally {
+      cancellation.dispose();
+      connection?.closeSync();
+    }
+  }
+
+  /** DuckDB's streaming result: chunks of up to 2048 rows are produced as they are read. */
+  async *streamQuery(sql: string, params?: readonly unknown[], options: StreamQueryOptions = {}): AsyncGenerator<ResultRow[]> {
+    const values = duckDbValues(toQueryParams(params));
+    const batchSize = batchSizeOf(options.batchSize, DEFAULT_BATCH_SIZE);
+    const cancellation = QueryCancellation.watch(options);
+    let connection: DuckDBConnection | undefined;
+    try {
+      connection = await this.connect();
+      const running = connection;
+      cancellation.onStop(() => running.interrupt());
+      await this.applyTimezone(connection, options.timezone);
+      const result = await connection.stream(sql, values);
+      const columns = duckDbColumns(result);
+      options.onFields?.(fieldsOf(columns));
+      let batch: ResultRow[] = [];
+      for (;;) {
+        cancellation.throwIfStopped();
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        for (const row of chunk.getRows()) {
+          batch.push(rowFromValues(columns, row));
+          if (batch.length === batchSize) {
+            yield batch;
+            batch = [];
+          }
+        }
+      }
+      if (batch.length > 0) yield batch;
+    } catch (error) {
+      throw cancellation.explain(toQueryError(error));
+    } finally {
+      cancellation.dispose();
+      connection?.closeSync();
+    }
+  }
+
+  async getCatalog(relations: readonly RelationRef[]): Promise<WarehouseCatalog> {
+    if (relations.length === 0) return {};
+    const schemas = [...new Set(schemasOf(relations).map((pair) => pair.schema.toLowerCase()))];
+    const { rows } = await this.runQuery(duckDbColumnsSql(schemas.length), schemas);
+    return assembleCatalog(relations, catalogColumnsFromRows(rows), duckDbDimensionType);
+  }
+
+  async listTables(): Promise<RelationRef[]> {
+    const { rows } = await this.runQuery(DUCKDB_TABLES_SQL);
+    return relationsFromRows(rows);
+  }
+
+  async close(): Promise<void> {
+    // The instance is shared by every adapter on this file (see duckdb-instances); only this adapter closes.
+    this.closed = true;
+  }
+
+  private async connect(): Promise<DuckDBConnection> {
+    if (this.closed) throw new Error('The warehouse adapter is closed');
+    const realPath = resolveDuckDbPath(this.config.path, this.context.dataDir);
+    try {
+      const instance = await readOnlyDuckDbInstance(realPath);
+      return await instance.connect();
+    } catch (error) {
+      if (error instanceof WarehouseConnectionError) throw error;
+      throw connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
+    }
+  }
+
+  /** SET cannot take a bound value; the zone is written as an escaped literal. */
+  private async applyTimezone(connection: DuckDBConnection, timezone: string | undefined): Promise<void> {
+    if (timezone) await connection.run(`SET TimeZone = ${quoteStringLiteral(timezone, { backslashEscapes: false })}`);
+  }
+}

@@ -1,0 +1,67 @@
+import type { FieldDef, PoolClient, QueryArrayConfig, QueryArrayResult } from 'pg';
+
+import type { QueryCancellation } from '../query/query-cancellation';
+import type { ResultColumn } from '../values/result-columns';
+import type { PostgresConnections } from './postgres-connections';
+import { type SessionSetting, sessionSetupQuery } from './postgres-session-settings';
+import { postgresKindOfOid } from './postgres-types';
+
+/**
+ * One query's transaction on a pooled connection: settings applied locally, the backend's pid
+ * registered for cancellation, and on close a rollback (which also closes any cursor) before the
+ * connection goes back — or is destroyed, if it may still receive a late cancel or is broken.
+ */
+export class PostgresSession {
+  private finished = false;
+
+  private constructor(
+    private readonly client: PoolClient,
+    private readonly cancellation: QueryCancellation,
+  ) {}
+
+  static async open(connections: PostgresConnections, settings: readonly SessionSetting[], cancellation: QueryCancellation): Promise<PostgresSession> {
+    const client = await connections.acquire();
+    const session = new PostgresSession(client, cancellation);
+    try {
+      await client.query('BEGIN');
+      const setup = sessionSetupQuery(settings);
+      const { rows } = await client.query<{ pid: number }>(setup.text, setup.values);
+      const pid = rows[0]?.pid;
+      if (pid !== undefined) cancellation.onStop(() => connections.cancelBackend(pid));
+      cancellation.throwIfStopped();
+      return session;
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+  }
+
+  /** Runs one statement (extended protocol: a single statement, values bound). */
+  async query(text: string, values: readonly unknown[] = []): Promise<QueryArrayResult> {
+    const config = { text, values: [...values], rowMode: 'array', queryMode: 'extended' } as QueryArrayConfig;
+    return this.client.query(config);
+  }
+
+  async commit(): Promise<void> {
+    await this.client.query('COMMIT');
+    this.finished = true;
+  }
+
+  async close(): Promise<void> {
+    let broken: Error | undefined;
+    if (!this.finished) {
+      this.finished = true;
+      await this.client.query('ROLLBACK').catch((error: Error) => {
+        broken = error;
+      });
+    }
+    // A cancel sent for this query could land on the next user of the connection: retire it.
+    const retire = broken ?? (this.cancellation.reason ? new Error('query was stopped') : undefined);
+    this.cancellation.onStop(() => undefined);
+    this.client.release(retire);
+  }
+}
+
+export function postgresColumns(fields: readonly FieldDef[]): ResultColumn[] {
+  return fields.map((field) => ({ name: field.name, kind: postgresKindOfOid(field.dataTypeID) }));
+}
