@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -30,12 +31,23 @@ async function materialize(args: string[]): Promise<void> {
   });
 }
 
+/** A fingerprint of the fixture's files: the schema is rebuilt only when they changed. */
+function fixtureFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of [JAFFLE_MANIFEST_PATH, ...readdirSync(join(JAFFLE_DIR, 'data')).sort().map((name) => join(JAFFLE_DIR, 'data', name))]) {
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
 /**
  * Loads the fixture into database `postgres`, schema `jaffle` (its relation names require that
- * place), once per run: callers pass a run id and the schema is rebuilt only when another run
- * (or nothing) loaded it. An advisory lock keeps concurrent runs from rebuilding it together.
+ * place) unless a complete load of the same fixture files is already there: the schema carries
+ * the fingerprint as its comment, written only after a load succeeded. An advisory lock keeps
+ * concurrent runs from loading it together, and a run never rebuilds it under another's feet.
  */
-export async function ensureJafflePostgres(runId: string): Promise<void> {
+export async function ensureJafflePostgres(): Promise<void> {
+  const fingerprint = fixtureFingerprint();
   const client = new Client({ connectionString: TEST_POSTGRES_URL.replace(/\/[^/]*$/, '/postgres') });
   await client.connect();
   try {
@@ -43,9 +55,9 @@ export async function ensureJafflePostgres(runId: string): Promise<void> {
     const marker = await client.query(
       `SELECT obj_description('jaffle'::regnamespace, 'pg_namespace') AS run FROM pg_namespace WHERE nspname = 'jaffle'`,
     );
-    if (marker.rows[0]?.run !== runId) {
+    if (marker.rows[0]?.run !== fingerprint) {
       await materialize(['postgres']);
-      await client.query(`COMMENT ON SCHEMA jaffle IS '${runId.replace(/[^\w-]/g, '')}'`);
+      await client.query(`COMMENT ON SCHEMA jaffle IS '${fingerprint}'`);
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [JAFFLE_LOCK]).catch(() => undefined);

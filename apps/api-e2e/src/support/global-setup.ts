@@ -15,7 +15,7 @@ import { type SharedQuarry, STATE_ENV, writeState } from './shared-quarry';
 export default async function globalSetup(): Promise<void> {
   const { env, database, dataDir } = await privateEnvironment();
   // The jaffle-shop fixture, in the machine's PostgreSQL and in a DuckDB file under DATA_DIR.
-  await ensureJafflePostgres(database.name);
+  await ensureJafflePostgres();
   await materializeJaffleDuckdb(join(dataDir, 'warehouses'));
   const migrate = startApp('cli', env, ['migrate']);
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);

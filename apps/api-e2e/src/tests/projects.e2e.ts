@@ -1,4 +1,5 @@
 import { jaffleManifest } from '@quarry/testing';
+import { Client } from 'pg';
 
 import { call } from '../support/api-client';
 import { waitFor } from '../support/processes';
@@ -178,5 +179,54 @@ describe('project permissions', () => {
 
     expect((await call(baseUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
     expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(404);
+  });
+});
+
+describe('preview projects and stored credentials', () => {
+  it('lets a developer of the upstream create a preview copying its warehouse connection', async () => {
+    const upstream = await createProject({ name: 'Upstream', warehouseConnection: warehouses.postgres, transformConnection: { type: 'manifest', manifest: jaffleManifest() } });
+    const upstreamUuid = upstream.body.results.project.projectUuid;
+    const developer = await userWithToken('viewer');
+    await call(baseUrl, 'POST', `/api/v1/projects/${upstreamUuid}/access`, { token: adminToken, body: { userUuid: developer.userUuid, role: 'developer' } });
+
+    const preview = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+      token: developer.token,
+      body: {
+        name: 'My preview',
+        type: 'PREVIEW',
+        transformVersion: 'v1.8',
+        upstreamProjectUuid: upstreamUuid,
+        copyWarehouseConnectionFromUpstreamProject: true,
+        transformConnection: { type: 'manifest', manifest: jaffleManifest() },
+      },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.results.project).toMatchObject({ type: 'PREVIEW', upstreamProjectUuid: upstreamUuid, warehouseConnection: { type: 'postgres', host: '127.0.0.1' } });
+    expect(JSON.stringify(preview.body)).not.toContain(PG_PASSWORD);
+    const job = await waitForJob(preview.body.results.project.compile.jobId);
+    expect(job.status).toBe('completed');
+
+    // A viewer of the upstream may not.
+    const viewer = await userWithToken('viewer');
+    const denied = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+      token: viewer.token,
+      body: { name: 'x', type: 'PREVIEW', transformVersion: 'v1.8', upstreamProjectUuid: upstreamUuid, copyWarehouseConnectionFromUpstreamProject: true, transformConnection: { type: 'none' } },
+    });
+    expect(denied.status).toBe(403);
+  });
+
+  it('stores connections encrypted: the password is nowhere in the metadata database', async () => {
+    await createProject({ name: 'Sealed', warehouseConnection: warehouses.postgres, transformConnection: { type: 'none' } });
+    const client = new Client({ connectionString: sharedQuarry().env['DATABASE_URL'] });
+    await client.connect();
+    try {
+      const rows = await client.query(`SELECT warehouse_connection_sealed, transform_connection_sealed FROM projects WHERE name = 'Sealed'`);
+      expect(rows.rows).toHaveLength(1);
+      expect(rows.rows[0].warehouse_connection_sealed).toMatch(/^v1\./);
+      const dump = await client.query(`SELECT row_to_json(p)::text AS row FROM projects p`);
+      for (const { row } of dump.rows) expect(row).not.toContain(PG_PASSWORD);
+    } finally {
+      await client.end();
+    }
   });
 });
