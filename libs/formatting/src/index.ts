@@ -1,2 +1,18 @@
-// Result value formatting: built by the query-core issue. Pure: no NestJS, no TypeORM.
-export {};
+// Result value formatting (semantics §6). Pure: no NestJS, no TypeORM.
+export { applyCustomFormat, createCustomFormatter } from './custom-format/create-custom-formatter';
+export { getCustomFormat } from './custom-format/get-custom-format';
+export { createDateFormatter, createTimestampFormatter } from './dates/date-formatters';
+export { convertCustomFormatToFormatExpression } from './expression/convert-custom-format';
+export {
+  createExpressionFormatter,
+  isFormatExpression,
+  isLegacyFormatKeyword,
+  isValidExpression,
+  LEGACY_FORMAT_KEYWORDS,
+} from './expression/format-expression';
+export { createItemFormatter, formatBoolean, formatItemValue } from './item/create-item-formatter';
+export type { FormattableItem, ItemsMap, ValueFormatter } from './item/formattable-item';
+export { type ValueKind, valueKindOf } from './item/value-kind';
+export { csvRawValue } from './raw/csv-raw-value';
+export { createRawConverter, type RawConverter, type RawValue, toRawValue } from './raw/raw-value';
+export { createRowFormatter, formatRows, type ResultRow, type ResultValue, type RowFormatter } from './rows/create-row-formatter';

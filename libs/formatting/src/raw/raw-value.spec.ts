@@ -1,0 +1,61 @@
+import { createRawConverter, toRawValue } from './raw-value';
+
+describe('toRawValue', () => {
+  it.each<[unknown, unknown]>([
+    [1.5, 1.5],
+    [0, 0],
+    [-42, -42],
+    [42n, 42],
+    [9007199254740993n, '9007199254740993'],
+    [-9007199254740993n, '-9007199254740993'],
+    [Number.NaN, 'NaN'],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+    [true, true],
+    [false, false],
+    ['completed', 'completed'],
+    ['123', '123'],
+    [null, null],
+    [undefined, undefined],
+    [new Date('2018-01-01T00:00:00.000Z'), '2018-01-01T00:00:00.000Z'],
+    [new Date('2018-01-01T10:11:12.345+02:00'), '2018-01-01T08:11:12.345Z'],
+    [new Date('nope'), null],
+    [{ a: 1 }, { a: 1 }],
+  ])('without a kind: %p → %p', (value, expected) => {
+    expect(toRawValue(value)).toEqual(expected);
+  });
+
+  it.each<[unknown, unknown]>([
+    ['123', 123],
+    ['-12.5', -12.5],
+    ['9007199254740993', '9007199254740993'],
+    ['abc', 'abc'],
+    [9007199254740993n, '9007199254740993'],
+    [7, 7],
+    [new Date('2018-01-01T00:00:00.000Z'), '2018-01-01T00:00:00.000Z'],
+  ])('number columns convert numeric text: %p → %p', (value, expected) => {
+    expect(toRawValue(value, 'number')).toEqual(expected);
+  });
+
+  it.each<['date' | 'timestamp', unknown, unknown]>([
+    ['date', '2018-01-01', '2018-01-01T00:00:00.000Z'],
+    ['date', new Date('2018-01-01T00:00:00.000Z'), '2018-01-01T00:00:00.000Z'],
+    ['timestamp', '2018-01-01 10:00:00', '2018-01-01T10:00:00.000Z'],
+    ['timestamp', '2018-01-01T10:00:00.5+01:00', '2018-01-01T09:00:00.500Z'],
+    ['timestamp', 'not a date', 'not a date'],
+    ['timestamp', null, null],
+  ])('%s columns are ISO-8601 UTC: %p → %p', (kind, value, expected) => {
+    expect(toRawValue(value, kind)).toEqual(expected);
+  });
+
+  it('string and boolean columns keep text as it is', () => {
+    expect(toRawValue('123', 'string')).toBe('123');
+    expect(toRawValue('2018-01-01', 'string')).toBe('2018-01-01');
+    expect(toRawValue(true, 'boolean')).toBe(true);
+  });
+
+  it('raw values survive JSON unchanged', () => {
+    const convert = createRawConverter('number');
+    const values = [1.5, '12', 2n ** 64n, null].map(convert);
+    expect(JSON.parse(JSON.stringify(values))).toEqual([1.5, 12, '18446744073709551616', null]);
+  });
+});
