@@ -1,2 +1,6 @@
-// MetricQuery -> SQL compiler: built by the query-core issue. Pure: no NestJS, no TypeORM.
-export {};
+// MetricQuery -> SQL compiler. Pure: no NestJS, no TypeORM.
+export { compile } from './lib/compile';
+export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-types';
+export type { QueryParam } from './lib/params/param-binder';
+export { renderForDisplay } from './lib/params/render-for-display';
+export type { CompileWarning } from './lib/stages/fan-out-warnings';

@@ -53,7 +53,8 @@ export async function ensureJafflePostgres(): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [JAFFLE_LOCK]);
     const marker = await client.query(
-      `SELECT obj_description('jaffle'::regnamespace, 'pg_namespace') AS run FROM pg_namespace WHERE nspname = 'jaffle'`,
+      // By oid, not 'jaffle'::regnamespace: that cast fails on a machine that never had the schema.
+      `SELECT obj_description(oid, 'pg_namespace') AS run FROM pg_namespace WHERE nspname = 'jaffle'`,
     );
     if (marker.rows[0]?.run !== fingerprint) {
       await materialize(['postgres']);

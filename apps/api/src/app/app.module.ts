@@ -7,6 +7,7 @@ import { DatabaseModule } from '@quarry/server/database';
 import { JobsModule } from '@quarry/server/jobs';
 import { MaintenanceModule } from '@quarry/server/maintenance';
 import { ProjectsModule } from '@quarry/server/projects';
+import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
 import { HealthController } from './health/health.controller';
@@ -15,6 +16,7 @@ import { MaintenanceController } from './maintenance/maintenance.controller';
 import { OrganizationController } from './organization/organization.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
 import { ProjectsController } from './projects/projects.controller';
+import { QueryController } from './query/query.controller';
 import { UserController } from './user/user.controller';
 
 @Module({
@@ -27,8 +29,9 @@ import { UserController } from './user/user.controller';
     JobsModule,
     MaintenanceModule,
     ProjectsModule,
+    QueryModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

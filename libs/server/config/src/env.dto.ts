@@ -46,6 +46,14 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64)
   WORKER_CONCURRENCY?: number;
 
+  /** The largest `limit` a query may ask for */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000)
+  QUERY_MAX_LIMIT?: number;
+
+  /** How long query results stay in the Redis results cache; 0 turns the cache off */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(30 * 24 * 3600)
+  RESULTS_CACHE_TTL_SECONDS?: number;
+
   /** Size of the demo dataset generated on first start: 1 ≈ 100k orders */
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
   DEMO_SCALE?: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConflictError, NotFoundError, ParameterError, type Principal } from '@quarry/domain';
+import { ConflictError, NotFoundError, ParameterError, type Principal, type ProjectAction } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
 import { PolicyService } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
@@ -15,6 +15,12 @@ import type { CreateProjectOutcome, CreateProjectRequest } from './create-projec
 import { type ProjectView, toProjectView } from './project-view';
 import { resolveLocalProjectDir } from './transform-sources/local-project';
 import { WarehouseAccess } from './warehouse-access';
+
+export interface QueryTarget {
+  project: ProjectEntity;
+  explore: Record<string, unknown>;
+  warehouse: WarehouseConnectionConfig;
+}
 
 @Injectable()
 export class ProjectsService {
@@ -115,6 +121,21 @@ export class ProjectsService {
     throw new NotFoundError(`Explore "${exploreName}" does not exist in this project`, { exploreId: exploreName });
   }
 
+  /**
+   * What running or compiling a query needs: the explore, the warehouse connection (credentials
+   * included: never return it) and the caller's right to `action` in the project.
+   */
+  async queryTarget(principal: Principal, projectUuid: string, exploreName: string, action: ProjectAction): Promise<QueryTarget> {
+    const project = await this.require(principal, projectUuid, action);
+    const explore = await this.projects.findExplore(projectUuid, exploreName);
+    if (!explore) {
+      this.assertCompiled(project);
+      throw new NotFoundError(`Explore "${exploreName}" does not exist in this project`, { exploreId: exploreName });
+    }
+    if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
+    return { project, explore, warehouse: this.box.openJson<WarehouseConnectionConfig>(project.warehouseConnectionSealed) };
+  }
+
   private assertCompiled(project: ProjectEntity): void {
     if (project.compileStatus === 'ready') return;
     const detail = project.compileStatus === 'error' ? `its last compile failed: ${project.compileError ?? 'unknown error'}` : `it is ${project.compileStatus}`;
@@ -187,7 +208,7 @@ export class ProjectsService {
     return project;
   }
 
-  private async require(principal: Principal, projectUuid: string, action: Parameters<PolicyService['assertProject']>[2]): Promise<ProjectEntity> {
+  private async require(principal: Principal, projectUuid: string, action: ProjectAction): Promise<ProjectEntity> {
     const project = await this.requireVisible(principal, projectUuid);
     await this.policy.assertProject(principal, project, action);
     return project;

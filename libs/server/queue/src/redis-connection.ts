@@ -20,3 +20,20 @@ export function createRedisConnection(url: string, kind: 'worker' | 'fail-fast',
   connection.on('error', () => undefined);
   return connection;
 }
+
+/**
+ * Waits (briefly) for a fail-fast connection to be ready: without an offline queue, commands sent
+ * while it is still connecting — just after start, or during a reconnect — fail at once.
+ */
+export async function whenRedisReady(connection: IORedis, timeoutMs = 1_000): Promise<void> {
+  if (connection.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      connection.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    connection.once('ready', done);
+  });
+}

@@ -24,6 +24,16 @@ const SUB_DAY_UNITS: readonly IntervalUnit[] = ['SECOND', 'MINUTE', 'HOUR'];
 export class BigQueryDialect extends SqlDialect {
   readonly type = 'bigquery' as const;
 
+  /** BigQuery does not coerce a STRING parameter to a date or timestamp: the bound text is cast. */
+  override timeParameter(placeholder: string, type: 'date' | 'timestamp'): string {
+    return `CAST(${placeholder} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;
+  }
+
+  /** BigQuery's CONCAT takes strings only: numbers are cast first. */
+  override concatSql(parts: readonly string[]): string {
+    return `CONCAT(${parts.map((part) => (part.startsWith("'") ? part : `CAST(${part} AS STRING)`)).join(', ')})`;
+  }
+
   /** BigQuery's LIKE always escapes with a backslash and has no ESCAPE clause. */
   override likeEscapeClause(): string {
     return '';

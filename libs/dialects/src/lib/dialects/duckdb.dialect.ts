@@ -4,6 +4,14 @@ import type { DateName } from '../time-units';
 export class DuckDbDialect extends SqlDialect {
   readonly type = 'duckdb' as const;
 
+  /**
+   * DuckDB's FLOOR / CEIL of a non-integer column stay DOUBLE, which prints as `10.0`: a whole
+   * number loses its `.0` so labels read as on other warehouses (`10 - 19`).
+   */
+  override concatSql(parts: readonly string[]): string {
+    return `CONCAT(${parts.map((part) => (part.startsWith("'") ? part : `regexp_replace(CAST(${part} AS VARCHAR), '\\.0$', '')`)).join(', ')})`;
+  }
+
   override castToFloat(sql: string): string {
     return `CAST(${sql} AS DOUBLE)`;
   }

@@ -6,6 +6,11 @@ import { weeksAsDays } from './databricks.dialect';
 export class TrinoDialect extends SqlDialect {
   readonly type = 'trino' as const;
 
+  /** Trino's concat takes varchar only: numbers are cast first. */
+  override concatSql(parts: readonly string[]): string {
+    return `CONCAT(${parts.map((part) => (part.startsWith("'") ? part : `CAST(${part} AS VARCHAR)`)).join(', ')})`;
+  }
+
   /** Trino compares varchar with date/timestamp only after an explicit cast. */
   override timeParameter(placeholder: string, type: 'date' | 'timestamp'): string {
     return `CAST(${placeholder} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;

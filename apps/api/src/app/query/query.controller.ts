@@ -1,0 +1,35 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Principal } from '@quarry/domain';
+import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
+import { type QueryRequest, QueryService } from '@quarry/server/query';
+
+import { CompiledQueryDto, CompileQueryDto, QueryResultsDto, RunQueryDto } from './query.dto';
+
+@ApiTags('Queries')
+@Controller('api/v1/projects/:projectUuid/explores/:exploreId')
+export class QueryController {
+  constructor(private readonly queries: QueryService) {}
+
+  @Post('runQuery')
+  @Endpoint({ summary: 'Run a query against an explore (E4)', response: QueryResultsDto, errors: [403, 404, 409] })
+  runQuery(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+    @Param('exploreId') exploreId: string,
+    @Body() body: RunQueryDto,
+  ): Promise<QueryResultsDto> {
+    return this.queries.runQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest) as unknown as Promise<QueryResultsDto>;
+  }
+
+  @Post('compileQuery')
+  @Endpoint({ summary: 'Compile a query to SQL without running it (E5)', response: CompiledQueryDto, errors: [403, 404, 409] })
+  compileQuery(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+    @Param('exploreId') exploreId: string,
+    @Body() body: CompileQueryDto,
+  ): Promise<CompiledQueryDto> {
+    return this.queries.compileQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest);
+  }
+}

@@ -1,0 +1,25 @@
+import type { CustomDimension, CustomFormat, Dimension, Metric, TableCalculation } from '@quarry/domain';
+
+import type { QueryParam } from './params/param-binder';
+import type { CompileWarning } from './stages/fan-out-warnings';
+
+/** What a query result's columns are: field id (or calculation name) → definition. */
+export type ItemsMap = Record<string, Dimension | (Metric & { formatOptions?: CustomFormat }) | CustomDimension | TableCalculation>;
+
+export interface CompileOptions {
+  /** Render bound values inline as escaped literals: for showing the SQL (compileQuery), never for running it. */
+  inlineParams?: boolean;
+}
+
+export interface CompiledQuery {
+  /** SQL with `$n` placeholders (or literals with `inlineParams`). */
+  sql: string;
+  /** Values of `$1…$n` (empty with `inlineParams`). */
+  params: QueryParam[];
+  fields: ItemsMap;
+  warnings: CompileWarning[];
+  /** Every parameter the query references. */
+  parameterReferences: string[];
+  /** Referenced parameters given no value; they remain in the SQL as written. */
+  missingParameterReferences: string[];
+}

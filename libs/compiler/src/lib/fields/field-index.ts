@@ -1,0 +1,127 @@
+import type { SqlDialect } from '@quarry/dialects';
+import { type CompileContext, type Dimension, type Explore, getFieldId, type Metric, type MetricQuery, type SqlCustomDimension } from '@quarry/domain';
+
+import { badQueryError, unknownFieldError } from '../errors/query-errors';
+import type { RuleSqlContext } from '../filters/filter-rule-sql';
+import { replaceFieldReferences, splitReference } from '../references/field-references';
+import type { RuntimeReferences } from '../references/runtime-references';
+import { compileAdditionalMetric } from './additional-metrics';
+import { zoomedSql } from './date-zoom';
+import type { QueryDimension, QueryMetric } from './query-field';
+
+/**
+ * Every field a query may name, by field id: the explore's dimensions and metrics, the query's
+ * custom metrics and SQL custom dimensions. Runtime references in a field's sql are bound once,
+ * the first time the field is used, so a field read twice shares its bound values.
+ */
+export class FieldIndex {
+  private readonly dimensions = new Map<string, Dimension>();
+  private readonly metrics = new Map<string, Metric>();
+  private readonly extraTables = new Map<string, string[]>();
+  private readonly sqlCustomDimensions = new Map<string, SqlCustomDimension>();
+  private readonly resolvedDimensions = new Map<string, QueryDimension>();
+  private readonly resolvedMetrics = new Map<string, QueryMetric>();
+
+  constructor(
+    readonly explore: Explore,
+    private readonly query: MetricQuery,
+    private readonly dialect: SqlDialect,
+    private readonly references: RuntimeReferences,
+    private readonly context: CompileContext,
+    rules: RuleSqlContext,
+  ) {
+    for (const table of Object.values(explore.tables)) {
+      for (const dimension of Object.values(table.dimensions)) this.dimensions.set(getFieldId(dimension), dimension);
+      for (const metric of Object.values(table.metrics)) this.metrics.set(getFieldId(metric), metric);
+    }
+    for (const additional of query.additionalMetrics ?? []) {
+      const { metric, tables } = compileAdditionalMetric(additional, explore, dialect, rules);
+      this.metrics.set(getFieldId(metric), metric);
+      this.extraTables.set(getFieldId(metric), tables);
+    }
+    for (const custom of query.customDimensions ?? []) {
+      if (custom.type === 'sql') this.sqlCustomDimensions.set(custom.id, custom);
+    }
+  }
+
+  isDimension(id: string): boolean {
+    return this.dimensions.has(id) || this.sqlCustomDimensions.has(id);
+  }
+
+  isMetric(id: string): boolean {
+    return this.metrics.has(id);
+  }
+
+  /** The explore dimension with this id (not custom dimensions), for bins and date zoom. */
+  exploreDimension(id: string): Dimension | undefined {
+    return this.dimensions.get(id);
+  }
+
+  dimension(id: string, where: string): QueryDimension {
+    const cached = this.resolvedDimensions.get(id);
+    if (cached) return cached;
+    const resolved = this.resolveDimension(id, where);
+    this.resolvedDimensions.set(id, resolved);
+    return resolved;
+  }
+
+  metric(id: string, where: string): QueryMetric {
+    const cached = this.resolvedMetrics.get(id);
+    if (cached) return cached;
+    const metric = this.metrics.get(id);
+    if (!metric) throw unknownFieldError(id, where);
+    const resolved: QueryMetric = {
+      kind: 'metric',
+      id,
+      type: metric.type,
+      sql: this.references.substitute(metric.compiledSql),
+      tables: this.extraTables.get(id) ?? metric.tablesReferences,
+      table: metric.table,
+      item: metric,
+    };
+    this.resolvedMetrics.set(id, resolved);
+    return resolved;
+  }
+
+  private resolveDimension(id: string, where: string): QueryDimension {
+    const dimension = this.dimensions.get(id);
+    if (dimension) {
+      const sql = this.references.substitute(dimension.compiledSql);
+      const zoomed = zoomedSql(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect);
+      return {
+        kind: 'dimension',
+        id,
+        type: dimension.type,
+        sql,
+        selectSql: zoomed === null ? sql : this.references.substitute(zoomed),
+        tables: dimension.tablesReferences,
+        ...(dimension.caseSensitive === undefined ? {} : { caseSensitive: dimension.caseSensitive }),
+        item: dimension,
+      };
+    }
+    const custom = this.sqlCustomDimensions.get(id);
+    if (custom) return this.resolveSqlCustomDimension(custom);
+    throw unknownFieldError(id, where);
+  }
+
+  /** `${table.dim}` references read the explore's dimensions, as in project sql. */
+  private resolveSqlCustomDimension(custom: SqlCustomDimension): QueryDimension {
+    if (typeof custom.sql !== 'string' || custom.sql.trim() === '') throw badQueryError(`Custom dimension "${custom.id}" has no sql`, { customDimensionId: custom.id });
+    const tables = new Set<string>();
+    const compiled = replaceFieldReferences(custom.sql, (reference) => {
+      if (reference === 'TABLE') {
+        tables.add(custom.table);
+        return this.dialect.quoteTableAlias(custom.table);
+      }
+      const target = splitReference(reference, custom.table);
+      const dimension = target ? this.explore.tables[target.table]?.dimensions[target.name] : undefined;
+      if (!dimension) throw badQueryError(`\${${reference}} in custom dimension "${custom.id}" is not a dimension of this explore`, { customDimensionId: custom.id, reference });
+      dimension.tablesReferences.forEach((name) => tables.add(name));
+      return `(${dimension.compiledSql})`;
+    });
+    if (tables.size === 0) tables.add(custom.table);
+    // Parenthesised like a referenced field, so it composes safely inside filters and bins.
+    const sql = `(${this.references.substitute(compiled)})`;
+    return { kind: 'dimension', id: custom.id, type: custom.dimensionType, sql, selectSql: sql, tables: [...tables], item: custom };
+  }
+}

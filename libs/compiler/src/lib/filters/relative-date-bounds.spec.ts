@@ -1,0 +1,22 @@
+import { boundaryText, RelativeDates } from './relative-date-bounds';
+
+describe('RelativeDates', () => {
+  const now = new Date('2018-04-01T02:30:00Z'); // still March 31 in New York
+
+  it('computes periods in the query time zone', () => {
+    const dates = new RelativeDates(now, 'America/New_York', 0);
+    expect(boundaryText(dates.startOf(dates.current(), 'months'), 'date')).toBe('2018-03-01');
+    expect(boundaryText(dates.startOf(dates.current(), 'months'), 'timestamp')).toBe('2018-03-01 05:00:00.000+00:00');
+    const utc = new RelativeDates(now, 'UTC', 0);
+    expect(boundaryText(utc.startOf(utc.current(), 'months'), 'date')).toBe('2018-04-01');
+  });
+
+  it('starts weeks on the configured day and quarters on their first month', () => {
+    const tuesday = new Date('2018-04-10T12:00:00Z');
+    expect(boundaryText(new RelativeDates(tuesday, 'UTC', 0).startOf(new RelativeDates(tuesday, 'UTC', 0).current(), 'weeks'), 'date')).toBe('2018-04-09');
+    const sunday = new RelativeDates(tuesday, 'UTC', 6);
+    expect(boundaryText(sunday.startOf(sunday.current(), 'weeks'), 'date')).toBe('2018-04-08');
+    expect(boundaryText(sunday.startOf(sunday.current(), 'quarters'), 'date')).toBe('2018-04-01');
+    expect(boundaryText(sunday.endOf(sunday.current(), 'quarters'), 'timestamp')).toBe('2018-06-30 23:59:59.999+00:00');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './query.module';
+export * from './query.service';
+export * from './results-cache';

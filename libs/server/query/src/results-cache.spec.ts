@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+
+import type { AppConfig } from '@quarry/server/config';
+
+import { type CacheKeyParts, ResultsCache } from './results-cache';
+
+const MACHINE_REDIS = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** Integration tier: the machine's Redis under a prefix of this run's own. */
+describe('ResultsCache', () => {
+  const config = { redis: { url: MACHINE_REDIS, prefix: `quarry-test-${randomUUID()}` }, query: { cacheTtlSeconds: 60 } } as AppConfig;
+  const cache = new ResultsCache(config);
+  const parts: CacheKeyParts = { warehouse: { type: 'duckdb', path: 'a.duckdb' }, sql: 'SELECT $1', params: ['x'], timezone: 'UTC' };
+
+  afterAll(() => cache.onModuleDestroy());
+
+  it('keys by warehouse, SQL, bound values and time zone', () => {
+    const key = cache.keyOf(parts);
+    expect(cache.keyOf({ ...parts })).toBe(key);
+    expect(cache.keyOf({ ...parts, warehouse: { type: 'duckdb', path: 'b.duckdb' } })).not.toBe(key);
+    expect(cache.keyOf({ ...parts, sql: 'SELECT $1 ' })).not.toBe(key);
+    expect(cache.keyOf({ ...parts, params: ['y'] })).not.toBe(key);
+    expect(cache.keyOf({ ...parts, timezone: 'Europe/Paris' })).not.toBe(key);
+  });
+
+  it('returns what was stored, with its time and expiry', async () => {
+    const key = cache.keyOf({ ...parts, sql: randomUUID() });
+    await expect(cache.get(key)).resolves.toBeUndefined();
+    const now = new Date('2026-01-01T00:00:00.000Z');
+    const stored = await cache.set(key, [{ a: 1, b: 'two', c: null }], now);
+    expect(stored).toEqual({ rows: [{ a: 1, b: 'two', c: null }], cachedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:01:00.000Z' });
+    await expect(cache.get(key)).resolves.toEqual(stored);
+  });
+});
