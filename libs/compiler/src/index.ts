@@ -4,3 +4,4 @@ export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-type
 export type { QueryParam } from './lib/params/param-binder';
 export { renderForDisplay } from './lib/params/render-for-display';
 export type { CompileWarning } from './lib/stages/fan-out-warnings';
+export * from './lib/pivot';

@@ -13,6 +13,7 @@ export * from './query/compile-context';
 export * from './query/custom-dimension';
 export * from './query/filters';
 export * from './query/metric-query';
+export * from './query/pivot-configuration';
 export * from './query/table-calculation';
 export * from './transform/transform-connection';
 export * from './warehouse/catalog';

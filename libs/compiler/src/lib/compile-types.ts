@@ -9,6 +9,8 @@ export type ItemsMap = Record<string, Dimension | (Metric & { formatOptions?: Cu
 export interface CompileOptions {
   /** Render bound values inline as escaped literals: for showing the SQL (compileQuery), never for running it. */
   inlineParams?: boolean;
+  /** Leave out the LIMIT: the query becomes the input of a pivot, which limits its own rows. */
+  withoutLimit?: boolean;
 }
 
 export interface CompiledQuery {

@@ -177,11 +177,12 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
     timeIntervals,
     dialect,
   });
-  const limit = dialect.limitSql(query.limit);
+  // A pivot wraps this query and applies the limit to its own rows.
+  const limit = options.withoutLimit ? null : dialect.limitSql(query.limit);
   const ctes: string[] = binSelects.flatMap(({ sql }) => (sql.cte ? [`${q(sql.cte.name)} AS (\n${sql.cte.sql}\n)`] : []));
   let body: string;
   if (!wrap && baseQuery !== null) {
-    body = [baseQuery, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), limit].join('\n');
+    body = [baseQuery, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), ...(limit === null ? [] : [limit])].join('\n');
   } else {
     const previousPeriodWhere =
       pop === null

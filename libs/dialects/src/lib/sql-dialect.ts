@@ -218,6 +218,11 @@ export abstract class SqlDialect {
     }
   }
 
+  /** Any one value of the group (a pivot's `any` aggregation). */
+  anyValueSql(sql: string): string {
+    return `ANY_VALUE(${sql})`;
+  }
+
   protected averageSql(sql: string): string {
     return `AVG(${sql})`;
   }

@@ -96,3 +96,10 @@ export class TransformProjectError extends QuarryError {
 export function isQuarryError(error: unknown): error is QuarryError {
   return error instanceof QuarryError;
 }
+
+/** What was asked for existed but is gone: e.g. the results of a v2 query past their TTL. */
+export class ExpiredError extends QuarryError {
+  constructor(message: string, data: ErrorData = {}) {
+    super('ExpiredError', message, data);
+  }
+}

@@ -17,7 +17,7 @@ export interface OuterQueryInput {
   resultColumns: readonly string[];
   calculationWhere: string | null;
   orderBy: readonly string[];
-  limit: string;
+  limit: string | null;
 }
 
 /**
@@ -54,7 +54,7 @@ export function outerQuery(input: OuterQueryInput): { ctes: string[]; body: stri
     `FROM ${previous}`,
     ...(input.calculationWhere !== null ? [`WHERE ${input.calculationWhere}`] : []),
     ...(input.orderBy.length > 0 ? [`ORDER BY ${input.orderBy.join(', ')}`] : []),
-    input.limit,
+    ...(input.limit === null ? [] : [input.limit]),
   ].join('\n');
   return { ctes, body };
 }

@@ -27,6 +27,10 @@ const PART_FUNCTIONS: Record<DatePart, string> = {
 };
 
 export class ClickHouseDialect extends SqlDialect {
+  override anyValueSql(sql: string): string {
+    return `any(${sql})`;
+  }
+
   readonly type = 'clickhouse' as const;
 
   /** ClickHouse's LIKE always escapes with a backslash and has no ESCAPE clause. */

@@ -4,6 +4,11 @@ import { SqlDialect } from '../sql-dialect';
 import type { DateName } from '../time-units';
 
 export class PostgresDialect extends SqlDialect {
+  /** ANY_VALUE arrived only in PostgreSQL 16; the first element of ARRAY_AGG works on every type. */
+  override anyValueSql(sql: string): string {
+    return `(ARRAY_AGG(${sql}))[1]`;
+  }
+
   readonly type = 'postgres' as const;
 
   /** PostgreSQL types an untyped parameter after the column it meets: NUMERIC takes any number exactly. */

@@ -4,6 +4,10 @@ import { withoutOffset } from './bigquery.dialect';
 import { weeksAsDays } from './databricks.dialect';
 
 export class TrinoDialect extends SqlDialect {
+  override anyValueSql(sql: string): string {
+    return `ARBITRARY(${sql})`;
+  }
+
   readonly type = 'trino' as const;
 
   /** Trino's concat takes varchar only: numbers are cast first. */
