@@ -1,30 +1,11 @@
-import { jaffleManifest } from '@quarry/testing';
 import { Client } from 'pg';
 
 import { call } from '../support/api-client';
-import { waitFor } from '../support/processes';
+import { compiledJaffleProject as compiledProject, JAFFLE_WAREHOUSES as warehouses } from '../support/jaffle-projects';
 import { sharedQuarry } from '../support/shared-quarry';
 import { userWithToken } from '../support/users';
 
 const { baseUrl, adminToken } = sharedQuarry();
-
-const warehouses = {
-  duckdb: { type: 'duckdb', path: 'warehouses/postgres.duckdb' },
-  postgres: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: 'x', dbname: 'postgres', schema: 'jaffle' },
-};
-
-async function compiledProject(warehouseConnection: Record<string, unknown>): Promise<string> {
-  const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
-    token: adminToken,
-    body: { name: `Query on ${String(warehouseConnection['type'])}`, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection: { type: 'manifest', manifest: jaffleManifest() } },
-  });
-  const project = created.body.results.project;
-  await waitFor('compile', async () => {
-    const status = await call(baseUrl, 'GET', `/api/v1/schedulers/job/${project.compile.jobId}/status`, { token: adminToken });
-    return status.body.results?.status === 'completed' ? true : undefined;
-  });
-  return project.projectUuid;
-}
 
 const byStatus = {
   exploreName: 'orders',

@@ -17,6 +17,7 @@ import { OrganizationController } from './organization/organization.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
 import { ProjectsController } from './projects/projects.controller';
 import { QueryController } from './query/query.controller';
+import { V2QueryController } from './query/v2-query.controller';
 import { UserController } from './user/user.controller';
 
 @Module({
@@ -31,7 +32,7 @@ import { UserController } from './user/user.controller';
     ProjectsModule,
     QueryModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -14,7 +14,14 @@ export abstract class AppConfig {
   abstract readonly worker: { concurrency: number };
   /** Folders where local transform projects may live: DATA_DIR and TRANSFORM_LOCAL_ROOTS. */
   abstract readonly transform: { localRoots: string[] };
-  abstract readonly query: { maxLimit: number; cacheTtlSeconds: number };
+  abstract readonly query: {
+    maxLimit: number;
+    cacheTtlSeconds: number;
+    maxPageSize: number;
+    resultsTtlSeconds: number;
+    pivotMaxColumns: number;
+    timeoutMs: number;
+  };
   /** The demo dataset generated on first start. */
   abstract readonly demo: { scale: number };
 }

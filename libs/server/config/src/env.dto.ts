@@ -54,6 +54,22 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(30 * 24 * 3600)
   RESULTS_CACHE_TTL_SECONDS?: number;
 
+  /** The largest page a v2 query's results can be read in */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000)
+  QUERY_MAX_PAGE_SIZE?: number;
+
+  /** How long a v2 query's results can be paged through */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(60) @Max(30 * 24 * 3600)
+  QUERY_RESULTS_TTL_SECONDS?: number;
+
+  /** The most value columns a pivoted v2 query returns */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10_000)
+  PIVOT_MAX_COLUMNS?: number;
+
+  /** Wall-clock limit of one warehouse query, after which it is cancelled */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(24 * 3600)
+  QUERY_TIMEOUT_SECONDS?: number;
+
   /** Size of the demo dataset generated on first start: 1 ≈ 100k orders */
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
   DEMO_SCALE?: number;

@@ -55,7 +55,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       fileRetentionMs: (dto.FILE_RETENTION_HOURS ?? 24) * 3_600_000,
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
-    query: { maxLimit: dto.QUERY_MAX_LIMIT ?? 5000, cacheTtlSeconds: dto.RESULTS_CACHE_TTL_SECONDS ?? 3600 },
+    query: {
+      maxLimit: dto.QUERY_MAX_LIMIT ?? 5000,
+      cacheTtlSeconds: dto.RESULTS_CACHE_TTL_SECONDS ?? 3600,
+      maxPageSize: dto.QUERY_MAX_PAGE_SIZE ?? 5000,
+      resultsTtlSeconds: dto.QUERY_RESULTS_TTL_SECONDS ?? 3600,
+      pivotMaxColumns: dto.PIVOT_MAX_COLUMNS ?? 60,
+      timeoutMs: (dto.QUERY_TIMEOUT_SECONDS ?? 300) * 1000,
+    },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
     transform: {
       localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],

@@ -8,10 +8,11 @@ import { ENTITIES } from './entities';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
 import { ProjectsRepository } from './repositories/projects.repository';
+import { QueryHistoryRepository } from './repositories/query-history.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
-const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository];
+const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository];
 
 @Global()
 @Module({

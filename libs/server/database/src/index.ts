@@ -6,5 +6,6 @@ export * from './migrations';
 export * from './repositories/jobs.repository';
 export * from './repositories/organizations.repository';
 export * from './repositories/projects.repository';
+export * from './repositories/query-history.repository';
 export * from './repositories/tokens.repository';
 export * from './repositories/users.repository';

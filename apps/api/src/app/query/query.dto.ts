@@ -1,6 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+
+import { PivotConfigurationDto } from './pivot-configuration.dto';
 
 export class SortDto {
   @IsString() @IsNotEmpty() @MaxLength(1024)
@@ -73,6 +75,11 @@ export class MetricQueryDto {
 }
 
 export class RunQueryDto extends MetricQueryDto {
+  /** Values of `${ld.parameters.x}` */
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional() @IsObject()
+  parameters?: Record<string, string | number | Array<string | number>>;
+
   /** Skip the results cache for this run */
   @IsOptional() @IsBoolean()
   invalidateCache?: boolean;
@@ -88,12 +95,25 @@ export class CompileQueryDto extends MetricQueryDto {
   @ApiProperty({ type: 'object', additionalProperties: true })
   @IsOptional() @IsObject()
   parameters?: Record<string, string | number | Array<string | number>>;
+
+  /** `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional() @IsObject()
+  dateZoom?: Record<string, unknown>;
+
+  /** Also compile the SQL that pivots the query's rows (returned as `pivotQuery`) */
+  @IsOptional() @ValidateNested() @Type(() => PivotConfigurationDto)
+  pivotConfiguration?: PivotConfigurationDto;
 }
 
 export class CompiledQueryDto {
   /** The SQL, with values shown inline (escaped) */
   query!: string;
   parameterReferences!: string[];
+
+  /** With `pivotConfiguration`: the SQL that pivots the query's rows */
+  @ApiProperty({ required: false })
+  pivotQuery?: string;
 }
 
 export class CacheMetadataDto {

@@ -5,9 +5,11 @@ import { PersonalAccessTokenEntity } from './personal-access-token.entity';
 import { ProjectEntity } from './project.entity';
 import { ProjectExploreEntity } from './project-explore.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
+import { QueryHistoryEntity } from './query-history.entity';
 import { UserEntity } from './user.entity';
 
 export type { CompileStatus, ProjectType } from './project.entity';
+export type { QueryHistoryStatus } from './query-history.entity';
 export {
   JobEntity,
   OrganizationEntity,
@@ -16,6 +18,7 @@ export {
   ProjectEntity,
   ProjectExploreEntity,
   ProjectMembershipEntity,
+  QueryHistoryEntity,
   UserEntity,
 };
 
@@ -28,4 +31,5 @@ export const ENTITIES = [
   ProjectEntity,
   ProjectMembershipEntity,
   ProjectExploreEntity,
+  QueryHistoryEntity,
 ];

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+
+import { QueryHistoryEntity } from '../entities/query-history.entity';
+
+export interface NewQueryHistory {
+  queryUuid: string;
+  projectUuid: string;
+  createdByUserUuid: string;
+  context: string | null;
+  metricQuery: Record<string, unknown>;
+  pivotConfiguration: Record<string, unknown> | null;
+  cacheKey: string;
+}
+
+export interface QueryOutcome {
+  totalResults: number;
+  columns: Record<string, unknown>;
+  pivotDetails: Record<string, unknown> | null;
+  initialQueryExecutionMs: number;
+}
+
+/**
+ * Status changes are conditional on the query still being pending: a query cancelled while it
+ * ran stays cancelled when its rows arrive, and a finished one cannot be cancelled.
+ */
+@Injectable()
+export class QueryHistoryRepository {
+  constructor(@InjectRepository(QueryHistoryEntity) private readonly history: Repository<QueryHistoryEntity>) {}
+
+  async create(query: NewQueryHistory): Promise<void> {
+    await this.history.query(
+      `INSERT INTO query_history (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, cache_key)
+       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6::jsonb, $7)`,
+      [query.queryUuid, query.projectUuid, query.createdByUserUuid, query.context, JSON.stringify(query.metricQuery), query.pivotConfiguration === null ? null : JSON.stringify(query.pivotConfiguration), query.cacheKey],
+    );
+  }
+
+  findInProject(projectUuid: string, queryUuid: string): Promise<QueryHistoryEntity | null> {
+    return this.history.findOneBy({ projectUuid, queryUuid });
+  }
+
+  /** True when the query was pending and is now ready. */
+  async markReady(queryUuid: string, outcome: QueryOutcome): Promise<boolean> {
+    const [, affected] = (await this.history.query(
+      `UPDATE query_history
+       SET status = 'ready', error = NULL, total_results = $2, columns = $3::jsonb, pivot_details = $4::jsonb, initial_query_execution_ms = $5, updated_at = now()
+       WHERE query_uuid = $1 AND status = 'pending'`,
+      [queryUuid, outcome.totalResults, JSON.stringify(outcome.columns), outcome.pivotDetails === null ? null : JSON.stringify(outcome.pivotDetails), outcome.initialQueryExecutionMs],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
+  async markError(queryUuid: string, error: string): Promise<boolean> {
+    const result = await this.history.update({ queryUuid, status: 'pending' }, { status: 'error', error });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** True when the query was still pending (so there is a warehouse query to stop). */
+  async markCancelled(queryUuid: string): Promise<boolean> {
+    const result = await this.history.update({ queryUuid, status: 'pending' }, { status: 'cancelled' });
+    return (result.affected ?? 0) > 0;
+  }
+}

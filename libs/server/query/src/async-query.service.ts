@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+
+import { Injectable, Logger } from '@nestjs/common';
+import { type CompileWarning, type ItemsMap, pivotRows } from '@quarry/compiler';
+import { ExpiredError, type MetricQuery, NotFoundError, ParameterError, type PivotConfiguration, type PivotDetails, type Principal } from '@quarry/domain';
+import { createRowFormatter, type ResultRow } from '@quarry/formatting';
+import { AppConfig } from '@quarry/server/config';
+import { type QueryHistoryEntity, QueryHistoryRepository } from '@quarry/server/database';
+import { ProjectsService } from '@quarry/server/projects';
+
+import { pivotedResultsOf } from './pivoted-results';
+import { QueryCancellation } from './query-cancellation';
+import { type PlannedQuery, type QueryExtras, QueryPlanner } from './query-planner';
+import { QueryResultsStore } from './query-results-store';
+import { type ResultColumn, resultColumns } from './result-columns';
+import { type CacheMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
+
+export interface AsyncQueryRequest extends QueryExtras {
+  query: MetricQuery;
+  context?: string;
+  invalidateCache?: boolean;
+  pivotConfiguration?: PivotConfiguration;
+}
+
+export interface ExecutedQuery {
+  queryUuid: string;
+  cacheMetadata: CacheMetadata;
+  metricQuery: MetricQuery;
+  fields: ItemsMap;
+  warnings: CompileWarning[];
+  parameterReferences: string[];
+  usedParametersValues: Record<string, unknown>;
+}
+
+export type QueryPage =
+  | { status: 'pending' | 'cancelled'; queryUuid: string }
+  | { status: 'error'; queryUuid: string; error: string | null }
+  | {
+      status: 'ready';
+      queryUuid: string;
+      rows: ResultRow[];
+      columns: Record<string, ResultColumn>;
+      page: number;
+      pageSize: number;
+      totalPageCount: number;
+      totalResults: number;
+      nextPage?: number;
+      previousPage?: number;
+      initialQueryExecutionMs: number;
+      resultsPageExecutionMs: number;
+      pivotDetails: PivotDetails | null;
+    };
+
+const DEFAULT_PAGE_SIZE = 500;
+
+/**
+ * E12: v2 queries. Executing answers at once with a query id; the query runs in this process,
+ * off the request, and its formatted rows go to Redis, from where any API process serves pages.
+ * A cache hit is ready before the answer. Cancelling marks the query cancelled and aborts the
+ * warehouse query wherever it runs.
+ */
+@Injectable()
+export class AsyncQueryService {
+  private readonly logger = new Logger(AsyncQueryService.name);
+
+  constructor(
+    private readonly planner: QueryPlanner,
+    private readonly reader: WarehouseReader,
+    private readonly history: QueryHistoryRepository,
+    private readonly store: QueryResultsStore,
+    private readonly cancellation: QueryCancellation,
+    private readonly projects: ProjectsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(principal: Principal, projectUuid: string, request: AsyncQueryRequest): Promise<ExecutedQuery> {
+    const extras: QueryExtras = { ...(request.parameters ? { parameters: request.parameters } : {}), ...(request.dateZoom ? { dateZoom: request.dateZoom } : {}) };
+    const planned = await this.planner.plan(principal, projectUuid, request.query, extras, {
+      action: 'explore:query',
+      ...(request.pivotConfiguration ? { pivotConfiguration: request.pivotConfiguration } : {}),
+    });
+    const queryUuid = randomUUID();
+    await this.history.create({
+      queryUuid,
+      projectUuid,
+      createdByUserUuid: principal.userUuid,
+      context: request.context ?? null,
+      metricQuery: request.query as unknown as Record<string, unknown>,
+      pivotConfiguration: (request.pivotConfiguration ?? null) as Record<string, unknown> | null,
+      cacheKey: planned.cacheKey,
+    });
+    const started = Date.now();
+    const hit = await this.reader.cached(planned, request.invalidateCache ?? false);
+    if (hit) {
+      await this.finish(queryUuid, planned, hit, started);
+    } else {
+      // Runs after the answer is sent; its outcome is recorded on the query, never thrown.
+      setImmediate(() => void this.run(queryUuid, planned, started));
+    }
+    const now = new Date();
+    return {
+      queryUuid,
+      cacheMetadata: hit?.cacheMetadata ?? { cacheHit: false, cacheKey: planned.cacheKey, cacheUpdatedTime: now.toISOString(), cacheExpiresAt: new Date(now.getTime() + this.config.query.cacheTtlSeconds * 1000).toISOString() },
+      metricQuery: request.query,
+      fields: planned.compiled.fields,
+      warnings: planned.compiled.warnings,
+      parameterReferences: planned.compiled.parameterReferences,
+      usedParametersValues: Object.fromEntries(planned.compiled.parameterReferences.filter((name) => request.parameters?.[name] !== undefined).map((name) => [name, request.parameters?.[name]])),
+    };
+  }
+
+  async results(principal: Principal, projectUuid: string, queryUuid: string, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<QueryPage> {
+    const query = await this.ownQuery(principal, projectUuid, queryUuid);
+    if (!Number.isInteger(page) || page < 1) throw new ParameterError('page must be a whole number from 1', { page: ['page must be a whole number from 1'] });
+    const max = this.config.query.maxPageSize;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max) {
+      throw new ParameterError(`pageSize must be a whole number from 1 to ${max}`, { pageSize: [`pageSize must be a whole number from 1 to ${max}`] });
+    }
+    if (query.status === 'pending' || query.status === 'cancelled') return { status: query.status, queryUuid };
+    if (query.status === 'error') return { status: 'error', queryUuid, error: query.error };
+    const started = Date.now();
+    const totalResults = query.totalResults ?? 0;
+    const totalPageCount = Math.ceil(totalResults / pageSize);
+    if (page > Math.max(totalPageCount, 1)) {
+      throw new ParameterError(`page ${page} is past the last page (${totalPageCount})`, { page: [`page must be at most ${Math.max(totalPageCount, 1)}`] });
+    }
+    const rows = await this.store.page(queryUuid, (page - 1) * pageSize, pageSize);
+    if (rows === undefined) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
+    return {
+      status: 'ready',
+      queryUuid,
+      rows,
+      columns: (query.columns ?? {}) as Record<string, ResultColumn>,
+      page,
+      pageSize: rows.length,
+      totalPageCount,
+      totalResults,
+      ...(page < totalPageCount ? { nextPage: page + 1 } : {}),
+      ...(page > 1 ? { previousPage: page - 1 } : {}),
+      initialQueryExecutionMs: query.initialQueryExecutionMs ?? 0,
+      resultsPageExecutionMs: Date.now() - started,
+      pivotDetails: (query.pivotDetails ?? null) as PivotDetails | null,
+    };
+  }
+
+  async cancel(principal: Principal, projectUuid: string, queryUuid: string): Promise<void> {
+    await this.ownQuery(principal, projectUuid, queryUuid);
+    if (await this.history.markCancelled(queryUuid)) await this.cancellation.cancel(queryUuid);
+  }
+
+  /** A query is visible to the user who ran it, in its project, while they may still view the project. */
+  private async ownQuery(principal: Principal, projectUuid: string, queryUuid: string): Promise<QueryHistoryEntity> {
+    await this.projects.get(principal, projectUuid);
+    const query = await this.history.findInProject(projectUuid, queryUuid);
+    if (!query || query.createdByUserUuid !== principal.userUuid) throw new NotFoundError(`Query ${queryUuid} does not exist in this project`, { queryUuid });
+    return query;
+  }
+
+  private async run(queryUuid: string, planned: PlannedQuery, started: number): Promise<void> {
+    const { signal, finish } = this.cancellation.start(queryUuid);
+    try {
+      const result = await this.reader.read(planned, { invalidateCache: true, signal });
+      await this.finish(queryUuid, planned, result, started);
+    } catch (error) {
+      if (signal.aborted) {
+        this.logger.log({ queryUuid }, 'Query cancelled');
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ queryUuid, err: error }, 'Query failed');
+      await this.history.markError(queryUuid, message).catch((failure: unknown) => this.logger.error({ queryUuid, err: failure }, 'Could not record a query failure'));
+    } finally {
+      finish();
+    }
+  }
+
+  private async finish(queryUuid: string, planned: PlannedQuery, result: ReadResult, started: number): Promise<void> {
+    const fields = planned.compiled.fields;
+    let rows: ResultRow[];
+    let columns: Record<string, ResultColumn>;
+    let pivotDetails: PivotDetails | null = null;
+    if (planned.pivot) {
+      ({ rows, columns, pivotDetails } = pivotedResultsOf(pivotRows(result.rows, planned.pivot), planned.pivot, fields));
+    } else {
+      const formatRow = createRowFormatter(fields as Parameters<typeof createRowFormatter>[0]);
+      rows = result.rows.map(formatRow);
+      columns = resultColumns(fields);
+    }
+    await this.store.save(queryUuid, rows);
+    await this.history.markReady(queryUuid, {
+      totalResults: rows.length,
+      columns: columns as Record<string, unknown>,
+      pivotDetails: pivotDetails as Record<string, unknown> | null,
+      initialQueryExecutionMs: Date.now() - started,
+    });
+  }
+}

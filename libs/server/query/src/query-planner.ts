@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { compile, type CompiledQuery, type PivotPlan, pivotPlan, pivotSql } from '@quarry/compiler';
+import { dialectFor } from '@quarry/dialects';
+import { type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction } from '@quarry/domain';
+import { PolicyService } from '@quarry/server/auth';
+import { AppConfig } from '@quarry/server/config';
+import { ProjectsService, type QueryTarget } from '@quarry/server/projects';
+import { redactConnection } from '@quarry/warehouses';
+
+import { ResultsCache } from './results-cache';
+
+/** What a caller may send beside the metric query itself. */
+export interface QueryExtras {
+  parameters?: Record<string, string | number | Array<string | number>>;
+  dateZoom?: DateZoom;
+}
+
+export interface PlanOptions {
+  /** The permission the caller needs on the project. */
+  action: ProjectAction;
+  /** Values inline, for showing the SQL only. */
+  inline?: boolean;
+  pivotConfiguration?: PivotConfiguration;
+}
+
+/** A query ready to run: the SQL and its bound values, the result's fields and its cache key. */
+export interface PlannedQuery {
+  target: QueryTarget;
+  compiled: CompiledQuery;
+  /** The SQL to run: the compiled query, or the pivot wrapped around it. */
+  sql: string;
+  pivot: PivotPlan | null;
+  cacheKey: string;
+  /** The query's zone: the warehouse session runs in it (date truncation of zoned timestamps). */
+  timezone: string | undefined;
+}
+
+/**
+ * Turns a request into SQL for the project's warehouse, after the checks every query endpoint
+ * shares: the caller's permission, custom SQL only for developers, the configured limit.
+ */
+@Injectable()
+export class QueryPlanner {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly policy: PolicyService,
+    private readonly config: AppConfig,
+    private readonly cache: ResultsCache,
+  ) {}
+
+  async plan(principal: Principal, projectUuid: string, query: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
+    const target = await this.projects.queryTarget(principal, projectUuid, query.exploreName, options.action);
+    // Custom SQL dimensions run arbitrary SQL on the warehouse: developers only.
+    if ((query.customDimensions ?? []).some((custom) => custom.type === 'sql')) {
+      await this.policy.assertProject(principal, target.project, 'sql:custom');
+    }
+    if (!options.inline && query.limit > this.config.query.maxLimit) {
+      throw new ParameterError(`Query limit can not exceed ${this.config.query.maxLimit}`, { limit: [`limit must not exceed ${this.config.query.maxLimit}`] });
+    }
+    const dialect = dialectFor(target.warehouse.type);
+    const compiled = compile(
+      target.explore as unknown as Explore,
+      query,
+      dialect,
+      { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone },
+      { inlineParams: options.inline ?? false, withoutLimit: options.pivotConfiguration !== undefined },
+    );
+    const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
+    const sql = pivot ? pivotSql(compiled.sql, pivot, dialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : compiled.sql;
+    const cacheKey = this.cache.keyOf({ warehouse: redactConnection(target.warehouse), sql, params: compiled.params, timezone: query.timezone ?? 'UTC' });
+    return { target, compiled, sql, pivot, cacheKey, timezone: query.timezone };
+  }
+}
