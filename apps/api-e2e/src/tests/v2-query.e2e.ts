@@ -172,10 +172,19 @@ describe('v2 metric queries (E12)', () => {
 
     const viewer = await userWithToken('viewer');
     expect((await execute(duckProject, { query: byStatus }, viewer.token)).status).toBe(403);
+    // Custom SQL runs arbitrary SQL on the warehouse: developers may, interactive viewers may not.
+    const customSql = { query: { ...byStatus, dimensions: ['custom'], sorts: [], customDimensions: [{ id: 'custom', name: 'Custom', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' }] } };
+    const interactive = await userWithToken('interactive_viewer');
+    expect((await execute(duckProject, { query: byStatus }, interactive.token)).status).toBe(200);
+    expect((await execute(duckProject, customSql, interactive.token)).status).toBe(403);
+    const developer = await userWithToken('developer');
+    expect((await execute(duckProject, customSql, developer.token)).status).toBe(200);
 
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ query: { ...byStatus, metrics: ['orders_nope'] } }, 'orders_nope'],
       [{ query: { ...byStatus, limit: 5001 } }, 'limit'],
+      [{ query: { ...byStatus, filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_amount' }, operator: 'equals', values: ['ten'] }] } } } }, 'orders_amount'],
+      [{ query: { ...byStatus, tableCalculations: [{ name: 'ratio', displayName: 'Ratio', sql: '${orders.amount} / 2' }] } }, 'orders.amount'],
       [{ query: byStatus, context: 'nowhere' }, 'context'],
       [{ query: byStatus, pivotConfiguration: { valuesColumns: [{ reference: 'orders_nope', aggregation: 'sum' }] } }, 'pivotConfiguration.valuesColumns[0].reference'],
       [{ query: byStatus, pivotConfiguration: { valuesColumns: [{ reference: 'orders_total_order_amount', aggregation: 'median' }] } }, 'aggregation'],
