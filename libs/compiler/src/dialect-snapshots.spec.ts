@@ -1,9 +1,7 @@
-import { dialectFor } from '@quarry/dialects';
 import { WAREHOUSE_TYPES, type WarehouseType } from '@quarry/domain';
 import { format, type SqlLanguage } from 'sql-formatter';
 
-import { compile } from './index';
-import { jaffleExplore } from './test/jaffle-explores';
+import { compileNamedQuery } from './test/compile-named-query';
 import { QUERY_SET } from './test/query-set';
 
 /** sql-formatter's language closest to each warehouse. */
@@ -20,7 +18,7 @@ const LANGUAGE: Record<WarehouseType, SqlLanguage> = {
 
 describe.each(WAREHOUSE_TYPES.map((type) => [type]))('compiled SQL for %s', (warehouse) => {
   it.each(QUERY_SET.map((entry) => [entry.name, entry]))('%s', (_name, entry) => {
-    const compiled = compile((entry.prepare ?? ((e) => e))(jaffleExplore(entry.explore, warehouse)), entry.query, dialectFor(warehouse), entry.context ?? {});
+    const compiled = compileNamedQuery(entry, warehouse);
     const formatted = format(compiled.sql, { language: LANGUAGE[warehouse], paramTypes: { numbered: ['$'] } });
     expect({ sql: formatted, params: compiled.params }).toMatchSnapshot();
     // Every bound value is used, and every placeholder has a value.

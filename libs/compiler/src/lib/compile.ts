@@ -97,7 +97,7 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
     return filterRuleSql(rule, q(metric.id), metricValueType(metric, explore), target, { ...rules, caseSensitive: rule.caseSensitive ?? true });
   });
   const filteredDimensionIds = new Set(rulesOf(query.filters?.dimensions).map((rule) => rule.target?.fieldId));
-  const required = requiredFilters(explore, filteredDimensionIds, { dialect, now, references, ...(context.startOfWeek === undefined ? {} : { startOfWeek: context.startOfWeek }) });
+  const required = requiredFilters(explore, filteredDimensionIds, { dialect, now, references, dates, ...(context.startOfWeek === undefined ? {} : { startOfWeek: context.startOfWeek }) });
 
   // ── table calculations ────────────────────────────────────────────────────────────────────
   const selectedIds = [...dimensions.map((d) => d.id), ...binSelects.map((b) => b.bin.id), ...metrics.map((m) => m.id)];

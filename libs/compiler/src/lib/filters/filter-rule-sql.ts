@@ -2,7 +2,7 @@ import type { SqlDialect } from '@quarry/dialects';
 import { type DimensionType, FILTER_OPERATORS, type FilterOperator, isUnitOfTime, type UnitOfTime } from '@quarry/domain';
 
 import { badFilterError } from '../errors/query-errors';
-import type { ParamBinder } from '../params/param-binder';
+import type { ValueWriter } from '../params/param-binder';
 import { amountValue, booleanValue, numberValues, type RuleLocation, stringValues, timeValue } from './filter-values';
 import { boundaryText, type RelativeDates } from './relative-date-bounds';
 
@@ -16,7 +16,8 @@ export interface RenderableRule {
 
 export interface RuleSqlContext {
   dialect: SqlDialect;
-  binder: ParamBinder;
+  /** Binds values (request filters) or writes them as literals (project filters). */
+  binder: ValueWriter;
   dates: RelativeDates;
   caseSensitive: boolean;
 }

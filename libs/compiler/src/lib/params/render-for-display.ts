@@ -23,7 +23,7 @@ export function renderForDisplay(sql: string, params: readonly QueryParam[], dia
     if (match) {
       const index = Number(match[1]);
       if (index < 1 || index > params.length) throw new RangeError(`The SQL refers to $${index} but ${params.length} value(s) were given`);
-      out += literal(params[index - 1] ?? null, dialect);
+      out += sqlLiteral(params[index - 1] ?? null, dialect);
       i += match[0].length;
       continue;
     }
@@ -36,7 +36,8 @@ export function renderForDisplay(sql: string, params: readonly QueryParam[], dia
 /** Warehouses whose string literals take backslash escapes (so `\'` does not end a string). */
 const BACKSLASH_ESCAPING = new Set(['bigquery', 'databricks', 'snowflake', 'clickhouse']);
 
-function literal(value: QueryParam, dialect: SqlDialect): string {
+/** A value as the dialect's escaped literal. */
+export function sqlLiteral(value: QueryParam, dialect: SqlDialect): string {
   if (value === null) return 'NULL';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
