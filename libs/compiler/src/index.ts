@@ -3,5 +3,5 @@ export { compile } from './lib/compile';
 export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-types';
 export type { QueryParam } from './lib/params/param-binder';
 export { renderForDisplay } from './lib/params/render-for-display';
-export type { CompileWarning } from './lib/stages/fan-out-warnings';
 export * from './lib/pivot';
+export type { CompileWarning } from './lib/stages/fan-out-warnings';
