@@ -32,6 +32,8 @@ function boundaries({ inTests }) {
         { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:domain', ...testing] },
         { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', ...testing] },
         { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain'] },
+        // The benchmark runner (apps/bench) drives built apps like the e2e suites, over the demo data.
+        { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:testing', 'type:data-access', 'type:util', 'type:domain'] },
         { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
         { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
         { sourceTag: 'scope:worker', onlyDependOnLibsWithTags: ['scope:worker', 'scope:shared'] },

@@ -1,2 +1,3 @@
 export * from './jaffle-fixture';
+export * from './quarry-processes';
 export * from './test-database';

@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+import type { BenchOptions } from './bench-options';
+import type { CaseResult, VariantId } from './run-case';
+import { VARIANTS } from './run-case';
+
+export interface MachineInfo {
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  platform: string;
+  node: string;
+  duckdb: string;
+  /** 1-minute load average when the run started and when it ended: other work on the machine skews timings. */
+  loadAverage: { atStart: number; atEnd: number };
+}
+
+export interface BenchReport {
+  startedAt: string;
+  wallTimeMs: number;
+  options: BenchOptions;
+  machine: MachineInfo;
+  warehouse: { scale: number; cachedFile: string; fileSizeBytes: number; generatedThisRun: boolean; generationMs: number; rowCounts: Record<string, number> };
+  cases: CaseResult[];
+}
+
+/** The 1-minute load average, rounded to two decimals. */
+export function loadAverageNow(): number {
+  return Math.round((loadavg()[0] ?? 0) * 100) / 100;
+}
+
+export function machineInfo(duckdb: string, loadAverageAtStart: number): MachineInfo {
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    platform: `${process.platform}-${process.arch}`,
+    node: process.version,
+    duckdb,
+    loadAverage: { atStart: loadAverageAtStart, atEnd: loadAverageNow() },
+  };
+}
+
+const int = (value: number) => value.toLocaleString('en-US');
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const times = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(2)}×`);
+
+function caseTable(result: CaseResult): string[] {
+  const header = ['variant'.padEnd(46), 'median ms'.padStart(10), 'p95 ms'.padStart(9), 'median ÷ direct'.padStart(16), 'p95 ÷ direct'.padStart(13), 'median − direct'.padStart(16)];
+  const lines = [`${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.resultRows)} result rows`, `  ${header.join('  ')}`];
+  for (const id of Object.keys(VARIANTS) as VariantId[]) {
+    const timing = result.timingsMs[id];
+    const ratios = id === 'direct' ? { median: 1, p95: 1 } : result.ratios[id];
+    const difference = id === 'direct' ? '' : `${result.medianDifferenceMs[id] >= 0 ? '+' : '−'}${ms(Math.abs(result.medianDifferenceMs[id]))} ms`;
+    const cells = [VARIANTS[id].padEnd(46), ms(timing.median).padStart(10), ms(timing.p95).padStart(9), times(ratios.median).padStart(16), times(ratios.p95).padStart(13), difference.padStart(16)];
+    lines.push(`  ${cells.join('  ')}`);
+  }
+  return lines;
+}
+
+/** The human-readable summary printed at the end of a run. */
+export function formatReport(report: BenchReport, jsonFile: string): string {
+  const { machine, options, warehouse } = report;
+  return [
+    '',
+    `Quarry bench: runQuery over HTTP vs the same SQL directly on DuckDB`,
+    `scale ${warehouse.scale} · ${options.iterations} timed runs per variant after ${options.warmup} warm-ups · ` +
+      `${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, load ${machine.loadAverage.atStart} → ${machine.loadAverage.atEnd} · ` +
+      `Node ${machine.node} · DuckDB ${machine.duckdb}`,
+    '',
+    ...report.cases.flatMap((result) => [...caseTable(result), '']),
+    `Wall time ${(report.wallTimeMs / 1000).toFixed(1)} s${warehouse.generatedThisRun ? ` (incl. ${(warehouse.generationMs / 1000).toFixed(1)} s generating the warehouse)` : ''}. JSON: ${jsonFile}`,
+    '',
+  ].join('\n');
+}
+
+/** Writes `results-<timestamp>.json` under `dir`; returns its path. */
+export function writeReport(report: BenchReport, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `results-${report.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,31 @@
+import { call } from '@quarry/testing';
+
+import type { BenchCase } from './bench-cases';
+import type { QuarryUnderBench } from './quarry-under-bench';
+
+export interface HttpQueryOutcome {
+  rowCount: number;
+  cacheHit: boolean;
+}
+
+function explorePath(quarry: QuarryUnderBench, benchCase: BenchCase, endpoint: 'runQuery' | 'compileQuery'): string {
+  return `/api/v1/projects/${quarry.projectUuid}/explores/${benchCase.exploreId}/${endpoint}`;
+}
+
+/** E5: the SQL Quarry runs for the case, values inline — what the direct variant runs on DuckDB. */
+export async function compiledSql(quarry: QuarryUnderBench, benchCase: BenchCase): Promise<string> {
+  const response = await call(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'compileQuery'), { token: quarry.token, body: benchCase.query });
+  if (response.status !== 200) throw new Error(`compileQuery (${benchCase.id}) answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.results.query as string;
+}
+
+/** E4 over HTTP, timed by the caller from request to parsed JSON body. */
+export async function runQueryOverHttp(quarry: QuarryUnderBench, benchCase: BenchCase, invalidateCache: boolean): Promise<HttpQueryOutcome> {
+  const response = await call(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'runQuery'), {
+    token: quarry.token,
+    body: invalidateCache ? { ...benchCase.query, invalidateCache: true } : benchCase.query,
+  });
+  if (response.status !== 200) throw new Error(`runQuery (${benchCase.id}) answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const results = response.body.results as { rows: unknown[]; cacheMetadata: { cacheHit: boolean } };
+  return { rowCount: results.rows.length, cacheHit: results.cacheMetadata.cacheHit };
+}

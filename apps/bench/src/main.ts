@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { DIST, ROOT } from '@quarry/testing';
+
+import { BENCH_CASES } from './bench-cases';
+import { BENCH_USAGE, parseBenchOptions } from './bench-options';
+import { type BenchReport, formatReport, loadAverageNow, machineInfo, writeReport } from './bench-report';
+import { CleanupStack } from './cleanup-stack';
+import { cachedDemoWarehouse } from './demo-warehouse-cache';
+import { DirectDuckDb, duckdbVersion } from './direct-duckdb';
+import { startQuarryUnderBench } from './quarry-under-bench';
+import { type CaseResult, runCase } from './run-case';
+
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const TEN_MILLION = 10_000_000;
+
+async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
+  const options = parseBenchOptions(argv, process.env);
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const loadAtStart = loadAverageNow();
+  for (const app of ['api', 'worker', 'cli']) {
+    if (!existsSync(join(DIST, app, 'main.js'))) throw new Error(`dist/apps/${app}/main.js is missing: run the benchmark with \`npm run bench\`, which builds first`);
+  }
+
+  const warehouse = await cachedDemoWarehouse(options.scale, options.regenerate, say);
+  const quarry = await startQuarryUnderBench(warehouse.file, cleanup, say);
+  const duckdb = await DirectDuckDb.open(quarry.warehouseFile);
+  const cases: CaseResult[] = [];
+  try {
+    for (const benchCase of BENCH_CASES) {
+      say(`${benchCase.title}: ${options.warmup} warm-ups, ${options.iterations} timed runs per variant…`);
+      cases.push(await runCase(quarry, duckdb, benchCase, options));
+    }
+  } finally {
+    // Closed here, after the last query returned, rather than from a signal handler mid-query.
+    duckdb.close();
+  }
+  const largest = Math.max(...cases.map((result) => result.tableRows));
+  if (largest < TEN_MILLION) say(`Note: the largest table has ${largest.toLocaleString('en-US')} rows (< 10M); raise --scale.`);
+
+  const report: BenchReport = {
+    startedAt,
+    wallTimeMs: Math.round(performance.now() - started),
+    options,
+    machine: machineInfo(duckdbVersion(), loadAtStart),
+    warehouse: {
+      scale: warehouse.summary.scale,
+      cachedFile: relative(ROOT, warehouse.file),
+      fileSizeBytes: warehouse.summary.fileSizeBytes,
+      generatedThisRun: warehouse.generated,
+      generationMs: warehouse.summary.durationMs,
+      rowCounts: warehouse.summary.rowCounts,
+    },
+    cases,
+  };
+  const file = writeReport(report, join(ROOT, 'tmp/bench'));
+  process.stdout.write(formatReport(report, relative(ROOT, file)));
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${BENCH_USAGE}\n`);
+    return 0;
+  }
+  const cleanup = new CleanupStack();
+  const tidy = async () => {
+    for (const failure of await cleanup.run()) say(`Cleanup failed: ${failure}`);
+  };
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interrupted = true;
+      say(`${signal}: stopping and cleaning up…`);
+      void tidy().then(() => process.exit(130));
+    });
+  }
+  try {
+    await bench(argv, cleanup);
+    return 0;
+  } catch (error) {
+    // Once interrupted, what fails next is only the consequence of stopping the processes.
+    if (interrupted) return 130;
+    say(`Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await tidy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,112 @@
+import { cpSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { DEMO_DUCKDB_FILE_NAME, demoProjectDirectory } from '@quarry/demo-data';
+import {
+  call,
+  createOrganization,
+  deleteRedisPrefix,
+  privateEnvironment,
+  type RunningProcess,
+  startApi,
+  startApp,
+  waitFor,
+} from '@quarry/testing';
+
+import type { CleanupStack } from './cleanup-stack';
+
+/** A Quarry of the benchmark's own, serving the demo project over the cached warehouse. */
+export interface QuarryUnderBench {
+  baseUrl: string;
+  token: string;
+  projectUuid: string;
+  /** The warehouse file inside DATA_DIR, as the API opens it. */
+  warehouseFile: string;
+}
+
+const WAREHOUSE_PATH = join('warehouses', DEMO_DUCKDB_FILE_NAME);
+const PROJECT_PATH = join('projects', 'demo-shop');
+
+/** Hard link when possible (same file system, instant), else a copy. */
+function placeWarehouse(cachedFile: string, target: string): void {
+  mkdirSync(join(target, '..'), { recursive: true });
+  try {
+    linkSync(cachedFile, target);
+  } catch {
+    cpSync(cachedFile, target);
+  }
+}
+
+function stopOnCleanup(cleanup: CleanupStack, name: string, process: RunningProcess): void {
+  cleanup.push(`stop the ${name}`, () => process.stop());
+}
+
+async function startWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
+  // The worker announces readiness at info level.
+  const worker = startApp('worker', { ...env, LOG_LEVEL: 'info' });
+  await waitFor('the worker to start', async () => {
+    if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
+    return worker.output().includes('Quarry worker started') ? true : undefined;
+  });
+  return worker;
+}
+
+/** Creates the "Demo shop" project over HTTP (E15), as a user would, and waits for the worker's compile. */
+async function createDemoProject(baseUrl: string, token: string): Promise<string> {
+  const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+    token,
+    body: {
+      name: 'Demo shop',
+      type: 'DEFAULT',
+      transformVersion: 'v1.7',
+      warehouseConnection: { type: 'duckdb', path: WAREHOUSE_PATH },
+      transformConnection: { type: 'transform', project_dir: PROJECT_PATH },
+    },
+  });
+  if (created.status !== 200) throw new Error(`Creating the demo project failed (${created.status}): ${JSON.stringify(created.body)}`);
+  const project = created.body.results.project as { projectUuid: string; compile: { jobId: string } };
+  await waitFor(
+    'the demo project to compile',
+    async () => {
+      const job = await call(baseUrl, 'GET', `/api/v1/schedulers/job/${project.compile.jobId}/status`, { token });
+      const status = job.body.results?.status as string | undefined;
+      if (status === 'error') throw new Error(`The compile failed: ${JSON.stringify(job.body.results.details)}`);
+      return status === 'completed' ? true : undefined;
+    },
+    180_000,
+    250,
+  );
+  return project.projectUuid;
+}
+
+/**
+ * Boots API and worker from dist/ on a fresh metadata database, a private Redis prefix and a
+ * temporary DATA_DIR holding the cached warehouse; creates the project, then stops the worker
+ * (runQuery runs in the API) so that it takes no CPU while timing. Everything is undone through
+ * `cleanup`, in reverse.
+ */
+export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: CleanupStack, say: (line: string) => void): Promise<QuarryUnderBench> {
+  const { env, database, dataDir } = await privateEnvironment({}, 'bench');
+  cleanup.push('drop the metadata database', () => database.drop());
+  cleanup.push('delete the Redis prefix', () => deleteRedisPrefix(env['QUEUE_PREFIX'] as string));
+  cleanup.push('remove DATA_DIR', () => rmSync(dataDir, { recursive: true, force: true }));
+
+  const warehouseFile = join(dataDir, WAREHOUSE_PATH);
+  placeWarehouse(cachedWarehouse, warehouseFile);
+  cpSync(demoProjectDirectory(), join(dataDir, PROJECT_PATH), { recursive: true });
+
+  say(`Starting Quarry (database ${database.name}, Redis prefix ${String(env['QUEUE_PREFIX'])})…`);
+  const migrate = startApp('cli', env, ['migrate']);
+  if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
+  const organization = await createOrganization(env, 'Bench organization', 'admin@bench.local');
+
+  const { api, baseUrl } = await startApi(env);
+  stopOnCleanup(cleanup, 'API', api);
+  const worker = await startWorker(env);
+  stopOnCleanup(cleanup, 'worker', worker);
+
+  const projectUuid = await createDemoProject(baseUrl, organization.token);
+  await worker.stop();
+  say(`Demo project compiled; API at ${baseUrl}.`);
+  return { baseUrl, token: organization.token, projectUuid, warehouseFile };
+}

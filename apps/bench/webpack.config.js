@@ -1,0 +1,1 @@
+module.exports = require('../../tools/build/app-webpack.config')({ app: 'bench' });
