@@ -4,20 +4,23 @@ import { AuthModule } from '@quarry/server/auth';
 import { createLoggerModule } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
 import { DatabaseModule } from '@quarry/server/database';
+import { ExportsModule } from '@quarry/server/exports';
 import { MaintenanceModule } from '@quarry/server/maintenance';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueueModule } from '@quarry/server/queue';
 
 import { CompileProjectHandler } from './handlers/compile-project.handler';
+import { DownloadCsvHandler } from './handlers/download-csv.handler';
 import { PurgeExpiredHandler } from './handlers/purge-expired.handler';
 import { JobHandlerRegistry } from './jobs/job-handler-registry';
 import { JobRunner } from './jobs/job-runner';
 import { MaintenanceSchedule } from './jobs/maintenance-schedule';
+import { ExportsProcessor } from './processors/exports.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { ProjectsProcessor } from './processors/projects.processor';
 
-const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor];
-const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler];
+const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor, ExportsProcessor];
+const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler];
 
 @Module({
   imports: [
@@ -29,6 +32,7 @@ const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler];
     AuthModule,
     MaintenanceModule,
     ProjectsModule,
+    ExportsModule,
   ],
   providers: [JobHandlerRegistry, JobRunner, MaintenanceSchedule, ...PROCESSORS, ...HANDLERS],
 })

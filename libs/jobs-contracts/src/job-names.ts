@@ -5,18 +5,21 @@
 export enum QueueName {
   Maintenance = 'maintenance',
   Projects = 'projects',
+  Exports = 'exports',
 }
 
 /** Job names are persisted with every job (Redis and the `jobs` table): never rename either. */
 export enum JobName {
   PurgeExpired = 'maintenance.purge-expired',
   CompileProject = 'projects.compile',
+  DownloadCsv = 'exports.download-csv',
 }
 
 /** The queue each job runs on. Exhaustive by type: a new JobName does not compile without one. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.PurgeExpired]: QueueName.Maintenance,
   [JobName.CompileProject]: QueueName.Projects,
+  [JobName.DownloadCsv]: QueueName.Exports,
 };
 
 export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JobName);

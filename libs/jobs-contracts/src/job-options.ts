@@ -28,5 +28,14 @@ export function jobRunOptions(name: JobName): JobRunOptions {
         removeOnComplete: { age: DAY_SECONDS, count: 1_000 },
         removeOnFail: { age: 7 * DAY_SECONDS, count: 1_000 },
       };
+    case JobName.DownloadCsv:
+      // Exports retry transient warehouse, Redis or Sheets failures; each attempt starts over
+      // and replaces what an interrupted attempt left, so a retry never yields two files.
+      return {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 3_000 },
+        removeOnComplete: { age: DAY_SECONDS, count: 1_000 },
+        removeOnFail: { age: 7 * DAY_SECONDS, count: 1_000 },
+      };
   }
 }

@@ -22,16 +22,64 @@ export interface CompileProjectResult {
   exploresWithErrors: string[];
 }
 
+/** How exported rows are laid out (E6 / E7 body fields). */
+export interface ExportLayout {
+  onlyRaw: boolean;
+  showTableNames: boolean;
+  columnOrder: string[];
+  hiddenFields?: string[];
+  customLabels?: Record<string, string>;
+  /** Pivots the rows: pivot dimensions become columns. */
+  pivotConfig?: {
+    pivotDimensions: string[];
+    metricsAsRows?: boolean;
+    hiddenMetricFieldIds?: string[];
+    columnOrder?: string[];
+    rowTotals?: boolean;
+    columnTotals?: boolean;
+  };
+}
+
+/** An export of one metric query, run with the permissions of the user who asked for it. */
+export interface ExportQueryPayload {
+  userUuid: string;
+  organizationUuid: string;
+  projectUuid: string;
+  exploreId: string;
+  /** The MetricQuery (kept as sent; the compiler validates it again in the worker). */
+  metricQuery: Record<string, unknown>;
+  parameters?: Record<string, unknown>;
+  layout: ExportLayout;
+}
+
+export interface DownloadCsvPayload extends ExportQueryPayload {
+  /** Absent: the query's limit; null: every row; n: n rows. */
+  csvLimit?: number | null;
+  chartName?: string;
+}
+
+export type UploadSheetPayload = ExportQueryPayload;
+
+export interface ExportResult {
+  fileUrl: string;
+  /** True when a limit or cap cut rows (or columns of a pivot). */
+  truncated: boolean;
+  progress: { rowsWritten: number };
+  fileName?: string;
+}
+
 /** The payload every job carries, by job name. Producers and handlers are typed from it. */
 export interface JobPayloadMap {
   [JobName.PurgeExpired]: PurgeExpiredPayload;
   [JobName.CompileProject]: CompileProjectPayload;
+  [JobName.DownloadCsv]: DownloadCsvPayload;
 }
 
 /** What each job's handler returns; it becomes the job's `details` in its status. */
 export interface JobResultMap {
   [JobName.PurgeExpired]: PurgeExpiredResult;
   [JobName.CompileProject]: CompileProjectResult;
+  [JobName.DownloadCsv]: ExportResult;
 }
 
 /** Who a job was started for; kept with its status so only they (or an admin) may read it. */

@@ -4,12 +4,14 @@ import { ApiKeyGuard, AuthModule } from '@quarry/server/auth';
 import { createLoggerModule, EnvelopeInterceptor, ErrorEnvelopeFilter } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
 import { DatabaseModule } from '@quarry/server/database';
+import { ExportsModule } from '@quarry/server/exports';
 import { JobsModule } from '@quarry/server/jobs';
 import { MaintenanceModule } from '@quarry/server/maintenance';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
+import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
@@ -31,8 +33,9 @@ import { UserController } from './user/user.controller';
     MaintenanceModule,
     ProjectsModule,
     QueryModule,
+    ExportsModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -43,10 +43,12 @@ describe('JobHandlerRegistry', () => {
       new Map([
         [JobName.PurgeExpired, ['PurgeHandler']],
         [JobName.CompileProject, ['CompileHandler']],
+        [JobName.DownloadCsv, ['DownloadCsvHandler']],
       ]),
       new Map([
         [QueueName.Maintenance, ['MaintenanceProcessor']],
         [QueueName.Projects, ['ProjectsProcessor']],
+        [QueueName.Exports, ['ExportsProcessor']],
       ]),
     );
     expect(problems).toEqual([]);

@@ -3,6 +3,8 @@ import type { JobName, JobPayloadMap, JobResultMap } from '@quarry/jobs-contract
 export interface JobContext {
   jobId: string;
   attempt: number;
+  /** Merges progress into the job's status details, for whoever polls it. */
+  reportProgress: (details: Record<string, unknown>) => Promise<void>;
 }
 
 /** A job's one piece of work: thin, it calls a library service. */

@@ -27,7 +27,10 @@ export class JobRunner {
     if (tracked) await this.jobs.markStarted(jobId, attempt);
     const started = Date.now();
     try {
-      const result = await this.registry.handlerFor(name).handle(job.data as never, { jobId, attempt });
+      const reportProgress = async (details: Record<string, unknown>): Promise<void> => {
+        if (tracked) await this.jobs.mergeDetails(jobId, details);
+      };
+      const result = await this.registry.handlerFor(name).handle(job.data as never, { jobId, attempt, reportProgress });
       if (tracked) await this.jobs.markCompleted(jobId, { ...result });
       this.logger.log({ jobId, name, attempt, ms: Date.now() - started }, 'Job completed');
       return result;

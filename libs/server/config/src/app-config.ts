@@ -22,6 +22,7 @@ export abstract class AppConfig {
     pivotMaxColumns: number;
     timeoutMs: number;
   };
+  abstract readonly exports: { maxCells: number };
   /** The demo dataset generated on first start. */
   abstract readonly demo: { scale: number };
 }

@@ -70,6 +70,10 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(24 * 3600)
   QUERY_TIMEOUT_SECONDS?: number;
 
+  /** Most cells (rows × columns) one export writes; 0 means no cap. Cut exports say truncated */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
+  EXPORT_MAX_CELLS?: number;
+
   /** Size of the demo dataset generated on first start: 1 ≈ 100k orders */
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
   DEMO_SCALE?: number;

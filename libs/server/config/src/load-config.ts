@@ -55,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       fileRetentionMs: (dto.FILE_RETENTION_HOURS ?? 24) * 3_600_000,
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
+    exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
     query: {
       maxLimit: dto.QUERY_MAX_LIMIT ?? 5000,
       cacheTtlSeconds: dto.RESULTS_CACHE_TTL_SECONDS ?? 3600,

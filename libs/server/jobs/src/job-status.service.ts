@@ -41,6 +41,8 @@ export class JobStatusService {
       jobName: job.jobName,
       status: job.status,
       details: {
+        // Exports report rows written as they go; before the first report, none.
+        ...(job.jobName.startsWith('exports.') ? { progress: { rowsWritten: 0 } } : {}),
         ...job.details,
         ...(job.error ? { error: job.error } : {}),
         createdByUserUuid: job.createdByUserUuid,

@@ -21,6 +21,10 @@ export interface PlanOptions {
   /** Values inline, for showing the SQL only. */
   inline?: boolean;
   pivotConfiguration?: PivotConfiguration;
+  /** Exports have limits of their own (csvLimit, caps): they skip QUERY_MAX_LIMIT. Default true. */
+  enforceLimit?: boolean;
+  /** Leave out the LIMIT (an export of every row). */
+  withoutLimit?: boolean;
 }
 
 /** A query ready to run: the SQL and its bound values, the result's fields and its cache key. */
@@ -54,7 +58,7 @@ export class QueryPlanner {
     if ((query.customDimensions ?? []).some((custom) => custom.type === 'sql')) {
       await this.policy.assertProject(principal, target.project, 'sql:custom');
     }
-    if (!options.inline && query.limit > this.config.query.maxLimit) {
+    if (!options.inline && options.enforceLimit !== false && query.limit > this.config.query.maxLimit) {
       throw new ParameterError(`Query limit can not exceed ${this.config.query.maxLimit}`, { limit: [`limit must not exceed ${this.config.query.maxLimit}`] });
     }
     const dialect = dialectFor(target.warehouse.type);
@@ -63,7 +67,7 @@ export class QueryPlanner {
       query,
       dialect,
       { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone },
-      { inlineParams: options.inline ?? false, withoutLimit: options.pivotConfiguration !== undefined },
+      { inlineParams: options.inline ?? false, withoutLimit: options.withoutLimit === true || options.pivotConfiguration !== undefined },
     );
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
     const sql = pivot ? pivotSql(compiled.sql, pivot, dialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : compiled.sql;

@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
-import { ProjectsModule } from '@quarry/server/projects';
 
 import { AsyncQueryService } from './async-query.service';
 import { QueryService } from './query.service';
 import { QueryCancellation } from './query-cancellation';
-import { QueryPlanner } from './query-planner';
+import { QueryCoreModule } from './query-core.module';
 import { QueryResultsStore } from './query-results-store';
-import { ResultsCache } from './results-cache';
-import { WarehouseReader } from './warehouse-reader';
 
+/** The API's query routes: E4, E5 and the v2 queries (E12). */
 @Module({
-  imports: [ProjectsModule],
-  providers: [QueryService, AsyncQueryService, QueryPlanner, WarehouseReader, ResultsCache, QueryResultsStore, QueryCancellation],
+  imports: [QueryCoreModule],
+  providers: [QueryService, AsyncQueryService, QueryResultsStore, QueryCancellation],
   exports: [QueryService, AsyncQueryService],
 })
 export class QueryModule {}

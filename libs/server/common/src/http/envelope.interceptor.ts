@@ -1,4 +1,4 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, StreamableFile } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
 
 export interface OkEnvelope<T> {
@@ -6,10 +6,10 @@ export interface OkEnvelope<T> {
   results: T;
 }
 
-/** Wraps every successful result as `{ status: "ok", results }`. */
+/** Wraps every successful result as `{ status: "ok", results }`; file downloads go out as they are. */
 @Injectable()
-export class EnvelopeInterceptor<T> implements NestInterceptor<T, OkEnvelope<T>> {
-  intercept(_: ExecutionContext, next: CallHandler<T>): Observable<OkEnvelope<T>> {
-    return next.handle().pipe(map((results) => ({ status: 'ok' as const, results })));
+export class EnvelopeInterceptor<T> implements NestInterceptor<T, OkEnvelope<T> | StreamableFile> {
+  intercept(_: ExecutionContext, next: CallHandler<T>): Observable<OkEnvelope<T> | StreamableFile> {
+    return next.handle().pipe(map((results) => (results instanceof StreamableFile ? results : { status: 'ok' as const, results })));
   }
 }

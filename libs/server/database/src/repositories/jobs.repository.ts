@@ -28,6 +28,11 @@ export class JobsRepository {
     );
   }
 
+  /** Merges progress into a running job's details (e.g. rows written so far). */
+  async mergeDetails(jobUuid: string, details: Record<string, unknown>): Promise<void> {
+    await this.jobs.query(`UPDATE jobs SET details = details || $2::jsonb, updated_at = now() WHERE job_uuid = $1 AND status = 'started'`, [jobUuid, JSON.stringify(details)]);
+  }
+
   /** A failure that will be retried leaves the job scheduled; only the last attempt marks it failed. */
   async markFailed(jobUuid: string, error: string, final: boolean): Promise<void> {
     await this.jobs.update({ jobUuid }, { status: final ? 'error' : 'scheduled', error });

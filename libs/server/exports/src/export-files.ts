@@ -1,0 +1,60 @@
+import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@quarry/domain';
+import { AppConfig } from '@quarry/server/config';
+
+/** Under DATA_DIR/files, which the maintenance job purges after FILE_RETENTION_HOURS. */
+const EXPORTS_DIR = join('files', 'exports');
+/** Where attempts write; never served, so a half-written file is never visible. */
+const PARTIAL_DIR = '.partial';
+
+export interface StoredFile {
+  fileName: string;
+  size: number;
+  stream: ReadStream;
+}
+
+/**
+ * Export files on local disk, one directory per job: an attempt writes under a temporary name and
+ * renames the finished file into the job's directory, replacing whatever an earlier attempt of
+ * the same job left — so a retried or resumed job ends with exactly one complete file.
+ */
+@Injectable()
+export class ExportFiles {
+  constructor(private readonly config: AppConfig) {}
+
+  /** A write stream for a job's file in progress, and how to publish or discard it. */
+  async begin(jobId: string): Promise<{ stream: WriteStream; commit: (fileName: string) => Promise<void>; discard: () => Promise<void> }> {
+    const root = this.root();
+    const partial = join(root, PARTIAL_DIR, `${jobId}.part`);
+    await mkdir(join(root, PARTIAL_DIR), { recursive: true });
+    const stream = createWriteStream(partial);
+    return {
+      stream,
+      commit: async (fileName: string) => {
+        const directory = join(root, jobId);
+        await rm(directory, { recursive: true, force: true });
+        await mkdir(directory, { recursive: true });
+        await rename(partial, join(directory, fileName));
+      },
+      discard: () => rm(partial, { force: true }),
+    };
+  }
+
+  async open(jobId: string): Promise<StoredFile> {
+    const directory = join(this.root(), jobId);
+    const names = await readdir(directory).catch(() => [] as string[]);
+    const fileName = names.find((name) => !name.startsWith('.'));
+    if (fileName === undefined) throw new NotFoundError('This export file does not exist or has expired', { jobId });
+    const path = join(directory, fileName);
+    const { size } = await stat(path);
+    return { fileName, size, stream: createReadStream(path) };
+  }
+
+  private root(): string {
+    return join(this.config.dataDir, EXPORTS_DIR);
+  }
+}

@@ -1,0 +1,16 @@
+export interface ExportLimitInput {
+  /** Absent: the query's limit; null: every row; n: n rows. */
+  csvLimit?: number | null;
+  queryLimit: number;
+  /** Most cells an export may hold; 0 means no cap. */
+  maxCells: number;
+  columnCount: number;
+}
+
+/** The most rows an export writes, or undefined for all of them. */
+export function exportRowLimit(input: ExportLimitInput): number | undefined {
+  const requested = input.csvLimit === null ? undefined : (input.csvLimit ?? input.queryLimit);
+  if (input.maxCells <= 0 || input.columnCount <= 0) return requested;
+  const byCells = Math.max(1, Math.floor(input.maxCells / input.columnCount));
+  return requested === undefined ? byCells : Math.min(requested, byCells);
+}

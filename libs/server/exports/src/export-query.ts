@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { ItemsMap } from '@quarry/compiler';
+import type { MetricQuery } from '@quarry/domain';
+import type { ExportQueryPayload } from '@quarry/jobs-contracts';
+import { AppConfig } from '@quarry/server/config';
+import { WarehouseAccess } from '@quarry/server/projects';
+import { QueryPlanner } from '@quarry/server/query';
+import type { ResultRow } from '@quarry/warehouses';
+
+import { exportRowLimit } from './export-limits';
+import { ExportPrincipals } from './export-principal';
+import { limitedRows, type RowCount } from './limited-rows';
+
+export interface OpenedExport {
+  query: MetricQuery;
+  fields: ItemsMap;
+  /** Raw rows, streamed from the warehouse; iterate once. */
+  rows: AsyncGenerator<ResultRow>;
+  count: RowCount;
+  close: () => Promise<void>;
+}
+
+/**
+ * Plans an export's query as the user who asked (permissions checked again, in the worker) and
+ * streams its rows from the warehouse in batches — the result is never held in memory.
+ */
+@Injectable()
+export class ExportQuery {
+  constructor(
+    private readonly principals: ExportPrincipals,
+    private readonly planner: QueryPlanner,
+    private readonly warehouses: WarehouseAccess,
+    private readonly config: AppConfig,
+  ) {}
+
+  async open(payload: ExportQueryPayload, csvLimit: number | null | undefined, extraRowCap?: number): Promise<OpenedExport> {
+    const principal = await this.principals.forJob(payload.userUuid, payload.organizationUuid);
+    const query = { ...(payload.metricQuery as unknown as MetricQuery), exploreName: payload.exploreId };
+    const hidden = new Set(payload.layout.hiddenFields ?? []);
+    const columnCount = [...query.dimensions, ...query.metrics, ...(query.tableCalculations ?? []).map((c) => c.name)].filter((id) => !hidden.has(id)).length;
+    let limit = exportRowLimit({ csvLimit, queryLimit: query.limit, maxCells: this.config.exports.maxCells, columnCount });
+    if (extraRowCap !== undefined) limit = limit === undefined ? extraRowCap : Math.min(limit, extraRowCap);
+    const planned = await this.planner.plan(
+      principal,
+      payload.projectUuid,
+      // One row past the limit tells whether rows were cut.
+      { ...query, limit: limit === undefined ? query.limit : limit + 1 },
+      { ...(payload.parameters ? { parameters: payload.parameters as Record<string, string> } : {}) },
+      { action: 'export:csv', enforceLimit: false, withoutLimit: limit === undefined },
+    );
+    const adapter = this.warehouses.open(planned.target.warehouse);
+    const count: RowCount = { rows: 0, truncated: false };
+    const batches = adapter.streamQuery(planned.sql, planned.compiled.params, {
+      batchSize: 2_000,
+      timeoutMs: this.config.query.timeoutMs,
+      ...(query.timezone ? { timezone: query.timezone } : {}),
+    });
+    return { query, fields: planned.compiled.fields, rows: limitedRows(batches, limit, count), count, close: () => adapter.close() };
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { QueryCoreModule } from '@quarry/server/query';
+
+import { CsvExportService } from './csv-export.service';
+import { ExportFiles } from './export-files';
+import { ExportPrincipals } from './export-principal';
+import { ExportQuery } from './export-query';
+import { ExportRequestsService } from './export-requests.service';
+
+/** Exports: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
+@Module({
+  imports: [QueryCoreModule],
+  providers: [ExportRequestsService, ExportFiles, ExportPrincipals, ExportQuery, CsvExportService],
+  exports: [ExportRequestsService, ExportFiles, CsvExportService],
+})
+export class ExportsModule {}

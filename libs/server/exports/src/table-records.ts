@@ -1,0 +1,50 @@
+import { buildPivotTable, createExportCellFormatter, exportColumns } from '@quarry/formatting';
+import type { ExportLayout } from '@quarry/jobs-contracts';
+import type { ResultRow } from '@quarry/warehouses';
+
+import type { OpenedExport } from './export-query';
+
+/** Called as rows are written; throttled by the caller. */
+export type RowsWritten = (rows: number) => void;
+
+/** Header, then one record per row, formatted as the layout asks — streamed, one row at a time. */
+export async function* plainRecords(opened: OpenedExport, layout: ExportLayout, onRows: RowsWritten): AsyncGenerator<string[]> {
+  const columns = exportColumns(opened.fields, {
+    dimensions: opened.query.dimensions,
+    metrics: opened.query.metrics,
+    tableCalculations: (opened.query.tableCalculations ?? []).map((calculation) => calculation.name),
+    columnOrder: layout.columnOrder,
+    hiddenFields: layout.hiddenFields ?? [],
+    customLabels: layout.customLabels ?? {},
+    showTableNames: layout.showTableNames,
+  });
+  yield columns.map((column) => column.header);
+  const cells = createExportCellFormatter(opened.fields, columns, layout.onlyRaw);
+  let written = 0;
+  for await (const row of opened.rows) {
+    yield cells(row);
+    written += 1;
+    if (written % 1_000 === 0) onRows(written);
+  }
+  onRows(written);
+}
+
+/**
+ * A pivoted table needs every row before its first line (the header lists every pivot column),
+ * so its rows are gathered first; the caller bounds how many there can be.
+ */
+export async function pivotTable(opened: OpenedExport, layout: ExportLayout & { pivotConfig: NonNullable<ExportLayout['pivotConfig']> }, maxColumns: number): Promise<{ records: string[][]; truncatedColumns: boolean }> {
+  const rows: ResultRow[] = [];
+  for await (const row of opened.rows) rows.push(row);
+  const table = buildPivotTable({
+    itemsMap: opened.fields,
+    dimensions: opened.query.dimensions,
+    metrics: opened.query.metrics,
+    tableCalculations: (opened.query.tableCalculations ?? []).map((calculation) => calculation.name),
+    rows,
+    pivotConfig: layout.pivotConfig,
+    options: { customLabels: layout.customLabels ?? {}, showTableNames: layout.showTableNames, onlyRaw: layout.onlyRaw, hiddenFields: layout.hiddenFields ?? [], columnOrder: layout.columnOrder },
+    maxColumns,
+  });
+  return { records: [...table.headerRows, ...table.rows], truncatedColumns: table.truncatedColumns };
+}

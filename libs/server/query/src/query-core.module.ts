@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ProjectsModule } from '@quarry/server/projects';
+
+import { QueryPlanner } from './query-planner';
+import { ResultsCache } from './results-cache';
+import { WarehouseReader } from './warehouse-reader';
+
+/** Planning and reading queries: what the API's query routes and the worker's exports share. */
+@Module({
+  imports: [ProjectsModule],
+  providers: [QueryPlanner, WarehouseReader, ResultsCache],
+  exports: [QueryPlanner, WarehouseReader, ProjectsModule],
+})
+export class QueryCoreModule {}
