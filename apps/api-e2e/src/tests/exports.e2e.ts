@@ -93,6 +93,29 @@ describe('CSV exports (E6) and their job status', () => {
     );
   });
 
+  it('pivots: one header row per pivot dimension, a column per status, with row and column totals', async () => {
+    const started = await exportCsv({
+      metrics: ['orders_total_order_amount'],
+      columnOrder: [],
+      showTableNames: false,
+      onlyRaw: true,
+      customLabels: { orders_total_order_amount: 'Revenue' },
+      pivotConfig: { pivotDimensions: ['orders_status'], metricsAsRows: false, rowTotals: true, columnTotals: true },
+    });
+    const job = await finishedJob(started.body.results.jobId);
+    const grid = parseCsv((await downloadCsv(job.details.fileUrl)).text);
+    const statuses = [...new Set(rows.map((row) => String(row['orders_status']?.value.raw)))];
+    const months = [...new Set(rows.map((row) => String(row['orders_order_date_month']?.value.raw)))];
+    const amount = (month: string, status: string) => rows.find((row) => row['orders_order_date_month']?.value.raw === month && row['orders_status']?.value.raw === status)?.['orders_total_order_amount']?.value.raw as number | undefined;
+    const total = (values: Array<number | undefined>) => Math.round(values.reduce<number>((sum, value) => sum + (value ?? 0), 0) * 100) / 100;
+    expect(grid[0]).toEqual(['Status', ...statuses, 'Total']);
+    expect(grid[1]).toEqual(['Order date month', ...statuses.map(() => 'Revenue'), 'Revenue']);
+    expect(grid.slice(2, 2 + months.length).map((line) => line.map((cell, i) => (i === 0 ? cell : cell === '' ? undefined : Number(cell))))).toEqual(
+      months.map((month) => [month.slice(0, 10), ...statuses.map((status) => amount(month, status)), total(statuses.map((status) => amount(month, status)))]),
+    );
+    expect(grid[2 + months.length]?.map((cell, i) => (i === 0 ? cell : Number(cell)))).toEqual(['Total', ...statuses.map((status) => total(months.map((month) => amount(month, status)))), total(rows.map((row) => row['orders_total_order_amount']?.value.raw as number))]);
+  });
+
   it('cuts at csvLimit and says so; null exports every row past the query limit', async () => {
     const cut = await finishedJob((await exportCsv({ columnOrder: [], showTableNames: false, onlyRaw: true, csvLimit: 3 })).body.results.jobId);
     expect(cut.details).toMatchObject({ truncated: true, progress: { rowsWritten: 3 } });
