@@ -12,6 +12,7 @@ import { QueueModule } from '@quarry/server/queue';
 import { CompileProjectHandler } from './handlers/compile-project.handler';
 import { DownloadCsvHandler } from './handlers/download-csv.handler';
 import { PurgeExpiredHandler } from './handlers/purge-expired.handler';
+import { UploadSheetHandler } from './handlers/upload-sheet.handler';
 import { JobHandlerRegistry } from './jobs/job-handler-registry';
 import { JobRunner } from './jobs/job-runner';
 import { MaintenanceSchedule } from './jobs/maintenance-schedule';
@@ -20,7 +21,7 @@ import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { ProjectsProcessor } from './processors/projects.processor';
 
 const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor, ExportsProcessor];
-const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler];
+const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler, UploadSheetHandler];
 
 @Module({
   imports: [

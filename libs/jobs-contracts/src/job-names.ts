@@ -13,6 +13,7 @@ export enum JobName {
   PurgeExpired = 'maintenance.purge-expired',
   CompileProject = 'projects.compile',
   DownloadCsv = 'exports.download-csv',
+  UploadSheet = 'exports.upload-sheet',
 }
 
 /** The queue each job runs on. Exhaustive by type: a new JobName does not compile without one. */
@@ -20,6 +21,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.PurgeExpired]: QueueName.Maintenance,
   [JobName.CompileProject]: QueueName.Projects,
   [JobName.DownloadCsv]: QueueName.Exports,
+  [JobName.UploadSheet]: QueueName.Exports,
 };
 
 export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JobName);

@@ -29,6 +29,7 @@ export function jobRunOptions(name: JobName): JobRunOptions {
         removeOnFail: { age: 7 * DAY_SECONDS, count: 1_000 },
       };
     case JobName.DownloadCsv:
+    case JobName.UploadSheet:
       // Exports retry transient warehouse, Redis or Sheets failures; each attempt starts over
       // and replaces what an interrupted attempt left, so a retry never yields two files.
       return {

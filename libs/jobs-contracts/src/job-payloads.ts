@@ -7,6 +7,8 @@ export interface PurgeExpiredPayload {
 
 export interface PurgeExpiredResult {
   tokensPurged: number;
+  /** v2 query records older than the query history retention. */
+  queriesPurged: number;
   filesPurged: number;
   bytesFreed: number;
 }
@@ -73,6 +75,7 @@ export interface JobPayloadMap {
   [JobName.PurgeExpired]: PurgeExpiredPayload;
   [JobName.CompileProject]: CompileProjectPayload;
   [JobName.DownloadCsv]: DownloadCsvPayload;
+  [JobName.UploadSheet]: UploadSheetPayload;
 }
 
 /** What each job's handler returns; it becomes the job's `details` in its status. */
@@ -80,6 +83,7 @@ export interface JobResultMap {
   [JobName.PurgeExpired]: PurgeExpiredResult;
   [JobName.CompileProject]: CompileProjectResult;
   [JobName.DownloadCsv]: ExportResult;
+  [JobName.UploadSheet]: ExportResult;
 }
 
 /** Who a job was started for; kept with its status so only they (or an admin) may read it. */

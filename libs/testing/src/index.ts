@@ -1,3 +1,4 @@
+export * from './fake-sheets';
 export * from './jaffle-fixture';
 export * from './quarry-processes';
 export * from './test-database';

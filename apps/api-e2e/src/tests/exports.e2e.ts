@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { startFakeSheets } from '@quarry/testing';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 
@@ -205,6 +207,58 @@ describe('an export whose worker is killed mid-way', () => {
     } finally {
       await worker.stop();
       await api.stop();
+    }
+  }, 120_000);
+});
+
+describe('Sheets uploads (E7) against a local fake of Google', () => {
+  it('is refused up front when Sheets is not configured', async () => {
+    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
+    const response = await call(baseUrl, 'POST', '/api/v1/drive/upload-sheet', {
+      token: adminToken,
+      body: { projectUuid, exploreId: 'orders', metricQuery: query, showTableNames: false, columnOrder: [], hiddenFields: [], customLabels: {} },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/GOOGLE_SERVICE_ACCOUNT_JSON/);
+  });
+
+  it('creates a spreadsheet shared with the user, writes header and values, and retries rate limits', async () => {
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const clientEmail = 'quarry-exports@e2e.iam.gserviceaccount.com';
+    const fake = await startFakeSheets({ serviceAccounts: [{ clientEmail, publicKey: keys.publicKey }] });
+    const env = {
+      ...shared.env,
+      QUEUE_PREFIX: `${shared.env['QUEUE_PREFIX']}-sheets`,
+      GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify({ type: 'service_account', client_email: clientEmail, private_key: keys.privateKey }),
+      GOOGLE_SHEETS_API_ROOT: fake.url,
+      GOOGLE_DRIVE_API_ROOT: fake.url,
+      GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl,
+    };
+    const { api, baseUrl: url } = await startApi(env);
+    const worker = startApp('worker', env);
+    try {
+      const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
+      const rows: Row[] = (await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query })).body.results.rows;
+      // Google's quota answers: the writer must wait and try again.
+      fake.failNext('spreadsheets.batchUpdate', 429, 2, { retryAfter: '1' });
+      const started = await call(url, 'POST', '/api/v1/drive/upload-sheet', {
+        token: adminToken,
+        body: { projectUuid, exploreId: 'orders', metricQuery: query, showTableNames: false, columnOrder: ['orders_status'], hiddenFields: ['orders_unique_order_count'], customLabels: { orders_status: 'State' } },
+      });
+      expect(started.status).toBe(200);
+      const job = await finishedJob(started.body.results.jobId, url, 60_000);
+      const spreadsheet = [...fake.spreadsheets.values()].find((candidate) => candidate.spreadsheetUrl === job.details.fileUrl);
+      expect(spreadsheet?.title).toMatch(/^orders /);
+      expect(job.details).toMatchObject({ truncated: false, progress: { rowsWritten: rows.length } });
+      expect(spreadsheet?.permissions).toEqual([expect.objectContaining({ emailAddress: 'admin@e2e.test', role: 'writer' })]);
+      expect(fake.count('spreadsheets.batchUpdate', 429)).toBe(2);
+      const cells = spreadsheet?.sheets[0]?.cells.map((line) => line.map((cell) => String(cell)));
+      expect(cells?.[0]).toEqual(['State', 'Total order amount', 'Order date month']);
+      expect(cells?.slice(1)).toEqual(rows.map((row) => [row['orders_status']?.value.formatted, row['orders_total_order_amount']?.value.formatted, row['orders_order_date_month']?.value.formatted]));
+    } finally {
+      await worker.stop();
+      await api.stop();
+      await fake.close();
     }
   }, 120_000);
 });

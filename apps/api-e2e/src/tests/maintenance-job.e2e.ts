@@ -37,6 +37,7 @@ describe('maintenance job: API → queue → worker → status', () => {
     });
     expect(finished.details).toMatchObject({ filesPurged: 1, bytesFreed: 8, organizationUuid: expect.any(String) });
     expect(finished.details.tokensPurged).toBeGreaterThanOrEqual(1);
+    expect(finished.details.queriesPurged).toEqual(expect.any(Number));
     expect(existsSync(oldFile)).toBe(false);
     expect(existsSync(freshFile)).toBe(true);
 

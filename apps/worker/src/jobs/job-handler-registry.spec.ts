@@ -10,7 +10,7 @@ import { describeProblems, JobHandlerRegistry } from './job-handler-registry';
 @HandlesJob(JobName.PurgeExpired)
 class FirstPurgeHandler {
   handle() {
-    return Promise.resolve({ tokensPurged: 0, filesPurged: 0, bytesFreed: 0 });
+    return Promise.resolve({ tokensPurged: 0, queriesPurged: 0, filesPurged: 0, bytesFreed: 0 });
   }
 }
 
@@ -44,6 +44,7 @@ describe('JobHandlerRegistry', () => {
         [JobName.PurgeExpired, ['PurgeHandler']],
         [JobName.CompileProject, ['CompileHandler']],
         [JobName.DownloadCsv, ['DownloadCsvHandler']],
+        [JobName.UploadSheet, ['UploadSheetHandler']],
       ]),
       new Map([
         [QueueName.Maintenance, ['MaintenanceProcessor']],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ItemsMap } from '@quarry/compiler';
-import type { MetricQuery } from '@quarry/domain';
+import type { MetricQuery, Principal } from '@quarry/domain';
 import type { ExportQueryPayload } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
 import { WarehouseAccess } from '@quarry/server/projects';
@@ -12,6 +12,8 @@ import { ExportPrincipals } from './export-principal';
 import { limitedRows, type RowCount } from './limited-rows';
 
 export interface OpenedExport {
+  /** The user the export runs as. */
+  principal: Principal;
   query: MetricQuery;
   fields: ItemsMap;
   /** Raw rows, streamed from the warehouse; iterate once. */
@@ -55,6 +57,6 @@ export class ExportQuery {
       timeoutMs: this.config.query.timeoutMs,
       ...(query.timezone ? { timezone: query.timezone } : {}),
     });
-    return { query, fields: planned.compiled.fields, rows: limitedRows(batches, limit, count), count, close: () => adapter.close() };
+    return { principal, query, fields: planned.compiled.fields, rows: limitedRows(batches, limit, count), count, close: () => adapter.close() };
   }
 }

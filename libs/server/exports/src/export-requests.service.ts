@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { MetricQuery, Principal } from '@quarry/domain';
+import { type MetricQuery, ParameterError, type Principal } from '@quarry/domain';
 import { type DownloadCsvPayload, type ExportLayout, JobName, type UploadSheetPayload } from '@quarry/jobs-contracts';
 import { QueryPlanner } from '@quarry/server/query';
 import { JobProducer } from '@quarry/server/queue';
+
+import { SheetExportService } from './sheet-export.service';
+import { SHEETS_NOT_CONFIGURED_MESSAGE } from './sheets';
 
 export interface CsvRequest {
   projectUuid: string;
@@ -22,6 +25,7 @@ export class ExportRequestsService {
   constructor(
     private readonly planner: QueryPlanner,
     private readonly producer: JobProducer,
+    private readonly sheets: SheetExportService,
   ) {}
 
   async downloadCsv(principal: Principal, request: CsvRequest): Promise<{ jobId: string }> {
@@ -32,6 +36,13 @@ export class ExportRequestsService {
       ...(request.chartName === undefined ? {} : { chartName: request.chartName }),
     };
     return { jobId: await this.producer.enqueue(JobName.DownloadCsv, payload, owner(principal, request.projectUuid)) };
+  }
+
+  /** E7. Without Sheets configuration the request fails at once, rather than as a job. */
+  async uploadSheet(principal: Principal, request: Omit<CsvRequest, 'csvLimit' | 'chartName'>): Promise<{ jobId: string }> {
+    if (!this.sheets.configured) throw new ParameterError(SHEETS_NOT_CONFIGURED_MESSAGE, { sheets: 'not configured' });
+    await this.check(principal, request.projectUuid, request.exploreId, request.metricQuery);
+    return { jobId: await this.producer.enqueue(JobName.UploadSheet, this.basePayload(principal, request), owner(principal, request.projectUuid)) };
   }
 
   private async check(principal: Principal, projectUuid: string, exploreId: string, query: MetricQuery): Promise<void> {

@@ -6,11 +6,13 @@ import { ExportFiles } from './export-files';
 import { ExportPrincipals } from './export-principal';
 import { ExportQuery } from './export-query';
 import { ExportRequestsService } from './export-requests.service';
+import { SheetExportService } from './sheet-export.service';
+import { sheetsConfigProvider } from './sheets-settings';
 
 /** Exports: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
 @Module({
   imports: [QueryCoreModule],
-  providers: [ExportRequestsService, ExportFiles, ExportPrincipals, ExportQuery, CsvExportService],
-  exports: [ExportRequestsService, ExportFiles, CsvExportService],
+  providers: [ExportRequestsService, ExportFiles, ExportPrincipals, ExportQuery, CsvExportService, SheetExportService, sheetsConfigProvider],
+  exports: [ExportRequestsService, ExportFiles, CsvExportService, SheetExportService],
 })
 export class ExportsModule {}

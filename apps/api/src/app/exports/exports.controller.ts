@@ -5,7 +5,7 @@ import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
 import { ExportFiles, ExportRequestsService } from '@quarry/server/exports';
 import { JobStatusService } from '@quarry/server/jobs';
 
-import { DownloadCsvDto, ExportJobDto } from './exports.dto';
+import { DownloadCsvDto, ExportJobDto, UploadSheetDto } from './exports.dto';
 
 @ApiTags('Exports')
 @Controller('api/v1')
@@ -32,6 +32,18 @@ export class ExportsController {
       layout: { columnOrder, showTableNames, onlyRaw, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
       ...(csvLimit === undefined ? {} : { csvLimit }),
       ...(chartName === undefined ? {} : { chartName }),
+    });
+  }
+
+  @Post('drive/upload-sheet')
+  @Endpoint({ summary: 'Upload a query’s results to a new Google spreadsheet in the background (E7)', response: ExportJobDto, errors: [403, 404, 409, 503] })
+  uploadSheet(@CurrentUser() principal: Principal, @Body() body: UploadSheetDto): Promise<ExportJobDto> {
+    const { projectUuid, exploreId, metricQuery, columnOrder, showTableNames, hiddenFields, customLabels, pivotConfig } = body;
+    return this.requests.uploadSheet(principal, {
+      projectUuid,
+      exploreId,
+      metricQuery: metricQuery as unknown as MetricQuery,
+      layout: { columnOrder, showTableNames, onlyRaw: false, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
     });
   }
 

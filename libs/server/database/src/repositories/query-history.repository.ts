@@ -57,6 +57,12 @@ export class QueryHistoryRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Removes records of queries run before `cutoff`; returns how many. */
+  async deleteOlderThan(cutoff: Date): Promise<number> {
+    const result = await this.history.createQueryBuilder().delete().where('created_at < :cutoff', { cutoff }).execute();
+    return result.affected ?? 0;
+  }
+
   /** True when the query was still pending (so there is a warehouse query to stop). */
   async markCancelled(queryUuid: string): Promise<boolean> {
     const result = await this.history.update({ queryUuid, status: 'pending' }, { status: 'cancelled' });

@@ -1,10 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 
 import { auth as googleAuth, sheets as sheetsApi } from '@googleapis/sheets';
+import { type FakeSheets, startFakeSheets } from '@quarry/testing';
 
-// Until libs/testing/src/index.ts re-exports the fake, it is reached by path (then: '@quarry/testing').
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { type FakeSheets, startFakeSheets } from '../../../../testing/src/fake-sheets';
 import type { SheetsCell } from './sheets-cells';
 import type { SheetsConfig } from './sheets-config';
 import { SHEETS_NOT_CONFIGURED_MESSAGE, SheetsApiError } from './sheets-errors';
