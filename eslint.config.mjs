@@ -49,8 +49,8 @@ export default [
   ...nx.configs['flat/javascript'],
   { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '.nx/**', 'tmp/**', '.quarry/**'] },
   { files: ['**/*.ts', '**/*.js'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: false }) } },
-  // Tests may also use the testing library's helpers; production code may not.
-  { files: ['**/*.spec.ts', '**/*.e2e.ts'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: true }) } },
+  // Tests (and their support folders, src/test/) may also use the testing library's helpers; production code may not.
+  { files: ['**/*.spec.ts', '**/*.e2e.ts', '**/src/test/**/*.ts'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: true }) } },
   {
     files: ['**/*.ts'],
     languageOptions: {

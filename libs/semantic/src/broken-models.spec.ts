@@ -1,8 +1,8 @@
 import { type AnyExplore, isExploreError, TransformProjectError } from '@quarry/domain';
+import { JAFFLE_POSTGRES_CATALOG } from '@quarry/testing';
 
 import { compileExplores, loadTransformProject } from './index';
 import { compareWithReference } from './test/compare-with-reference';
-import { JAFFLE_POSTGRES_CATALOG } from './test/jaffle-catalog';
 import { readJaffleManifest, readReferenceExplores } from './test/jaffle-fixture';
 
 type Node = { meta: Record<string, unknown>; config: { meta: Record<string, unknown> }; columns: Record<string, { meta: Record<string, unknown> }> };

@@ -1,6 +1,7 @@
+import { JAFFLE_POSTGRES_CATALOG } from '@quarry/testing';
+
 import { compileExplores, loadTransformProject } from './index';
 import { compareWithReference } from './test/compare-with-reference';
-import { JAFFLE_POSTGRES_CATALOG } from './test/jaffle-catalog';
 import { readJaffleManifest, readReferenceExplores } from './test/jaffle-fixture';
 
 describe('jaffle-shop manifest → explores, against the reference implementation', () => {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { isExploreError } from '@quarry/domain';
+import { JAFFLE_POSTGRES_CATALOG } from '@quarry/testing';
 
 import { compileExplores, loadTransformProject, readYamlProjectFromDirectory, relationsOf } from './index';
-import { JAFFLE_POSTGRES_CATALOG } from './test/jaffle-catalog';
 import { readJaffleManifest } from './test/jaffle-fixture';
 import { manifestToYamlProject } from './test/manifest-to-yaml-project';
 

@@ -1,4 +1,5 @@
 export * from './fake-sheets';
+export * from './jaffle-catalog';
 export * from './jaffle-fixture';
 export * from './quarry-processes';
 export * from './test-database';

@@ -5,8 +5,7 @@ import { dialectFor } from '@quarry/dialects';
 import type { Explore, WarehouseType } from '@quarry/domain';
 import { isExploreError } from '@quarry/domain';
 import { compileExplores, loadTransformProject } from '@quarry/semantic';
-
-import { JAFFLE_CATALOG } from './jaffle-catalog';
+import { JAFFLE_POSTGRES_CATALOG as JAFFLE_CATALOG } from '@quarry/testing';
 
 /** The shared fixture, read in place (never copied into the repository). */
 export const JAFFLE_FIXTURE_DIR = join(__dirname, '../../../..', '../shared/fixtures/jaffle-shop');

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 
@@ -50,26 +50,10 @@ class ExportLayoutFields {
 }
 
 /** E6: the MetricQuery plus how to lay out the CSV. */
-export class DownloadCsvDto extends MetricQueryDto {
-  @IsArray() @IsString({ each: true }) @ArrayMaxSize(1000)
-  columnOrder!: string[];
-
-  @IsBoolean()
-  showTableNames!: boolean;
-
+export class DownloadCsvDto extends IntersectionType(MetricQueryDto, ExportLayoutFields) {
   /** Raw values (dates YYYY-MM-DD, timestamps YYYY-MM-DD HH:mm:ss.SSS) instead of formatted ones */
   @IsBoolean()
   onlyRaw!: boolean;
-
-  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(1000)
-  hiddenFields?: string[];
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsOptional() @IsObject()
-  customLabels?: Record<string, string>;
-
-  @IsOptional() @ValidateNested() @Type(() => ExportPivotConfigDto)
-  pivotConfig?: ExportPivotConfigDto;
 
   /** Used in the file name */
   @IsOptional() @IsString() @MaxLength(255)
