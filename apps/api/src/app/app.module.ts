@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard, AuthModule } from '@quarry/server/auth';
 import { createLoggerModule, EnvelopeInterceptor, ErrorEnvelopeFilter } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
+import { ContentModule } from '@quarry/server/content';
 import { DatabaseModule } from '@quarry/server/database';
 import { ExportsModule } from '@quarry/server/exports';
 import { JobsModule } from '@quarry/server/jobs';
@@ -11,6 +12,7 @@ import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
+import { ColorPalettesController } from './content/color-palettes.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
@@ -34,8 +36,9 @@ import { UserController } from './user/user.controller';
     ProjectsModule,
     QueryModule,
     ExportsModule,
+    ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -13,6 +13,8 @@ export const ORGANIZATION_ACTIONS = {
   'maintenance:run': 'admin',
   'projects:create': 'admin',
   'projects:create-preview': 'developer',
+  'palettes:view': 'member',
+  'palettes:manage': 'admin',
 } as const satisfies Record<string, OrganizationRole>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

@@ -1,3 +1,4 @@
+import { ColorPaletteEntity } from './color-palette.entity';
 import { JobEntity } from './job.entity';
 import { OrganizationEntity } from './organization.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
@@ -11,6 +12,7 @@ import { UserEntity } from './user.entity';
 export type { CompileStatus, ProjectType } from './project.entity';
 export type { QueryHistoryStatus } from './query-history.entity';
 export {
+  ColorPaletteEntity,
   JobEntity,
   OrganizationEntity,
   OrganizationMembershipEntity,
@@ -32,4 +34,5 @@ export const ENTITIES = [
   ProjectMembershipEntity,
   ProjectExploreEntity,
   QueryHistoryEntity,
+  ColorPaletteEntity,
 ];

@@ -1,0 +1,4 @@
+export * from './color-palettes/color-palettes.service';
+export * from './color-palettes/default-palette';
+export * from './color-palettes/palette-colors';
+export * from './content.module';
