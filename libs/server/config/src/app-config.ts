@@ -1,4 +1,35 @@
+import { inspect } from 'node:util';
+
 import type { LogLevel } from './env.dto';
+
+/** S3 keys; the secret never serialises (JSON, pino, util.inspect), so logging a config is safe. */
+export class S3Credentials {
+  constructor(
+    readonly accessKeyId: string,
+    readonly secretAccessKey: string,
+  ) {}
+
+  toJSON(): { accessKeyId: string; secretAccessKey: string } {
+    return { accessKeyId: this.accessKeyId, secretAccessKey: '[redacted]' };
+  }
+
+  [inspect.custom](): string {
+    return `S3Credentials { accessKeyId: ${JSON.stringify(this.accessKeyId)}, secretAccessKey: [redacted] }`;
+  }
+}
+
+/** Where export files go when S3_BUCKET is set, instead of DATA_DIR/files. */
+export interface S3Settings {
+  /** An S3-compatible server's endpoint; undefined for AWS S3. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Undefined: the AWS SDK's default credential chain (AWS_* variables, shared files, instance or task role). */
+  credentials: S3Credentials | undefined;
+  forcePathStyle: boolean;
+  /** Lifetime of a pre-signed download URL. */
+  urlExpiresSeconds: number;
+}
 
 /** The typed configuration every process receives; built once from the environment. */
 export abstract class AppConfig {
@@ -23,6 +54,8 @@ export abstract class AppConfig {
     timeoutMs: number;
   };
   abstract readonly exports: { maxCells: number };
+  /** Undefined: export files stay under DATA_DIR/files. */
+  abstract readonly s3: S3Settings | undefined;
   /** The demo dataset generated on first start. */
   abstract readonly demo: { scale: number };
 }

@@ -81,4 +81,31 @@ export class EnvDto {
   /** Extra folders (comma-separated absolute paths) where `transform` projects may live, besides DATA_DIR. */
   @IsOptional() @Matches(/^\/[^,]*(,\/[^,]*)*$/, { message: 'TRANSFORM_LOCAL_ROOTS must be comma-separated absolute paths' })
   TRANSFORM_LOCAL_ROOTS?: string;
+
+  // S3-compatible storage for export files; all off unless S3_BUCKET is set (see load-config.ts).
+  // Messages never quote a value: S3_SECRET_ACCESS_KEY must not reach a log.
+
+  /** Endpoint of an S3-compatible server (MinIO, R2, …); unset for AWS S3 itself */
+  @IsOptional() @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional() @Matches(/^[a-z0-9-]{1,64}$/, { message: 'S3_REGION must be a region name such as eu-west-1 (lower-case letters, digits and -)' })
+  S3_REGION?: string;
+
+  @IsOptional() @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, . or -' })
+  S3_BUCKET?: string;
+
+  @IsOptional() @Matches(/^\S{1,256}$/, { message: 'S3_ACCESS_KEY_ID must be 1-256 characters without spaces' })
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional() @Matches(/^\S{1,512}$/, { message: 'S3_SECRET_ACCESS_KEY must be 1-512 characters without spaces' })
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style URLs (endpoint/bucket/key) instead of virtual-hosted ones (bucket.endpoint/key) */
+  @IsOptional() @IsIn(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  S3_FORCE_PATH_STYLE?: string;
+
+  /** Lifetime of an export's pre-signed download URL; SigV4 allows at most 7 days */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(60) @Max(7 * 24 * 3600)
+  S3_URL_EXPIRES_SECONDS?: number;
 }

@@ -1,3 +1,5 @@
+import { inspect } from 'node:util';
+
 import { ConfigError, loadConfig } from './load-config';
 
 const SERVICE_ENV = { DATABASE_URL: 'postgres://u@localhost/db', SECRET_KEY: 'x'.repeat(32) };
@@ -44,5 +46,48 @@ describe('loadConfig', () => {
     expect(config.server.port).toBe(8080);
     expect(config.worker.concurrency).toBe(4);
     expect(config.server.siteUrl).toBe('https://bi.example.com');
+  });
+
+  describe('S3 storage for export files', () => {
+    const S3_ENV = { S3_BUCKET: 'quarry-exports', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'very-secret-value' };
+
+    it('is off with no S3 variable, and on with a bucket and region, defaults filled in', () => {
+      expect(loadConfig(SERVICE_ENV).s3).toBeUndefined();
+      const config = loadConfig({ ...SERVICE_ENV, ...S3_ENV, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' });
+      expect(config.s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', bucket: 'quarry-exports', forcePathStyle: true, urlExpiresSeconds: 259_200 });
+      expect(config.s3?.credentials).toMatchObject({ accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'very-secret-value' });
+      expect(loadConfig({ ...SERVICE_ENV, S3_BUCKET: 'quarry-exports', S3_REGION: 'us-east-1', S3_URL_EXPIRES_SECONDS: '3600' }).s3).toMatchObject({ endpoint: undefined, credentials: undefined, forcePathStyle: false, urlExpiresSeconds: 3600 });
+    });
+
+    it('refuses a partial configuration, naming what is missing', () => {
+      expect(problemsOf({ ...SERVICE_ENV, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+        'S3_BUCKET is required when S3_ENDPOINT is set',
+        expect.stringMatching(/^S3_REGION is required when S3_ENDPOINT is set/),
+      ]);
+      expect(problemsOf({ ...SERVICE_ENV, S3_BUCKET: 'quarry-exports' })).toEqual([expect.stringMatching(/^S3_REGION is required when S3_BUCKET is set/)]);
+      expect(problemsOf({ ...SERVICE_ENV, ...S3_ENV, S3_SECRET_ACCESS_KEY: '' })).toEqual(['S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set']);
+      expect(problemsOf({ ...SERVICE_ENV, ...S3_ENV, S3_ACCESS_KEY_ID: undefined })).toEqual(['S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set']);
+    });
+
+    it('names each bad S3 value without quoting it', () => {
+      const problems = problemsOf({
+        ...SERVICE_ENV,
+        ...S3_ENV,
+        S3_BUCKET: 'No_Such Bucket',
+        S3_ENDPOINT: 'minio:9000',
+        S3_FORCE_PATH_STYLE: 'yes',
+        S3_URL_EXPIRES_SECONDS: String(8 * 24 * 3600),
+        S3_SECRET_ACCESS_KEY: 'secret with spaces',
+      });
+      expect(problems.map((problem) => problem.split(' ')[0])).toEqual(['S3_ENDPOINT', 'S3_BUCKET', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_URL_EXPIRES_SECONDS']);
+      expect(problems.join('\n')).not.toContain('secret with spaces');
+    });
+
+    it('never serialises the secret key', () => {
+      const config = loadConfig({ ...SERVICE_ENV, ...S3_ENV });
+      expect(JSON.stringify(config)).not.toContain('very-secret-value');
+      expect(JSON.stringify(config)).toContain('AKIAEXAMPLE');
+      expect(inspect(config, { depth: 10 })).not.toContain('very-secret-value');
+    });
   });
 });

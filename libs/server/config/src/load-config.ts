@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 
-import type { AppConfigValues } from './app-config';
+import { type AppConfigValues, S3Credentials, type S3Settings } from './app-config';
 import { EnvDto } from './env.dto';
 
 export class ConfigError extends Error {
@@ -39,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   if (dto.DATABASE_URL && !dto.SECRET_KEY) {
     problems.push('SECRET_KEY is required when DATABASE_URL is set (at least 32 characters; it encrypts stored credentials)');
   }
+  problems.push(...s3Problems(dto));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = dto.PORT ?? 8080;
@@ -56,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
     exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
+    s3: s3Settings(dto),
     query: {
       maxLimit: dto.QUERY_MAX_LIMIT ?? 5000,
       cacheTtlSeconds: dto.RESULTS_CACHE_TTL_SECONDS ?? 3600,
@@ -68,5 +70,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     transform: {
       localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],
     },
+  };
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_URL_EXPIRES_SECONDS'] as const;
+
+/** Pre-signed URLs live 3 days by default, as in the reference. */
+const DEFAULT_S3_URL_EXPIRES_SECONDS = 3 * 24 * 3600;
+
+/** A half-configured S3 would silently keep files on local disk, or fail every export: name what is missing. */
+function s3Problems(dto: EnvDto): string[] {
+  const set = S3_VARIABLES.filter((name) => dto[name] !== undefined);
+  if (set.length === 0) return [];
+  const problems: string[] = [];
+  const others = (name: string) => set.filter((other) => other !== name).join(', ');
+  if (dto.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${others('S3_BUCKET')} ${set.length === 1 ? 'is' : 'are'} set`);
+  if (dto.S3_REGION === undefined) problems.push(`S3_REGION is required when ${others('S3_REGION')} ${set.length === 1 ? 'is' : 'are'} set (any region name for an S3-compatible server, e.g. us-east-1)`);
+  if (dto.S3_ACCESS_KEY_ID !== undefined && dto.S3_SECRET_ACCESS_KEY === undefined) problems.push('S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
+  if (dto.S3_SECRET_ACCESS_KEY !== undefined && dto.S3_ACCESS_KEY_ID === undefined) problems.push('S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set');
+  return problems;
+}
+
+function s3Settings(dto: EnvDto): S3Settings | undefined {
+  if (dto.S3_BUCKET === undefined || dto.S3_REGION === undefined) return undefined;
+  return {
+    endpoint: dto.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: dto.S3_REGION,
+    bucket: dto.S3_BUCKET,
+    credentials: dto.S3_ACCESS_KEY_ID && dto.S3_SECRET_ACCESS_KEY ? new S3Credentials(dto.S3_ACCESS_KEY_ID, dto.S3_SECRET_ACCESS_KEY) : undefined,
+    forcePathStyle: dto.S3_FORCE_PATH_STYLE === 'true',
+    urlExpiresSeconds: dto.S3_URL_EXPIRES_SECONDS ?? DEFAULT_S3_URL_EXPIRES_SECONDS,
   };
 }

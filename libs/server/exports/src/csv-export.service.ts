@@ -7,20 +7,21 @@ import { AppConfig } from '@quarry/server/config';
 import { stringify } from 'csv-stringify';
 
 import { csvFileName } from './export-file-name';
-import { ExportFiles } from './export-files';
 import { ExportQuery } from './export-query';
+import { type ExportAttempt, ExportStore } from './export-store';
 import { pivotTable, plainRecords } from './table-records';
 import { throttled } from './throttled';
 
 /**
  * E6: streams a query's rows from the warehouse through formatting and csv-stringify into a file —
- * memory stays flat whatever the size. The file appears only once complete.
+ * memory stays flat whatever the size. The file appears only once complete, in DATA_DIR or S3
+ * (whichever ExportStore the module chose); fileUrl is the store's download URL.
  */
 @Injectable()
 export class CsvExportService {
   constructor(
     private readonly exportQuery: ExportQuery,
-    private readonly files: ExportFiles,
+    private readonly store: ExportStore,
     private readonly config: AppConfig,
   ) {}
 
@@ -28,10 +29,11 @@ export class CsvExportService {
     const pivotConfig = payload.layout.pivotConfig;
     // A pivot is built in memory: at most QUERY_MAX_LIMIT rows go into one.
     const opened = await this.exportQuery.open(payload, payload.csvLimit, pivotConfig ? this.config.query.maxLimit : undefined);
-    const file = await this.files.begin(jobId);
     const onRows = throttled(reportRows, 1_000);
     let truncatedColumns = false;
+    let file: ExportAttempt | undefined;
     try {
+      file = await this.store.begin({ jobId, projectUuid: payload.projectUuid, contentType: 'text/csv; charset=utf-8' });
       let records: AsyncIterable<string[]> | Iterable<string[]>;
       if (pivotConfig) {
         const table = await pivotTable(opened, { ...payload.layout, pivotConfig }, this.config.query.pivotMaxColumns);
@@ -44,15 +46,15 @@ export class CsvExportService {
       await onRows.flush(opened.count.rows);
       const truncated = opened.count.truncated || truncatedColumns;
       const fileName = csvFileName(payload.chartName ?? payload.exploreId, truncated, new Date());
-      await file.commit(fileName);
+      const { fileUrl } = await file.commit(fileName);
       return {
-        fileUrl: `${this.config.server.siteUrl}/api/v1/projects/${payload.projectUuid}/csv/${jobId}`,
+        fileUrl,
         truncated,
         progress: { rowsWritten: opened.count.rows },
         fileName,
       };
     } catch (error) {
-      await file.discard();
+      await file?.discard();
       throw error;
     } finally {
       await opened.close();

@@ -1,10 +1,12 @@
-import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@quarry/domain';
 import { AppConfig } from '@quarry/server/config';
+
+import type { ExportAttempt, ExportFileTarget, ExportStore } from './export-store';
 
 /** Under DATA_DIR/files, which the maintenance job purges after FILE_RETENTION_HOURS. */
 const EXPORTS_DIR = join('files', 'exports');
@@ -20,14 +22,16 @@ export interface StoredFile {
 /**
  * Export files on local disk, one directory per job: an attempt writes under a temporary name and
  * renames the finished file into the job's directory, replacing whatever an earlier attempt of
- * the same job left — so a retried or resumed job ends with exactly one complete file.
+ * the same job left — so a retried or resumed job ends with exactly one complete file. The API
+ * serves it at `/api/v1/projects/{projectUuid}/csv/{jobId}` (token and job owner checked there).
  */
 @Injectable()
-export class ExportFiles {
+export class ExportFiles implements ExportStore {
   constructor(private readonly config: AppConfig) {}
 
   /** A write stream for a job's file in progress, and how to publish or discard it. */
-  async begin(jobId: string): Promise<{ stream: WriteStream; commit: (fileName: string) => Promise<void>; discard: () => Promise<void> }> {
+  async begin(target: ExportFileTarget): Promise<ExportAttempt> {
+    const { jobId, projectUuid } = target;
     const root = this.root();
     const partial = join(root, PARTIAL_DIR, `${jobId}.part`);
     await mkdir(join(root, PARTIAL_DIR), { recursive: true });
@@ -39,6 +43,7 @@ export class ExportFiles {
         await rm(directory, { recursive: true, force: true });
         await mkdir(directory, { recursive: true });
         await rename(partial, join(directory, fileName));
+        return { fileUrl: `${this.config.server.siteUrl}/api/v1/projects/${projectUuid}/csv/${jobId}` };
       },
       discard: () => rm(partial, { force: true }),
     };

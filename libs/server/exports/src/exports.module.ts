@@ -2,17 +2,17 @@ import { Module } from '@nestjs/common';
 import { QueryCoreModule } from '@quarry/server/query';
 
 import { CsvExportService } from './csv-export.service';
-import { ExportFiles } from './export-files';
 import { ExportPrincipals } from './export-principal';
 import { ExportQuery } from './export-query';
 import { ExportRequestsService } from './export-requests.service';
+import { ExportStorageModule } from './export-storage.module';
 import { SheetExportService } from './sheet-export.service';
 import { sheetsConfigProvider } from './sheets-settings';
 
 /** Exports: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
 @Module({
-  imports: [QueryCoreModule],
-  providers: [ExportRequestsService, ExportFiles, ExportPrincipals, ExportQuery, CsvExportService, SheetExportService, sheetsConfigProvider],
-  exports: [ExportRequestsService, ExportFiles, CsvExportService, SheetExportService],
+  imports: [QueryCoreModule, ExportStorageModule],
+  providers: [ExportRequestsService, ExportPrincipals, ExportQuery, CsvExportService, SheetExportService, sheetsConfigProvider],
+  exports: [ExportRequestsService, ExportStorageModule, CsvExportService, SheetExportService],
 })
 export class ExportsModule {}

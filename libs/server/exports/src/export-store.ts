@@ -1,0 +1,30 @@
+import type { Writable } from 'node:stream';
+
+/** The file an export job writes. */
+export interface ExportFileTarget {
+  jobId: string;
+  projectUuid: string;
+  /** Served with the file, e.g. `text/csv; charset=utf-8`. */
+  contentType: string;
+}
+
+/** One attempt at writing a job's file. Nothing of it is visible until `commit`. */
+export interface ExportAttempt {
+  /** Write the file here and end the stream (a `pipeline` does) before committing. */
+  stream: Writable;
+  /**
+   * Publishes the written file under `fileName`, replacing whatever earlier attempts of the same
+   * job published, so a job ends with exactly one file. Resolves to the URL users download it from.
+   */
+  commit(fileName: string): Promise<{ fileUrl: string }>;
+  /** Drops an attempt that failed; a no-op once committed. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Where export files go: DATA_DIR (`ExportFiles`, served by an authenticated route) or S3-compatible
+ * storage (`S3ExportStore`, served by pre-signed URLs). ExportStorageModule picks one from the config.
+ */
+export abstract class ExportStore {
+  abstract begin(target: ExportFileTarget): Promise<ExportAttempt>;
+}
