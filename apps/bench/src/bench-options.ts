@@ -1,3 +1,7 @@
+/** The cases one run can take: the two runQuery cases and the export in both layouts. */
+export const CASE_IDS = ['small', 'aggregate', 'export-formatted', 'export-raw'] as const;
+export type CaseId = (typeof CASE_IDS)[number];
+
 /** What one `npm run bench` does; every value has a flag and an environment variable. */
 export interface BenchOptions {
   /** Demo dataset scale: 17 gives ≈ 10.2M events (the ≥ 10M-row table). */
@@ -6,17 +10,31 @@ export interface BenchOptions {
   iterations: number;
   /** Untimed runs of each variant per case before timing. */
   warmup: number;
+  /** Timed runs of each variant of the export cases (an export of 1M rows takes seconds). */
+  exportIterations: number;
+  /** Untimed runs of each variant of the export cases before timing. */
+  exportWarmup: number;
+  /** Rows each export writes (its csvLimit; the COPY baseline's LIMIT). */
+  exportRows: number;
+  /** The cases to run, in this order. */
+  cases: CaseId[];
   /** Rebuild the cached demo warehouse even if one exists for this scale. */
   regenerate: boolean;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--scale N] [--iterations N] [--warmup N] [--regenerate]
-  --scale N        demo dataset scale (default 17: ≈ 1.7M orders, ≈ 10.2M events)   env BENCH_SCALE
-  --iterations N   timed runs per variant and case (default 30)                       env BENCH_ITERATIONS
-  --warmup N       untimed runs per variant and case first (default 5)                env BENCH_WARMUP
-  --regenerate     rebuild the cached warehouse under tmp/bench/warehouses`;
+export const BENCH_USAGE = `Usage: npm run bench -- [--scale N] [--iterations N] [--warmup N] [--export-iterations N] [--export-warmup N]
+                       [--export-rows N] [--cases a,b,…] [--regenerate]
+  --scale N              demo dataset scale (default 17: ≈ 1.7M orders, ≈ 10.2M events)   env BENCH_SCALE
+  --iterations N         timed runs per variant, runQuery cases (default 30)               env BENCH_ITERATIONS
+  --warmup N             untimed runs per variant first, runQuery cases (default 5)        env BENCH_WARMUP
+  --export-iterations N  timed runs per variant, export cases (default 3)                  env BENCH_EXPORT_ITERATIONS
+  --export-warmup N      untimed runs per variant first, export cases (default 1)          env BENCH_EXPORT_WARMUP
+  --export-rows N        rows per export: its csvLimit and COPY's LIMIT (default 1000000)  env BENCH_EXPORT_ROWS
+  --cases a,b,…          which cases, of ${CASE_IDS.join(', ')} (default all)   env BENCH_CASES
+  --regenerate           rebuild the cached warehouse under tmp/bench/warehouses
+  env BENCH_WORKER_NODE_OPTIONS: NODE_OPTIONS for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
 
-const DEFAULTS = { scale: 17, iterations: 30, warmup: 5 };
+const DEFAULTS = { scale: 17, iterations: 30, warmup: 5, exportIterations: 3, exportWarmup: 1, exportRows: 1_000_000 };
 
 function numberOption(name: string, text: string | undefined, fallback: number, kind: 'positive number' | 'positive integer' | 'integer ≥ 0'): number {
   if (text === undefined || text === '') return fallback;
@@ -25,6 +43,17 @@ function numberOption(name: string, text: string | undefined, fallback: number, 
   if (!valid) throw new Error(`${name} must be a ${kind}, got "${text}"`);
   return value;
 }
+
+function casesOption(text: string | undefined): CaseId[] {
+  if (text === undefined || text === '') return [...CASE_IDS];
+  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const unknown = ids.filter((id) => !(CASE_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0 || ids.length === 0) throw new Error(`cases must be a comma-separated list of ${CASE_IDS.join(', ')}, got "${text}"`);
+  return CASE_IDS.filter((id) => ids.includes(id));
+}
+
+const VALUE_FLAGS = ['scale', 'iterations', 'warmup', 'export-iterations', 'export-warmup', 'export-rows', 'cases'] as const;
+const VALUE_FLAG = new RegExp(`^--(${VALUE_FLAGS.join('|')})(?:=(.*))?$`);
 
 /** Reads flags (`--iterations 10` or `--iterations=10`), falling back to BENCH_* variables, then defaults. */
 export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -36,16 +65,21 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
       regenerate = true;
       continue;
     }
-    const match = /^--(scale|iterations|warmup)(?:=(.*))?$/.exec(arg);
+    const match = VALUE_FLAG.exec(arg);
     if (!match) throw new Error(`Unknown argument "${arg}"\n${BENCH_USAGE}`);
     const value = match[2] ?? argv[(index += 1)];
     if (value === undefined) throw new Error(`--${match[1]} needs a value\n${BENCH_USAGE}`);
     flags.set(match[1] as string, value);
   }
+  const option = (flag: (typeof VALUE_FLAGS)[number]) => flags.get(flag) ?? env[`BENCH_${flag.toUpperCase().replace(/-/g, '_')}`];
   return {
-    scale: numberOption('scale', flags.get('scale') ?? env['BENCH_SCALE'], DEFAULTS.scale, 'positive number'),
-    iterations: numberOption('iterations', flags.get('iterations') ?? env['BENCH_ITERATIONS'], DEFAULTS.iterations, 'positive integer'),
-    warmup: numberOption('warmup', flags.get('warmup') ?? env['BENCH_WARMUP'], DEFAULTS.warmup, 'integer ≥ 0'),
+    scale: numberOption('scale', option('scale'), DEFAULTS.scale, 'positive number'),
+    iterations: numberOption('iterations', option('iterations'), DEFAULTS.iterations, 'positive integer'),
+    warmup: numberOption('warmup', option('warmup'), DEFAULTS.warmup, 'integer ≥ 0'),
+    exportIterations: numberOption('export-iterations', option('export-iterations'), DEFAULTS.exportIterations, 'positive integer'),
+    exportWarmup: numberOption('export-warmup', option('export-warmup'), DEFAULTS.exportWarmup, 'integer ≥ 0'),
+    exportRows: numberOption('export-rows', option('export-rows'), DEFAULTS.exportRows, 'positive integer'),
+    cases: casesOption(option('cases')),
     regenerate,
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BenchOptions } from './bench-options';
 import type { CaseResult, VariantId } from './run-case';
 import { VARIANTS } from './run-case';
+import { EXPORT_VARIANTS, type ExportCaseResult, type ExportVariantId } from './run-export-case';
 
 export interface MachineInfo {
   cpus: number;
@@ -24,6 +25,7 @@ export interface BenchReport {
   machine: MachineInfo;
   warehouse: { scale: number; cachedFile: string; fileSizeBytes: number; generatedThisRun: boolean; generationMs: number; rowCounts: Record<string, number> };
   cases: CaseResult[];
+  exports: ExportCaseResult[];
 }
 
 /** The 1-minute load average, rounded to two decimals. */
@@ -60,17 +62,47 @@ function caseTable(result: CaseResult): string[] {
   return lines;
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+function exportTable(result: ExportCaseResult): string[] {
+  const header = ['variant'.padEnd(46), 'median ms'.padStart(10), 'p95 ms'.padStart(9), 'median ÷ COPY'.padStart(16), 'p95 ÷ COPY'.padStart(13), 'median − COPY'.padStart(16)];
+  const lines = [
+    `${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.rowsWritten)} rows written${result.truncated ? ' (truncated: more exist)' : ''}, ` +
+      `file ${megabytes(result.fileSizeBytes)} (COPY ${int(result.copyRows)} rows, ${megabytes(result.copyFileSizeBytes)})`,
+    `  ${header.join('  ')}`,
+  ];
+  for (const id of Object.keys(EXPORT_VARIANTS) as ExportVariantId[]) {
+    const timing = result.timingsMs[id];
+    const ratios = id === 'copy' ? { median: 1, p95: 1 } : result.ratio;
+    const difference = id === 'copy' ? '' : `${timing.median >= result.timingsMs.copy.median ? '+' : '−'}${ms(Math.abs(timing.median - result.timingsMs.copy.median))} ms`;
+    const cells = [EXPORT_VARIANTS[id].padEnd(46), ms(timing.median).padStart(10), ms(timing.p95).padStart(9), times(ratios.median).padStart(16), times(ratios.p95).padStart(13), difference.padStart(16)];
+    lines.push(`  ${cells.join('  ')}`);
+  }
+  const { worker } = result;
+  lines.push(
+    `  export job's own time (queued → completed): median ${ms(result.jobTimingsMs.median)} ms; ` +
+      `${int(Math.round(result.rowsWritten / (result.timingsMs.export.median / 1000)))} rows/s end to end`,
+    `  worker memory: idle ${worker.idleRssMb} MB · peak VmHWM ${worker.peakRssMb} MB (first export, sampled: ${result.runs[0]?.peakRssMb ?? 'n/a'} MB) · ` +
+      `highest VmRSS sampled every 100 ms ${worker.sampledPeakRssMb} MB · after ${worker.afterRssMb} MB — ${worker.underLimit ? 'under' : 'OVER'} the ${worker.limitMb} MB limit`,
+    `  DuckDB alone (same SQL streamed into JS values by a bare Node process, 1 run): ${ms(result.duckdbAlone.ms)} ms, ` +
+      `idle ${result.duckdbAlone.idleRssMb} MB → peak VmHWM ${result.duckdbAlone.peakRssMb} MB`,
+  );
+  return lines;
+}
+
 /** The human-readable summary printed at the end of a run. */
 export function formatReport(report: BenchReport, jsonFile: string): string {
   const { machine, options, warehouse } = report;
   return [
     '',
-    `Quarry bench: runQuery over HTTP vs the same SQL directly on DuckDB`,
-    `scale ${warehouse.scale} · ${options.iterations} timed runs per variant after ${options.warmup} warm-ups · ` +
+    `Quarry bench: runQuery over HTTP vs the same SQL directly on DuckDB; CSV export vs DuckDB's COPY of the same SQL`,
+    `scale ${warehouse.scale} · ${options.iterations} timed runs per variant after ${options.warmup} warm-ups ` +
+      `(exports: ${options.exportIterations} after ${options.exportWarmup}, ${int(options.exportRows)} rows) · ` +
       `${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, load ${machine.loadAverage.atStart} → ${machine.loadAverage.atEnd} · ` +
       `Node ${machine.node} · DuckDB ${machine.duckdb}`,
     '',
     ...report.cases.flatMap((result) => [...caseTable(result), '']),
+    ...report.exports.flatMap((result) => [...exportTable(result), '']),
     `Wall time ${(report.wallTimeMs / 1000).toFixed(1)} s${warehouse.generatedThisRun ? ` (incl. ${(warehouse.generationMs / 1000).toFixed(1)} s generating the warehouse)` : ''}. JSON: ${jsonFile}`,
     '',
   ].join('\n');

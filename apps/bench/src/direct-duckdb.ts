@@ -8,7 +8,8 @@ export function duckdbVersion(): string {
 
 /**
  * The baseline: the warehouse file opened in this process with the options Quarry's adapter uses
- * (read-only, no external access), one connection, rows materialized as JavaScript values.
+ * (read-only, no external access), one connection, rows materialized as JavaScript values. The
+ * export cases open it with external access, which DuckDB's `COPY … TO` needs to write its file.
  */
 export class DirectDuckDb {
   private constructor(
@@ -16,8 +17,8 @@ export class DirectDuckDb {
     private readonly connection: DuckDBConnection,
   ) {}
 
-  static async open(file: string): Promise<DirectDuckDb> {
-    const instance = await DuckDBInstance.create(file, { ...READ_ONLY_DUCKDB_OPTIONS });
+  static async open(file: string, options: { externalAccess?: boolean } = {}): Promise<DirectDuckDb> {
+    const instance = await DuckDBInstance.create(file, { ...READ_ONLY_DUCKDB_OPTIONS, ...(options.externalAccess ? { enable_external_access: 'true' } : {}) });
     try {
       return new DirectDuckDb(instance, await instance.connect());
     } catch (error) {
@@ -30,6 +31,14 @@ export class DirectDuckDb {
   async run(sql: string): Promise<number> {
     const result = await this.connection.run(sql);
     return (await result.getRows()).length;
+  }
+
+  /** DuckDB's own CSV writer: `COPY (sql) TO target` with a header; returns the rows written. */
+  async copyToCsv(sql: string, target: string): Promise<number> {
+    const quoted = `'${target.replace(/'/g, "''")}'`;
+    const result = await this.connection.run(`COPY (${sql}) TO ${quoted} (FORMAT CSV, HEADER, DELIMITER ',')`);
+    const [row] = await result.getRows();
+    return Number(row?.[0]);
   }
 
   async countRows(schema: string, table: string): Promise<number> {

@@ -8,12 +8,15 @@ export interface HttpQueryOutcome {
   cacheHit: boolean;
 }
 
-function explorePath(quarry: QuarryUnderBench, benchCase: BenchCase, endpoint: 'runQuery' | 'compileQuery'): string {
+/** What names a query on the demo project: any case, runQuery or export. */
+type ExploreQuery = Pick<BenchCase, 'id' | 'exploreId' | 'query'>;
+
+function explorePath(quarry: QuarryUnderBench, benchCase: ExploreQuery, endpoint: 'runQuery' | 'compileQuery'): string {
   return `/api/v1/projects/${quarry.projectUuid}/explores/${benchCase.exploreId}/${endpoint}`;
 }
 
 /** E5: the SQL Quarry runs for the case, values inline — what the direct variant runs on DuckDB. */
-export async function compiledSql(quarry: QuarryUnderBench, benchCase: BenchCase): Promise<string> {
+export async function compiledSql(quarry: QuarryUnderBench, benchCase: ExploreQuery): Promise<string> {
   const response = await call(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'compileQuery'), { token: quarry.token, body: benchCase.query });
   if (response.status !== 200) throw new Error(`compileQuery (${benchCase.id}) answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.results.query as string;

@@ -9,8 +9,10 @@ import { type BenchReport, formatReport, loadAverageNow, machineInfo, writeRepor
 import { CleanupStack } from './cleanup-stack';
 import { cachedDemoWarehouse } from './demo-warehouse-cache';
 import { DirectDuckDb, duckdbVersion } from './direct-duckdb';
+import { EXPORT_CASES } from './export-cases';
 import { startQuarryUnderBench } from './quarry-under-bench';
 import { type CaseResult, runCase } from './run-case';
+import { type ExportCaseResult, runExportCase } from './run-export-case';
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const TEN_MILLION = 10_000_000;
@@ -26,18 +28,37 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
 
   const warehouse = await cachedDemoWarehouse(options.scale, options.regenerate, say);
   const quarry = await startQuarryUnderBench(warehouse.file, cleanup, say);
-  const duckdb = await DirectDuckDb.open(quarry.warehouseFile);
+  const queryCases = BENCH_CASES.filter((benchCase) => (options.cases as string[]).includes(benchCase.id));
+  const exportCases = EXPORT_CASES.filter((exportCase) => options.cases.includes(exportCase.id));
   const cases: CaseResult[] = [];
-  try {
-    for (const benchCase of BENCH_CASES) {
-      say(`${benchCase.title}: ${options.warmup} warm-ups, ${options.iterations} timed runs per variant…`);
-      cases.push(await runCase(quarry, duckdb, benchCase, options));
+  const exports: ExportCaseResult[] = [];
+  if (queryCases.length > 0) {
+    const duckdb = await DirectDuckDb.open(quarry.warehouseFile);
+    try {
+      for (const benchCase of queryCases) {
+        say(`${benchCase.title}: ${options.warmup} warm-ups, ${options.iterations} timed runs per variant…`);
+        cases.push(await runCase(quarry, duckdb, benchCase, options));
+      }
+    } finally {
+      // Closed here, after the last query returned, rather than from a signal handler mid-query.
+      duckdb.close();
     }
-  } finally {
-    // Closed here, after the last query returned, rather than from a signal handler mid-query.
-    duckdb.close();
   }
-  const largest = Math.max(...cases.map((result) => result.tableRows));
+  if (exportCases.length > 0) {
+    // COPY … TO writes a file: the one setting that differs from the adapter's.
+    const duckdb = await DirectDuckDb.open(quarry.warehouseFile, { externalAccess: true });
+    try {
+      for (const exportCase of exportCases) {
+        say(`${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`);
+        exports.push(
+          await runExportCase(quarry, duckdb, exportCase, options.exportRows, { iterations: options.exportIterations, warmup: options.exportWarmup }, cleanup, say),
+        );
+      }
+    } finally {
+      duckdb.close();
+    }
+  }
+  const largest = Math.max(...cases.map((result) => result.tableRows), ...exports.map((result) => result.tableRows));
   if (largest < TEN_MILLION) say(`Note: the largest table has ${largest.toLocaleString('en-US')} rows (< 10M); raise --scale.`);
 
   const report: BenchReport = {
@@ -54,6 +75,7 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
       rowCounts: warehouse.summary.rowCounts,
     },
     cases,
+    exports,
   };
   const file = writeReport(report, join(ROOT, 'tmp/bench'));
   process.stdout.write(formatReport(report, relative(ROOT, file)));

@@ -22,6 +22,10 @@ export interface QuarryUnderBench {
   projectUuid: string;
   /** The warehouse file inside DATA_DIR, as the API opens it. */
   warehouseFile: string;
+  /** DATA_DIR: exports land in `files/exports/<jobId>/`. */
+  dataDir: string;
+  /** Starts a fresh worker (stopped on cleanup, or by the caller), with extra environment; resolves once it is ready. */
+  startWorker(extraEnv?: NodeJS.ProcessEnv): Promise<RunningProcess>;
 }
 
 const WAREHOUSE_PATH = join('warehouses', DEMO_DUCKDB_FILE_NAME);
@@ -82,8 +86,8 @@ async function createDemoProject(baseUrl: string, token: string): Promise<string
 /**
  * Boots API and worker from dist/ on a fresh metadata database, a private Redis prefix and a
  * temporary DATA_DIR holding the cached warehouse; creates the project, then stops the worker
- * (runQuery runs in the API) so that it takes no CPU while timing. Everything is undone through
- * `cleanup`, in reverse.
+ * (runQuery runs in the API) so that it takes no CPU while timing; the export cases start their own
+ * fresh workers. Everything is undone through `cleanup`, in reverse.
  */
 export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: CleanupStack, say: (line: string) => void): Promise<QuarryUnderBench> {
   const { env, database, dataDir } = await privateEnvironment({}, 'bench');
@@ -102,11 +106,15 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
 
   const { api, baseUrl } = await startApi(env);
   stopOnCleanup(cleanup, 'API', api);
-  const worker = await startWorker(env);
-  stopOnCleanup(cleanup, 'worker', worker);
+  const startStoppedOnCleanup = async (extraEnv: NodeJS.ProcessEnv = {}) => {
+    const worker = await startWorker({ ...env, ...extraEnv });
+    stopOnCleanup(cleanup, `worker ${String(worker.child.pid)}`, worker);
+    return worker;
+  };
+  const worker = await startStoppedOnCleanup();
 
   const projectUuid = await createDemoProject(baseUrl, organization.token);
   await worker.stop();
   say(`Demo project compiled; API at ${baseUrl}.`);
-  return { baseUrl, token: organization.token, projectUuid, warehouseFile };
+  return { baseUrl, token: organization.token, projectUuid, warehouseFile, dataDir, startWorker: startStoppedOnCleanup };
 }

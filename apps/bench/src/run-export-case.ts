@@ -1,0 +1,211 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { DEMO_SCHEMA } from '@quarry/demo-data';
+import type { MetricQuery } from '@quarry/domain';
+
+import type { CleanupStack } from './cleanup-stack';
+import type { DirectDuckDb } from './direct-duckdb';
+import { type DuckDbStreamProbe, probeDuckDbStream } from './duckdb-stream-probe';
+import type { ExportCase } from './export-cases';
+import { withLimit } from './export-sql';
+import { type CompletedExport, exportOverHttp } from './http-export';
+import { compiledSql } from './http-query';
+import { measure, type MeasureOptions, type Variant } from './measure';
+import { MB, processMemory, sampleRss } from './process-memory';
+import type { QuarryUnderBench } from './quarry-under-bench';
+import { ratio, summarize, type TimingSummary } from './statistics';
+
+export const EXPORT_VARIANTS = {
+  copy: 'DuckDB COPY (same SQL) TO csv, in-process',
+  export: 'E6 downloadCsv → job completed (worker)',
+} as const;
+export type ExportVariantId = keyof typeof EXPORT_VARIANTS;
+
+/** The acceptance's bound on the worker's peak resident memory during an export. */
+export const WORKER_RSS_LIMIT_MB = 300;
+
+export interface ExportRun {
+  /** Warm-up runs are recorded but not timed. */
+  timed: boolean;
+  wallMs: number;
+  jobMs: number;
+  rowsWritten: number;
+  truncated: boolean;
+  fileSizeBytes: number;
+  /** Highest VmRSS sampled every 100 ms during this run. */
+  peakRssMb: number;
+}
+
+export interface ExportCaseResult {
+  id: string;
+  title: string;
+  exploreId: string;
+  query: MetricQuery;
+  onlyRaw: boolean;
+  csvLimit: number;
+  /** What compileQuery (E5) gave; the export runs it with LIMIT csvLimit + 1, COPY with LIMIT csvLimit. */
+  compiledSql: string;
+  copySql: string;
+  table: string;
+  tableRows: number;
+  rowsWritten: number;
+  truncated: boolean;
+  fileName: string;
+  fileSizeBytes: number;
+  copyRows: number;
+  copyFileSizeBytes: number;
+  timingsMs: Record<ExportVariantId, TimingSummary & { samplesMs: number[] }>;
+  /** The job's own time (queued → completed, from its record), timed runs. */
+  jobTimingsMs: TimingSummary & { samplesMs: number[] };
+  /** Export ÷ COPY, at the median and at p95. */
+  ratio: { median: number | undefined; p95: number | undefined };
+  /**
+   * The export's SQL (LIMIT csvLimit + 1, as the worker runs it) streamed into JavaScript values by
+   * a bare Node process, once: DuckDB's own time and memory for it, without Nest, formatting or CSV.
+   */
+  duckdbAlone: DuckDbStreamProbe;
+  worker: {
+    pid: number;
+    /** VmRSS of the fresh worker, ready and idle, before the first export. */
+    idleRssMb: number;
+    /** VmRSS once the last export completed: what the worker keeps resident afterwards. */
+    afterRssMb: number;
+    /** VmHWM after the case: the peak over the worker's whole life, i.e. over every export of this case. */
+    peakRssMb: number;
+    /** The highest VmRSS sampled every 100 ms during any export of this case. */
+    sampledPeakRssMb: number;
+    underLimit: boolean;
+    limitMb: number;
+  };
+  runs: ExportRun[];
+}
+
+const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
+
+/**
+ * One export case on a fresh worker (so that its VmHWM covers this case only): its idle memory,
+ * then warm-ups and timed runs of the E6 export and of DuckDB's COPY of the same SQL,
+ * interleaved; the worker's memory sampled during every export; the worker stopped at the end.
+ */
+export async function runExportCase(
+  quarry: QuarryUnderBench,
+  duckdb: DirectDuckDb,
+  exportCase: ExportCase,
+  rows: number,
+  options: MeasureOptions,
+  cleanup: CleanupStack,
+  say: (line: string) => void,
+): Promise<ExportCaseResult> {
+  const compiled = await compiledSql(quarry, exportCase);
+  const copySql = withLimit(compiled, rows);
+  const tableRows = await duckdb.countRows(DEMO_SCHEMA, exportCase.table);
+  const copyDir = mkdtempSync(join(tmpdir(), 'quarry-bench-copy-'));
+  cleanup.push('remove the COPY files', () => rmSync(copyDir, { recursive: true, force: true }));
+
+  // e.g. BENCH_WORKER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the export workers.
+  const nodeOptions = process.env['BENCH_WORKER_NODE_OPTIONS'];
+  const worker = await quarry.startWorker(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {});
+  const pid = worker.child.pid;
+  if (pid === undefined) throw new Error('The worker has no pid');
+  // Let start-up work (connections, first timers) settle before reading the idle figure.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const idleRss = processMemory(pid).rss;
+  say(`  fresh worker ${pid}: ${mb(idleRss)} MB resident when idle`);
+
+  const runs: ExportRun[] = [];
+  let lastExport: (CompletedExport & { fileSizeBytes: number }) | undefined;
+  let copyRows = 0;
+  let copyFileSizeBytes = 0;
+  let copyRound = 0;
+  // Timed here rather than by `measure`, so that removing each ≈ 100 MB file is not counted.
+  const copyMs: number[] = [];
+  const exportFile = (done: CompletedExport) => join(quarry.dataDir, 'files', 'exports', done.jobId, done.fileName);
+
+  const variants: Array<Variant<ExportVariantId>> = [
+    {
+      id: 'copy',
+      run: async () => {
+        const target = join(copyDir, `copy-${(copyRound += 1)}.csv`);
+        const started = performance.now();
+        copyRows = await duckdb.copyToCsv(copySql, target);
+        copyMs.push(performance.now() - started);
+        copyFileSizeBytes = statSync(target).size;
+        rmSync(target, { force: true });
+      },
+    },
+    {
+      id: 'export',
+      run: async () => {
+        const sampler = sampleRss(pid, 100);
+        const started = performance.now();
+        let done: CompletedExport;
+        let peak: { peakRss: number };
+        try {
+          done = await exportOverHttp(quarry, exportCase, rows);
+        } finally {
+          peak = sampler.stop();
+        }
+        const wallMs = performance.now() - started;
+        const file = exportFile(done);
+        const fileSizeBytes = statSync(file).size;
+        // One file of ≈ 100 MB per run: keep DATA_DIR from filling up the disk.
+        rmSync(join(quarry.dataDir, 'files', 'exports', done.jobId), { recursive: true, force: true });
+        runs.push({ timed: runs.length >= options.warmup, wallMs, jobMs: done.jobMs, rowsWritten: done.rowsWritten, truncated: done.truncated, fileSizeBytes, peakRssMb: mb(peak.peakRss) });
+        lastExport = { ...done, fileSizeBytes };
+        if (worker.child.exitCode !== null) throw new Error(`The worker exited during the export:\n${worker.output().slice(-2_000)}`);
+      },
+    },
+  ];
+
+  await measure(variants, options);
+  const { hwm, rss: afterRss } = processMemory(pid);
+  await worker.stop();
+  if (!lastExport) throw new Error(`${exportCase.id}: no export ran`);
+  say(`  DuckDB alone: streaming the same SQL in a bare Node process, once…`);
+  const duckdbAlone = await probeDuckDbStream(quarry.warehouseFile, withLimit(compiled, rows + 1));
+  for (const run of runs) {
+    if (run.rowsWritten !== copyRows) throw new Error(`${exportCase.id}: the export wrote ${run.rowsWritten} rows, DuckDB's COPY ${copyRows}`);
+  }
+
+  const timed = runs.filter((run) => run.timed);
+  const samples: Record<ExportVariantId, number[]> = { copy: copyMs.slice(options.warmup), export: timed.map((run) => run.wallMs) };
+  const timingsMs = Object.fromEntries(
+    (Object.keys(EXPORT_VARIANTS) as ExportVariantId[]).map((id) => [id, { ...summarize(samples[id]), samplesMs: samples[id] }]),
+  ) as ExportCaseResult['timingsMs'];
+  const jobSamples = timed.map((run) => run.jobMs);
+  const sampledPeak = Math.max(...runs.map((run) => run.peakRssMb));
+  return {
+    id: exportCase.id,
+    title: exportCase.title,
+    exploreId: exportCase.exploreId,
+    query: exportCase.query,
+    onlyRaw: exportCase.onlyRaw,
+    csvLimit: rows,
+    compiledSql: compiled,
+    copySql,
+    table: `${DEMO_SCHEMA}.${exportCase.table}`,
+    tableRows,
+    rowsWritten: lastExport.rowsWritten,
+    truncated: lastExport.truncated,
+    fileName: lastExport.fileName,
+    fileSizeBytes: lastExport.fileSizeBytes,
+    copyRows,
+    copyFileSizeBytes,
+    timingsMs,
+    jobTimingsMs: { ...summarize(jobSamples), samplesMs: jobSamples },
+    ratio: { median: ratio(timingsMs.export.median, timingsMs.copy.median), p95: ratio(timingsMs.export.p95, timingsMs.copy.p95) },
+    duckdbAlone,
+    worker: {
+      pid,
+      idleRssMb: mb(idleRss),
+      afterRssMb: mb(afterRss),
+      peakRssMb: mb(hwm),
+      sampledPeakRssMb: sampledPeak,
+      underLimit: mb(hwm) < WORKER_RSS_LIMIT_MB,
+      limitMb: WORKER_RSS_LIMIT_MB,
+    },
+    runs,
+  };
+}
