@@ -32,7 +32,7 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--scale N] [--iterations N]
   --export-rows N        rows per export: its csvLimit and COPY's LIMIT (default 1000000)  env BENCH_EXPORT_ROWS
   --cases a,b,…          which cases, of ${CASE_IDS.join(', ')} (default all)   env BENCH_CASES
   --regenerate           rebuild the cached warehouse under tmp/bench/warehouses
-  env BENCH_WORKER_NODE_OPTIONS: NODE_OPTIONS for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
+  env BENCH_WORKER_NODE_ARGS: node arguments for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
 
 const DEFAULTS = { scale: 17, iterations: 30, warmup: 5, exportIterations: 3, exportWarmup: 1, exportRows: 1_000_000 };
 

@@ -84,7 +84,7 @@ function exportTable(result: ExportCaseResult): string[] {
       `${int(Math.round(result.rowsWritten / (result.timingsMs.export.median / 1000)))} rows/s end to end`,
     `  worker memory: idle ${worker.idleRssMb} MB · peak VmHWM ${worker.peakRssMb} MB (first export, sampled: ${result.runs[0]?.peakRssMb ?? 'n/a'} MB) · ` +
       `highest VmRSS sampled every 100 ms ${worker.sampledPeakRssMb} MB · after ${worker.afterRssMb} MB — ${worker.underLimit ? 'under' : 'OVER'} the ${worker.limitMb} MB limit`,
-    `  DuckDB alone (same SQL streamed into JS values by a bare Node process, 1 run): ${ms(result.duckdbAlone.ms)} ms, ` +
+    `  DuckDB alone (same SQL streamed into JS values by a bare Node process with the worker's DuckDB limits, 1 run): ${ms(result.duckdbAlone.ms)} ms, ` +
       `idle ${result.duckdbAlone.idleRssMb} MB → peak VmHWM ${result.duckdbAlone.peakRssMb} MB`,
   );
   return lines;

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 
 import { ROOT } from '@quarry/testing';
-import { READ_ONLY_DUCKDB_OPTIONS } from '@quarry/warehouses';
+import { DUCKDB_DEFAULTS } from '@quarry/server/config';
+import { duckDbOpenOptions } from '@quarry/warehouses';
 
 import { MB } from './process-memory';
 
@@ -43,10 +44,14 @@ const memory = (key) => Number(new RegExp('^' + key + ':\\\\s+(\\\\d+) kB$', 'm'
 })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); });
 `;
 
-/** DuckDB's own share of an export: the same SQL streamed into JavaScript values by a bare process. */
-export function probeDuckDbStream(file: string, sql: string): Promise<DuckDbStreamProbe> {
+/**
+ * DuckDB's own share of an export: the same SQL streamed into JavaScript values by a bare process,
+ * with the worker's DuckDB limits (memory, threads, spilling to a temporary folder).
+ */
+export function probeDuckDbStream(file: string, sql: string, tempDirectory: string): Promise<DuckDbStreamProbe> {
+  const options = duckDbOpenOptions({ ...DUCKDB_DEFAULTS.worker, tempDirectory });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', PROBE_SCRIPT, file, sql, JSON.stringify(READ_ONLY_DUCKDB_OPTIONS)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-e', PROBE_SCRIPT, file, sql, JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -24,8 +24,8 @@ export interface QuarryUnderBench {
   warehouseFile: string;
   /** DATA_DIR: exports land in `files/exports/<jobId>/`. */
   dataDir: string;
-  /** Starts a fresh worker (stopped on cleanup, or by the caller), with extra environment; resolves once it is ready. */
-  startWorker(extraEnv?: NodeJS.ProcessEnv): Promise<RunningProcess>;
+  /** Starts a fresh worker (stopped on cleanup, or by the caller), with extra environment and node arguments; resolves once it is ready. */
+  startWorker(extraEnv?: NodeJS.ProcessEnv, nodeArgs?: string[]): Promise<RunningProcess>;
 }
 
 const WAREHOUSE_PATH = join('warehouses', DEMO_DUCKDB_FILE_NAME);
@@ -45,9 +45,9 @@ function stopOnCleanup(cleanup: CleanupStack, name: string, process: RunningProc
   cleanup.push(`stop the ${name}`, () => process.stop());
 }
 
-async function startWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
+async function startWorker(env: NodeJS.ProcessEnv, nodeArgs: string[]): Promise<RunningProcess> {
   // The worker announces readiness at info level.
-  const worker = startApp('worker', { ...env, LOG_LEVEL: 'info' });
+  const worker = startApp('worker', { ...env, LOG_LEVEL: 'info' }, [], nodeArgs);
   await waitFor('the worker to start', async () => {
     if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
     return worker.output().includes('Quarry worker started') ? true : undefined;
@@ -106,8 +106,8 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
 
   const { api, baseUrl } = await startApi(env);
   stopOnCleanup(cleanup, 'API', api);
-  const startStoppedOnCleanup = async (extraEnv: NodeJS.ProcessEnv = {}) => {
-    const worker = await startWorker({ ...env, ...extraEnv });
+  const startStoppedOnCleanup = async (extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) => {
+    const worker = await startWorker({ ...env, ...extraEnv }, nodeArgs);
     stopOnCleanup(cleanup, `worker ${String(worker.child.pid)}`, worker);
     return worker;
   };

@@ -104,9 +104,9 @@ export async function runExportCase(
   const copyDir = mkdtempSync(join(tmpdir(), 'quarry-bench-copy-'));
   cleanup.push('remove the COPY files', () => rmSync(copyDir, { recursive: true, force: true }));
 
-  // e.g. BENCH_WORKER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the export workers.
-  const nodeOptions = process.env['BENCH_WORKER_NODE_OPTIONS'];
-  const worker = await quarry.startWorker(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {});
+  // e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the export workers.
+  const nodeArgs = (process.env['BENCH_WORKER_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
+  const worker = await quarry.startWorker({}, nodeArgs);
   const pid = worker.child.pid;
   if (pid === undefined) throw new Error('The worker has no pid');
   // Let start-up work (connections, first timers) settle before reading the idle figure.
@@ -164,7 +164,7 @@ export async function runExportCase(
   await worker.stop();
   if (!lastExport) throw new Error(`${exportCase.id}: no export ran`);
   say(`  DuckDB alone: streaming the same SQL in a bare Node process, once…`);
-  const duckdbAlone = await probeDuckDbStream(quarry.warehouseFile, withLimit(compiled, rows + 1));
+  const duckdbAlone = await probeDuckDbStream(quarry.warehouseFile, withLimit(compiled, rows + 1), join(copyDir, 'duckdb-spill'));
   for (const run of runs) {
     if (run.rowsWritten !== copyRows) throw new Error(`${exportCase.id}: the export wrote ${run.rowsWritten} rows, DuckDB's COPY ${copyRows}`);
   }

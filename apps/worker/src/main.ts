@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
-  loadConfig(); // fail fast, naming the bad variable, before Nest starts anything
+  loadConfig(process.env, 'service', 'worker'); // fail fast, naming the bad variable, before Nest starts anything
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   const logger = app.get(Logger);
   app.useLogger(logger);

@@ -25,7 +25,7 @@ const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
+    ConfigModule.forRoot(undefined, 'worker'),
     createLoggerModule('worker'),
     DiscoveryModule,
     DatabaseModule,

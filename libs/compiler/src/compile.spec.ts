@@ -160,3 +160,39 @@ describe('group by and limit', () => {
     expect(sql).toMatch(/GROUP BY 1\nORDER BY "orders_status"\nLIMIT 500$/);
   });
 });
+
+describe('row-level queries', () => {
+  /** The orders explore with primary keys declared on orders and customers. */
+  const keyed = (): Explore =>
+    ordersExplore((e) => {
+      const { orders, customers } = e.tables;
+      if (orders) orders.primaryKey = ['order_id'];
+      if (customers) customers.primaryKey = ['customer_id'];
+    });
+  const customersFilter = { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'customers_first_name' }, operator: 'notNull' as const }] } };
+
+  it('skips GROUP BY when the dimensions include the primary key of every table read', () => {
+    const { sql } = compile(keyed(), query({ dimensions: ['orders_order_id', 'orders_status'], sorts: [{ fieldId: 'orders_order_id', descending: false }] }), postgres);
+    expect(sql).not.toContain('GROUP BY');
+    expect(sql).toContain('ORDER BY "orders_order_id"');
+    const joined = compile(keyed(), query({ dimensions: ['orders_order_id', 'customers_customer_id', 'customers_first_name'] }), postgres);
+    expect(joined.sql).toContain('JOIN');
+    expect(joined.sql).not.toContain('GROUP BY');
+  });
+
+  it('groups when a table read has no key selected, there is a metric, or no key is declared', () => {
+    expect(compile(keyed(), query({ dimensions: ['orders_status'] }), postgres).sql).toContain('GROUP BY 1');
+    // customers is joined for a filter only: its rows could repeat an order.
+    expect(compile(keyed(), query({ dimensions: ['orders_order_id'], filters: customersFilter }), postgres).sql).toContain('GROUP BY 1');
+    expect(compile(keyed(), query({ dimensions: ['orders_order_id'], metrics: ['orders_total_order_amount'] }), postgres).sql).toContain('GROUP BY 1');
+    expect(compile(jaffleExplore('orders'), query({ dimensions: ['orders_order_id', 'orders_status'] }), postgres).sql).toContain('GROUP BY 1,2');
+  });
+
+  it('groups when the key is selected only through a time interval child', () => {
+    const explore = ordersExplore((e) => {
+      const orders = e.tables['orders'];
+      if (orders) orders.primaryKey = ['order_date'];
+    });
+    expect(compile(explore, query({ dimensions: ['orders_order_date_month'] }), postgres).sql).toContain('GROUP BY 1');
+  });
+});

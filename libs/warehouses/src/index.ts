@@ -24,7 +24,7 @@ export * from './connections/trino-connection';
 export * from './connections/warehouse-connection';
 export { DatabricksAdapter } from './databricks/databricks-adapter';
 export { DuckDbAdapter } from './duckdb/duckdb-adapter';
-export { closeDuckDbInstances, READ_ONLY_DUCKDB_OPTIONS } from './duckdb/duckdb-instances';
+export { closeDuckDbInstances, type DuckDbLimits, duckDbOpenOptions, READ_ONLY_DUCKDB_OPTIONS } from './duckdb/duckdb-instances';
 export { resolveDuckDbPath } from './duckdb/duckdb-path';
 export { PostgresAdapter } from './postgres/postgres-adapter';
 export type { QueryParam } from './query/query-params';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import type { AppConfigValues } from '@quarry/server/config';
+import { type AppConfigValues, workerEnvironment } from '@quarry/server/config';
 import { migrateDatabase } from '@quarry/server/database';
 
 import { checkRedis } from '../launcher/check-redis';
@@ -83,7 +83,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       DATA_DIR: config.dataDir,
     };
     children.push(startNodeChild('api', join(distDir, 'api', 'main.js'), env));
-    children.push(startNodeChild('worker', join(distDir, 'worker', 'main.js'), env));
+    children.push(startNodeChild('worker', join(distDir, 'worker', 'main.js'), workerEnvironment(env)));
   } catch (error) {
     say(`Could not start: ${(error as Error).message}`);
     return shutdown('Start failed', 1);

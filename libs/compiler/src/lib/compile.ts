@@ -30,6 +30,7 @@ import { outerQuery } from './stages/outer-query';
 import { popMetrics, sameTimeDimension } from './stages/period-over-period';
 import { isPostCalculation } from './stages/post-calculation-metrics';
 import { requiredFilters } from './stages/required-filters';
+import { returnsDistinctRows } from './stages/row-level';
 import { effectiveSorts, needsNameSort, orderByItems } from './stages/sorts';
 import { compileTableCalculations, layerCalculations } from './stages/table-calculations';
 import { validateQueryShape } from './validate-query-shape';
@@ -150,8 +151,10 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   for (const { sql } of binSelects) if (sql.cte) from.push(`CROSS JOIN ${q(sql.cte.name)}`);
   const whereParts = [sqlWhere === null ? null : `(${sqlWhere})`, dimensionWhere, ...required.map((r) => r.sql)].filter((part): part is string => part !== null);
   const whereSql = whereParts.length > 0 ? `WHERE ${whereParts.join(' AND ')}` : '';
-  // Grouping also applies without metrics: each combination of dimensions is returned once.
-  const groupBy = groupColumns.length > 0 ? `GROUP BY ${groupColumns.map((_column, index) => index + 1).join(',')}` : '';
+  // Grouping also applies without metrics: each combination of dimensions is returned once —
+  // unless the rows are distinct already (row-level queries that select every primary key).
+  const groupedRows = aggregated.length > 0 || binSelects.length > 0 || !returnsDistinctRows(explore, [explore.baseTable, ...joins.map((join) => join.table)], dimensions);
+  const groupBy = groupedRows && groupColumns.length > 0 ? `GROUP BY ${groupColumns.map((_column, index) => index + 1).join(',')}` : '';
   const distinctMetrics = aggregated.filter(isDistinctMetric);
   const fanOut = fanOutCtes(
     aggregated.filter((metric) => !isDistinctMetric(metric)),

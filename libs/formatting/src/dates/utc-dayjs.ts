@@ -18,8 +18,16 @@ export function parseUtc(value: unknown): dayjs.Dayjs | undefined {
   return parsed.isValid() ? parsed : undefined;
 }
 
+// What warehouse adapters emit (ISO 8601 in UTC, or a plain date): the engine's own parser reads
+// them as UTC, without building a dayjs object per cell of a million-row export.
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z)?$/;
+
 /** The instant of a date or timestamp cell: text without an offset is read as UTC. */
 export function toUtcDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value === 'string' && ISO_UTC.test(value)) {
+    const millis = Date.parse(value);
+    if (!Number.isNaN(millis)) return new Date(millis);
+  }
   return parseUtc(value)?.toDate();
 }

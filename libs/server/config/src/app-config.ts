@@ -54,6 +54,8 @@ export abstract class AppConfig {
     timeoutMs: number;
   };
   abstract readonly exports: { maxCells: number };
+  /** The embedded DuckDB warehouse's limits; threads undefined: one per core. */
+  abstract readonly duckdb: { memoryLimit: string; threads: number | undefined };
   /** Undefined: export files stay under DATA_DIR/files. */
   abstract readonly s3: S3Settings | undefined;
   /** The demo dataset generated on first start. */

@@ -74,6 +74,14 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
   EXPORT_MAX_CELLS?: number;
 
+  /** Memory DuckDB may use for embedded warehouse files (`64MB`, `2GB`); sorts and aggregates spill to DATA_DIR/tmp beyond it */
+  @IsOptional() @IsString() @Matches(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, { message: 'DUCKDB_MEMORY_LIMIT must be a size such as 64MB or 2GB' })
+  DUCKDB_MEMORY_LIMIT?: string;
+
+  /** Threads DuckDB uses for embedded warehouse files */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(256)
+  DUCKDB_THREADS?: number;
+
   /** Size of the demo dataset generated on first start: 1 ≈ 100k orders */
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
   DEMO_SCALE?: number;

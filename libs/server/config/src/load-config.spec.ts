@@ -48,6 +48,21 @@ describe('loadConfig', () => {
     expect(config.server.siteUrl).toBe('https://bi.example.com');
   });
 
+  describe('embedded DuckDB limits', () => {
+    it('keeps the worker small and leaves the API DuckDB a gigabyte, unless set', () => {
+      expect(loadConfig(SERVICE_ENV, 'service', 'worker').duckdb).toEqual({ memoryLimit: '64MB', threads: 1 });
+      expect(loadConfig(SERVICE_ENV, 'service', 'api').duckdb).toEqual({ memoryLimit: '1GB', threads: undefined });
+      expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '2GB', DUCKDB_THREADS: '4' }, 'service', 'worker').duckdb).toEqual({ memoryLimit: '2GB', threads: 4 });
+    });
+
+    it('names a bad size or thread count', () => {
+      expect(problemsOf({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: 'lots', DUCKDB_THREADS: '0' })).toEqual([
+        'DUCKDB_MEMORY_LIMIT must be a size such as 64MB or 2GB',
+        expect.stringMatching(/^DUCKDB_THREADS/),
+      ]);
+    });
+  });
+
   describe('S3 storage for export files', () => {
     const S3_ENV = { S3_BUCKET: 'quarry-exports', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'very-secret-value' };
 

@@ -16,6 +16,20 @@ export class ConfigError extends Error {
 /** `service`: an API or worker process, which needs a database and a secret key handed to it. */
 export type ConfigMode = 'launcher' | 'service';
 
+/** Which process reads the configuration: some defaults differ. */
+export type ProcessRole = 'api' | 'worker' | 'cli';
+
+/**
+ * The embedded DuckDB runs inside the process. The worker streams exports of any size beside its
+ * other jobs, so its DuckDB is kept small (sorts of a 10M-row export spill to DATA_DIR/tmp instead
+ * of taking a gigabyte); the API answers interactive queries, capped at QUERY_MAX_LIMIT rows.
+ */
+export const DUCKDB_DEFAULTS: Readonly<Record<ProcessRole, { memoryLimit: string; threads: number | undefined }>> = {
+  api: { memoryLimit: '1GB', threads: undefined },
+  worker: { memoryLimit: '64MB', threads: 1 },
+  cli: { memoryLimit: '1GB', threads: undefined },
+};
+
 function describe(error: ValidationError): string[] {
   return Object.values(error.constraints ?? {}).map((message) =>
     message.startsWith(error.property) ? message : `${error.property}: ${message}`,
@@ -29,7 +43,7 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMode = 'service'): AppConfigValues {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMode = 'service', role: ProcessRole = 'api'): AppConfigValues {
   const dto = plainToInstance(EnvDto, withoutEmpty(env), { enableImplicitConversion: false });
   const problems = validateSync(dto, { skipMissingProperties: false }).flatMap(describe);
 
@@ -57,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
     exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
+    duckdb: { memoryLimit: dto.DUCKDB_MEMORY_LIMIT ?? DUCKDB_DEFAULTS[role].memoryLimit, threads: dto.DUCKDB_THREADS ?? DUCKDB_DEFAULTS[role].threads },
     s3: s3Settings(dto),
     query: {
       maxLimit: dto.QUERY_MAX_LIMIT ?? 5000,

@@ -4,13 +4,19 @@ import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
 import type { DownloadCsvPayload, ExportLayout, ExportResult } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 
 import { csvFileName } from './export-file-name';
 import { ExportQuery } from './export-query';
 import { type ExportAttempt, ExportStore } from './export-store';
-import { pivotTable, plainRecords } from './table-records';
+import { pivotTable, plainRecordBatches } from './table-records';
 import { throttled } from './throttled';
+
+/** CSV text, a batch of records at a time (one stream chunk each), after a UTF-8 BOM. */
+async function* csvText(batches: AsyncIterable<string[][]> | Iterable<string[][]>): AsyncGenerator<string> {
+  yield '\ufeff';
+  for await (const records of batches) yield stringify(records);
+}
 
 /**
  * E6: streams a query's rows from the warehouse through formatting and csv-stringify into a file —
@@ -34,15 +40,15 @@ export class CsvExportService {
     let file: ExportAttempt | undefined;
     try {
       file = await this.store.begin({ jobId, projectUuid: payload.projectUuid, contentType: 'text/csv; charset=utf-8' });
-      let records: AsyncIterable<string[]> | Iterable<string[]>;
+      let records: AsyncIterable<string[][]> | Iterable<string[][]>;
       if (pivotConfig) {
         const table = await pivotTable(opened, { ...payload.layout, pivotConfig }, this.config.query.pivotMaxColumns);
         truncatedColumns = table.truncatedColumns;
-        records = table.records;
+        records = [table.records];
       } else {
-        records = plainRecords(opened, payload.layout as ExportLayout, onRows);
+        records = plainRecordBatches(opened, payload.layout as ExportLayout, onRows);
       }
-      await pipeline(Readable.from(records), stringify({ bom: true }), file.stream);
+      await pipeline(Readable.from(csvText(records)), file.stream);
       await onRows.flush(opened.count.rows);
       const truncated = opened.count.truncated || truncatedColumns;
       const fileName = csvFileName(payload.chartName ?? payload.exploreId, truncated, new Date());

@@ -1,6 +1,6 @@
 import { csvFileName } from './export-file-name';
 import { exportRowLimit } from './export-limits';
-import { limitedRows } from './limited-rows';
+import { limitedBatches } from './limited-rows';
 
 describe('exportRowLimit', () => {
   it.each([
@@ -16,7 +16,7 @@ describe('exportRowLimit', () => {
   });
 });
 
-describe('limitedRows', () => {
+describe('limitedBatches', () => {
   async function* batches(sizes: number[]) {
     let n = 0;
     for (const size of sizes) yield Array.from({ length: size }, () => ({ n: (n += 1) }));
@@ -25,17 +25,22 @@ describe('limitedRows', () => {
   async function take(sizes: number[], limit: number | undefined) {
     const count = { rows: 0, truncated: false };
     const rows = [];
-    for await (const row of limitedRows(batches(sizes), limit, count)) rows.push(row['n']);
-    return { rows, count };
+    const sizesSeen: number[] = [];
+    for await (const batch of limitedBatches(batches(sizes), limit, count)) {
+      sizesSeen.push(batch.length);
+      rows.push(...batch.map((row) => row['n']));
+    }
+    return { rows, count, sizesSeen };
   }
 
   it('passes every row without a limit', async () => {
-    await expect(take([2, 3], undefined)).resolves.toEqual({ rows: [1, 2, 3, 4, 5], count: { rows: 5, truncated: false } });
+    await expect(take([2, 0, 3], undefined)).resolves.toEqual({ rows: [1, 2, 3, 4, 5], count: { rows: 5, truncated: false }, sizesSeen: [2, 3] });
   });
 
   it('stops at the limit and reports the cut only when a row beyond it arrives', async () => {
-    await expect(take([2, 3], 4)).resolves.toEqual({ rows: [1, 2, 3, 4], count: { rows: 4, truncated: true } });
-    await expect(take([2, 2], 4)).resolves.toEqual({ rows: [1, 2, 3, 4], count: { rows: 4, truncated: false } });
+    await expect(take([2, 3], 4)).resolves.toEqual({ rows: [1, 2, 3, 4], count: { rows: 4, truncated: true }, sizesSeen: [2, 2] });
+    await expect(take([2, 2], 4)).resolves.toEqual({ rows: [1, 2, 3, 4], count: { rows: 4, truncated: false }, sizesSeen: [2, 2] });
+    await expect(take([2, 2, 1], 4)).resolves.toEqual({ rows: [1, 2, 3, 4], count: { rows: 4, truncated: true }, sizesSeen: [2, 2] });
   });
 });
 

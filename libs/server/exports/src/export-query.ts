@@ -9,15 +9,15 @@ import type { ResultRow } from '@quarry/warehouses';
 
 import { exportRowLimit } from './export-limits';
 import { ExportPrincipals } from './export-principal';
-import { limitedRows, type RowCount } from './limited-rows';
+import { limitedBatches, type RowCount } from './limited-rows';
 
 export interface OpenedExport {
   /** The user the export runs as. */
   principal: Principal;
   query: MetricQuery;
   fields: ItemsMap;
-  /** Raw rows, streamed from the warehouse; iterate once. */
-  rows: AsyncGenerator<ResultRow>;
+  /** Raw rows in batches, streamed from the warehouse; iterate once. */
+  batches: AsyncGenerator<ResultRow[]>;
   count: RowCount;
   close: () => Promise<void>;
 }
@@ -57,6 +57,6 @@ export class ExportQuery {
       timeoutMs: this.config.query.timeoutMs,
       ...(query.timezone ? { timezone: query.timezone } : {}),
     });
-    return { principal, query, fields: planned.compiled.fields, rows: limitedRows(batches, limit, count), count, close: () => adapter.close() };
+    return { principal, query, fields: planned.compiled.fields, batches: limitedBatches(batches, limit, count), count, close: () => adapter.close() };
   }
 }

@@ -6,7 +6,7 @@ import { UnrecoverableError } from 'bullmq';
 import { ExportQuery } from './export-query';
 import { createSheetsWriter, type SheetsConfig, SheetsNotConfiguredError } from './sheets';
 import { SHEETS_CONFIG } from './sheets-settings';
-import { pivotTable, plainRecords } from './table-records';
+import { pivotTable, plainRecordBatches } from './table-records';
 import { throttled } from './throttled';
 
 /** Rows gathered per write: the writer splits them further to Google's request limits. */
@@ -45,13 +45,15 @@ export class SheetExportService {
         truncated = table.truncatedColumns || (await writer.appendRows(spreadsheetId, table.records)).truncated;
       } else {
         let batch: string[][] = [];
-        for await (const record of plainRecords(opened, payload.layout, onRows)) {
-          batch.push(record);
-          if (batch.length >= ROWS_PER_WRITE) {
-            truncated = (await writer.appendRows(spreadsheetId, batch)).truncated;
-            batch = [];
-            // The sheet is full: stop reading the warehouse.
-            if (truncated) break;
+        reading: for await (const records of plainRecordBatches(opened, payload.layout, onRows)) {
+          for (const record of records) {
+            batch.push(record);
+            if (batch.length >= ROWS_PER_WRITE) {
+              truncated = (await writer.appendRows(spreadsheetId, batch)).truncated;
+              batch = [];
+              // The sheet is full: stop reading the warehouse.
+              if (truncated) break reading;
+            }
           }
         }
         if (!truncated && batch.length > 0) truncated = (await writer.appendRows(spreadsheetId, batch)).truncated;

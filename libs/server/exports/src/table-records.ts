@@ -7,8 +7,8 @@ import type { OpenedExport } from './export-query';
 /** Called as rows are written; throttled by the caller. */
 export type RowsWritten = (rows: number) => void;
 
-/** Header, then one record per row, formatted as the layout asks — streamed, one row at a time. */
-export async function* plainRecords(opened: OpenedExport, layout: ExportLayout, onRows: RowsWritten): AsyncGenerator<string[]> {
+/** Header, then the rows' records formatted as the layout asks — streamed, one batch at a time. */
+export async function* plainRecordBatches(opened: OpenedExport, layout: ExportLayout, onRows: RowsWritten): AsyncGenerator<string[][]> {
   const columns = exportColumns(opened.fields, {
     dimensions: opened.query.dimensions,
     metrics: opened.query.metrics,
@@ -18,15 +18,14 @@ export async function* plainRecords(opened: OpenedExport, layout: ExportLayout, 
     customLabels: layout.customLabels ?? {},
     showTableNames: layout.showTableNames,
   });
-  yield columns.map((column) => column.header);
+  yield [columns.map((column) => column.header)];
   const cells = createExportCellFormatter(opened.fields, columns, layout.onlyRaw);
   let written = 0;
-  for await (const row of opened.rows) {
-    yield cells(row);
-    written += 1;
-    if (written % 1_000 === 0) onRows(written);
+  for await (const batch of opened.batches) {
+    yield batch.map(cells);
+    written += batch.length;
+    onRows(written);
   }
-  onRows(written);
 }
 
 /**
@@ -35,7 +34,7 @@ export async function* plainRecords(opened: OpenedExport, layout: ExportLayout, 
  */
 export async function pivotTable(opened: OpenedExport, layout: ExportLayout & { pivotConfig: NonNullable<ExportLayout['pivotConfig']> }, maxColumns: number): Promise<{ records: string[][]; truncatedColumns: boolean }> {
   const rows: ResultRow[] = [];
-  for await (const row of opened.rows) rows.push(row);
+  for await (const batch of opened.batches) rows.push(...batch);
   const table = buildPivotTable({
     itemsMap: opened.fields,
     dimensions: opened.query.dimensions,

@@ -8,7 +8,7 @@ export class WarehouseAccess {
   constructor(private readonly config: AppConfig) {}
 
   open(connection: WarehouseConnectionConfig): WarehouseAdapter {
-    return createWarehouseAdapter(connection, { dataDir: this.config.dataDir });
+    return createWarehouseAdapter(connection, { dataDir: this.config.dataDir, duckdb: this.config.duckdb });
   }
 
   async with<T>(connection: WarehouseConnectionConfig, work: (adapter: WarehouseAdapter) => Promise<T>): Promise<T> {

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
+import { workerEnvironment } from '@quarry/server/config';
+
 import { workspaceRoot } from './workspace-root';
 
 export const ROOT = workspaceRoot();
@@ -25,10 +27,15 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts one of the built apps (`api`, `worker`, `cli`) with the given environment and arguments. */
-export function startApp(app: 'api' | 'worker' | 'cli', env: NodeJS.ProcessEnv, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, [join(DIST, app, 'main.js'), ...args], {
-    env: { PATH: process.env['PATH'], ...env },
+/**
+ * Starts one of the built apps (`api`, `worker`, `cli`) with the given environment and arguments;
+ * `nodeArgs` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS).
+ */
+export function startApp(app: 'api' | 'worker' | 'cli', env: NodeJS.ProcessEnv, args: string[] = [], nodeArgs: string[] = []): RunningProcess {
+  // The worker runs as the launcher and the Docker image run it: with their heap cap.
+  const childEnv = app === 'worker' ? workerEnvironment(env) : env;
+  const child = spawn(process.execPath, [...nodeArgs, join(DIST, app, 'main.js'), ...args], {
+    env: { PATH: process.env['PATH'], ...childEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -9,9 +9,10 @@ import { TrinoAdapter } from '../trino/trino-adapter';
 import { configurationError } from './connection-error';
 import type { WarehouseAdapter } from './warehouse-adapter';
 
-/** What adapters need from the process: where embedded warehouse files live (DATA_DIR). */
+/** What adapters need from the process: where embedded warehouse files live (DATA_DIR), and the embedded engine's limits. */
 export interface WarehouseContext {
   dataDir: string;
+  duckdb?: { memoryLimit?: string | undefined; threads?: number };
 }
 
 /**

@@ -82,7 +82,18 @@ describe('DuckDbAdapter (live DuckDB)', () => {
 
     it('shares one instance per file in the process', async () => {
       const realPath = join(dataDir, 'warehouse', 'shop.duckdb');
-      expect(await readOnlyDuckDbInstance(realPath)).toBe(await readOnlyDuckDbInstance(realPath));
+      const limits = { tempDirectory: join(dataDir, 'tmp') };
+      expect(await readOnlyDuckDbInstance(realPath, limits)).toBe(await readOnlyDuckDbInstance(realPath, limits));
+    });
+
+    it('opens a file within the process limits, spilling under DATA_DIR/tmp/duckdb', async () => {
+      const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', 'limited.duckdb'));
+      writer.closeSync();
+      const limited = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/limited.duckdb' }, { dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } });
+      const { rows } = await limited.runQuery("SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads, current_setting('temp_directory') AS temp");
+      expect(rows).toEqual([{ memory: expect.stringMatching(/^6[0-4](\.\d+)? MiB$/), threads: 1, temp: join(dataDir, 'tmp', 'duckdb') }]);
+      expect(existsSync(join(dataDir, 'tmp', 'duckdb'))).toBe(true);
+      await closeDuckDbInstances(join(dataDir, 'warehouse', 'limited.duckdb'));
     });
   });
 

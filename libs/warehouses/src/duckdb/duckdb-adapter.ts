@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import type { DuckDBConnection, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
 import { type RelationRef, type WarehouseCatalog, WarehouseConnectionError } from '@quarry/domain';
 
@@ -25,6 +27,7 @@ import { duckDbColumnConverter, duckDbDimensionType } from './duckdb-types';
 
 export interface DuckDbContext {
   dataDir: string;
+  duckdb?: { memoryLimit?: string | undefined; threads?: number };
 }
 
 /** DuckDB binds `$n` natively; Dates go as ISO text, which DuckDB casts to the column's type. */
@@ -144,7 +147,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
     if (this.closed) throw new Error('The warehouse adapter is closed');
     const realPath = resolveDuckDbPath(this.config.path, this.context.dataDir);
     try {
-      const instance = await readOnlyDuckDbInstance(realPath);
+      const instance = await readOnlyDuckDbInstance(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb') });
       return await instance.connect();
     } catch (error) {
       if (error instanceof WarehouseConnectionError) throw error;

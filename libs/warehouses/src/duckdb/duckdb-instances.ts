@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+
 import { DuckDBInstance } from '@duckdb/node-api';
 
 /**
@@ -13,16 +15,38 @@ export const READ_ONLY_DUCKDB_OPTIONS: Readonly<Record<string, string>> = {
   autoload_known_extensions: 'false',
 };
 
+/** Limits of the embedded engine, the same for every file a process opens. */
+export interface DuckDbLimits {
+  /** DuckDB size text (`64MB`); undefined: DuckDB's default, 80% of RAM. */
+  memoryLimit?: string | undefined;
+  /** Undefined: one per core. */
+  threads?: number | undefined;
+  /** Where sorts, joins and aggregates larger than memoryLimit spill: required for read-only files. */
+  tempDirectory: string;
+}
+
+/** The options a file is opened with: read-only, sandboxed, and within the process's limits. */
+export function duckDbOpenOptions(limits: DuckDbLimits): Record<string, string> {
+  // Set in this order: once external access is off, DuckDB refuses a temp_directory.
+  return {
+    temp_directory: limits.tempDirectory,
+    ...(limits.memoryLimit === undefined ? {} : { memory_limit: limits.memoryLimit }),
+    ...(limits.threads === undefined ? {} : { threads: String(limits.threads) }),
+    ...READ_ONLY_DUCKDB_OPTIONS,
+  };
+}
+
 /**
  * One DuckDBInstance per file per process: DuckDB refuses a second instance of a file with other
  * options, and sharing one keeps its buffer cache. Keyed by real path.
  */
 const instances = new Map<string, Promise<DuckDBInstance>>();
 
-export function readOnlyDuckDbInstance(realPath: string): Promise<DuckDBInstance> {
+export function readOnlyDuckDbInstance(realPath: string, limits: DuckDbLimits): Promise<DuckDBInstance> {
   const cached = instances.get(realPath);
   if (cached) return cached;
-  const opening = DuckDBInstance.create(realPath, { ...READ_ONLY_DUCKDB_OPTIONS });
+  // DuckDB creates only the last folder of its temp directory, when it first spills.
+  const opening = mkdir(limits.tempDirectory, { recursive: true }).then(() => DuckDBInstance.create(realPath, duckDbOpenOptions(limits)));
   instances.set(realPath, opening);
   opening.catch(() => {
     if (instances.get(realPath) === opening) instances.delete(realPath);
