@@ -9,6 +9,8 @@ describe('bench options', () => {
       exportIterations: 3,
       exportWarmup: 1,
       exportRows: 1_000_000,
+      connections: 64,
+      loadSeconds: 10,
       cases: [...CASE_IDS],
       regenerate: false,
     });

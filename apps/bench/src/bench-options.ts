@@ -1,5 +1,5 @@
 /** The cases one run can take: the two runQuery cases and the export in both layouts. */
-export const CASE_IDS = ['small', 'aggregate', 'export-formatted', 'export-raw'] as const;
+export const CASE_IDS = ['small', 'aggregate', 'throughput', 'export-formatted', 'export-raw'] as const;
 export type CaseId = (typeof CASE_IDS)[number];
 
 /** What one `npm run bench` does; every value has a flag and an environment variable. */
@@ -16,6 +16,10 @@ export interface BenchOptions {
   exportWarmup: number;
   /** Rows each export writes (its csvLimit; the COPY baseline's LIMIT). */
   exportRows: number;
+  /** Concurrent connections of the throughput case. */
+  connections: number;
+  /** Seconds of load per target in the throughput case. */
+  loadSeconds: number;
   /** The cases to run, in this order. */
   cases: CaseId[];
   /** Rebuild the cached demo warehouse even if one exists for this scale. */
@@ -23,18 +27,20 @@ export interface BenchOptions {
 }
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--scale N] [--iterations N] [--warmup N] [--export-iterations N] [--export-warmup N]
-                       [--export-rows N] [--cases a,b,…] [--regenerate]
+                       [--export-rows N] [--connections N] [--load-seconds N] [--cases a,b,…] [--regenerate]
   --scale N              demo dataset scale (default 17: ≈ 1.7M orders, ≈ 10.2M events)   env BENCH_SCALE
   --iterations N         timed runs per variant, runQuery cases (default 30)               env BENCH_ITERATIONS
   --warmup N             untimed runs per variant first, runQuery cases (default 5)        env BENCH_WARMUP
   --export-iterations N  timed runs per variant, export cases (default 3)                  env BENCH_EXPORT_ITERATIONS
   --export-warmup N      untimed runs per variant first, export cases (default 1)          env BENCH_EXPORT_WARMUP
   --export-rows N        rows per export: its csvLimit and COPY's LIMIT (default 1000000)  env BENCH_EXPORT_ROWS
+  --connections N        concurrent connections, throughput case (default 64)              env BENCH_CONNECTIONS
+  --load-seconds N       seconds of load per endpoint, throughput case (default 10)        env BENCH_LOAD_SECONDS
   --cases a,b,…          which cases, of ${CASE_IDS.join(', ')} (default all)   env BENCH_CASES
   --regenerate           rebuild the cached warehouse under tmp/bench/warehouses
   env BENCH_WORKER_NODE_ARGS: node arguments for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
 
-const DEFAULTS = { scale: 17, iterations: 30, warmup: 5, exportIterations: 3, exportWarmup: 1, exportRows: 1_000_000 };
+const DEFAULTS = { scale: 17, iterations: 30, warmup: 5, exportIterations: 3, exportWarmup: 1, exportRows: 1_000_000, connections: 64, loadSeconds: 10 };
 
 function numberOption(name: string, text: string | undefined, fallback: number, kind: 'positive number' | 'positive integer' | 'integer ≥ 0'): number {
   if (text === undefined || text === '') return fallback;
@@ -52,7 +58,7 @@ function casesOption(text: string | undefined): CaseId[] {
   return CASE_IDS.filter((id) => ids.includes(id));
 }
 
-const VALUE_FLAGS = ['scale', 'iterations', 'warmup', 'export-iterations', 'export-warmup', 'export-rows', 'cases'] as const;
+const VALUE_FLAGS = ['scale', 'iterations', 'warmup', 'export-iterations', 'export-warmup', 'export-rows', 'connections', 'load-seconds', 'cases'] as const;
 const VALUE_FLAG = new RegExp(`^--(${VALUE_FLAGS.join('|')})(?:=(.*))?$`);
 
 /** Reads flags (`--iterations 10` or `--iterations=10`), falling back to BENCH_* variables, then defaults. */
@@ -79,6 +85,8 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     exportIterations: numberOption('export-iterations', option('export-iterations'), DEFAULTS.exportIterations, 'positive integer'),
     exportWarmup: numberOption('export-warmup', option('export-warmup'), DEFAULTS.exportWarmup, 'integer ≥ 0'),
     exportRows: numberOption('export-rows', option('export-rows'), DEFAULTS.exportRows, 'positive integer'),
+    connections: numberOption('connections', option('connections'), DEFAULTS.connections, 'positive integer'),
+    loadSeconds: numberOption('load-seconds', option('load-seconds'), DEFAULTS.loadSeconds, 'positive integer'),
     cases: casesOption(option('cases')),
     regenerate,
   };

@@ -6,6 +6,7 @@ import type { BenchOptions } from './bench-options';
 import type { CaseResult, VariantId } from './run-case';
 import { VARIANTS } from './run-case';
 import { EXPORT_VARIANTS, type ExportCaseResult, type ExportVariantId } from './run-export-case';
+import { THROUGHPUT_TARGETS, type ThroughputResult, type ThroughputTargetId } from './run-throughput-case';
 
 export interface MachineInfo {
   cpus: number;
@@ -25,6 +26,7 @@ export interface BenchReport {
   machine: MachineInfo;
   warehouse: { scale: number; cachedFile: string; fileSizeBytes: number; generatedThisRun: boolean; generationMs: number; rowCounts: Record<string, number> };
   cases: CaseResult[];
+  throughput?: ThroughputResult;
   exports: ExportCaseResult[];
 }
 
@@ -90,6 +92,40 @@ function exportTable(result: ExportCaseResult): string[] {
   return lines;
 }
 
+function throughputTable(result: ThroughputResult): string[] {
+  const header = ['endpoint'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '÷ floor'.padStart(8)];
+  const lines = [`Throughput: ${result.connections} connections, ${result.durationSeconds} s per endpoint (autocannon)`, `  ${header.join('  ')}`];
+  for (const id of Object.keys(THROUGHPUT_TARGETS) as ThroughputTargetId[]) {
+    const target = result.targets[id];
+    const share = id === 'trivial' ? 1 : result.ratios[id];
+    lines.push(`  ${[THROUGHPUT_TARGETS[id].padEnd(50), int(target.requestsPerSecond).padStart(8), ms(target.latencyP50Ms).padStart(8), ms(target.latencyP99Ms).padStart(8), times(share).padStart(8)].join('  ')}`);
+  }
+  return lines;
+}
+
+/** Every ratio of the run in one Markdown table: what the issue note and the README quote. */
+export function ratioTable(report: BenchReport): string[] {
+  const rows: string[][] = [];
+  for (const result of report.cases) {
+    const baseline = `${ms(result.timingsMs.direct.median)} ms`;
+    rows.push([`${result.title}: runQuery, cache miss`, `${ms(result.timingsMs.httpMiss.median)} ms`, `DuckDB direct ${baseline}`, times(result.ratios.httpMiss.median)]);
+    rows.push([`${result.title}: runQuery, cache hit`, `${ms(result.timingsMs.httpHit.median)} ms`, `DuckDB direct ${baseline}`, times(result.ratios.httpHit.median)]);
+    rows.push([`${result.title}: v2 query, first page`, `${ms(result.timingsMs.v2FirstPage.median)} ms`, `DuckDB direct ${baseline}`, times(result.ratios.v2FirstPage.median)]);
+  }
+  if (report.throughput) {
+    const { targets, ratios } = report.throughput;
+    const floor = `${int(targets.trivial.requestsPerSecond)} req/s (GET /api/v1/user)`;
+    rows.push([`compileQuery throughput, ${report.throughput.connections} connections`, `${int(targets.compileQuery.requestsPerSecond)} req/s`, floor, times(ratios.compileQuery)]);
+    rows.push([`runQuery cached throughput, ${report.throughput.connections} connections`, `${int(targets.runQueryHit.requestsPerSecond)} req/s`, floor, times(ratios.runQueryHit)]);
+  }
+  for (const result of report.exports) {
+    rows.push([`${result.title}, ${int(result.rowsWritten)} rows`, `${ms(result.timingsMs.export.median)} ms`, `COPY … TO ${ms(result.timingsMs.copy.median)} ms`, times(result.ratio.median)]);
+    rows.push([`${result.title}: worker peak RSS`, `${result.worker.peakRssMb} MB`, `limit ${result.worker.limitMb} MB (idle ${result.worker.idleRssMb} MB)`, result.worker.underLimit ? 'under' : 'OVER']);
+  }
+  if (rows.length === 0) return [];
+  return ['| measure | Quarry (median) | baseline, same run | ratio |', '|---|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 /** The human-readable summary printed at the end of a run. */
 export function formatReport(report: BenchReport, jsonFile: string): string {
   const { machine, options, warehouse } = report;
@@ -102,7 +138,10 @@ export function formatReport(report: BenchReport, jsonFile: string): string {
       `Node ${machine.node} · DuckDB ${machine.duckdb}`,
     '',
     ...report.cases.flatMap((result) => [...caseTable(result), '']),
+    ...(report.throughput ? [...throughputTable(report.throughput), ''] : []),
     ...report.exports.flatMap((result) => [...exportTable(result), '']),
+    ...ratioTable(report),
+    '',
     `Wall time ${(report.wallTimeMs / 1000).toFixed(1)} s${warehouse.generatedThisRun ? ` (incl. ${(warehouse.generationMs / 1000).toFixed(1)} s generating the warehouse)` : ''}. JSON: ${jsonFile}`,
     '',
   ].join('\n');

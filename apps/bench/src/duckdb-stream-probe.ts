@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
-import { ROOT } from '@quarry/testing';
 import { DUCKDB_DEFAULTS } from '@quarry/server/config';
+import { ROOT } from '@quarry/testing';
 import { duckDbOpenOptions } from '@quarry/warehouses';
 
 import { MB } from './process-memory';

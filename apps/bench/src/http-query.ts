@@ -32,3 +32,22 @@ export async function runQueryOverHttp(quarry: QuarryUnderBench, benchCase: Benc
   const results = response.body.results as { rows: unknown[]; cacheMetadata: { cacheHit: boolean } };
   return { rowCount: results.rows.length, cacheHit: results.cacheMetadata.cacheHit };
 }
+
+/**
+ * A v2 query (POST …/query/metric-query, uncached) until its first page of results is readable —
+ * polled every 5 ms, as a client eager for the first rows would.
+ */
+export async function v2FirstPage(quarry: QuarryUnderBench, benchCase: BenchCase, pageSize: number): Promise<HttpQueryOutcome> {
+  const base = `/api/v2/projects/${quarry.projectUuid}/query`;
+  const started = await call(quarry.baseUrl, 'POST', `${base}/metric-query`, { token: quarry.token, body: { query: { ...benchCase.query, exploreName: benchCase.exploreId }, invalidateCache: true } });
+  if (started.status !== 200) throw new Error(`v2 metric-query (${benchCase.id}) answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const queryUuid = started.body.results.queryUuid as string;
+  for (;;) {
+    const page = await call(quarry.baseUrl, 'GET', `${base}/${queryUuid}?page=1&pageSize=${pageSize}`, { token: quarry.token });
+    if (page.status !== 200) throw new Error(`v2 results (${benchCase.id}) answered ${page.status}: ${JSON.stringify(page.body)}`);
+    const results = page.body.results as { status: string; rows?: unknown[]; totalResults?: number; error?: string };
+    if (results.status === 'ready') return { rowCount: results.totalResults ?? 0, cacheHit: false };
+    if (results.status !== 'pending') throw new Error(`v2 query (${benchCase.id}) ended ${results.status}: ${results.error ?? ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -13,6 +13,7 @@ import { EXPORT_CASES } from './export-cases';
 import { startQuarryUnderBench } from './quarry-under-bench';
 import { type CaseResult, runCase } from './run-case';
 import { type ExportCaseResult, runExportCase } from './run-export-case';
+import { runThroughputCase, type ThroughputResult } from './run-throughput-case';
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const TEN_MILLION = 10_000_000;
@@ -43,6 +44,11 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
       // Closed here, after the last query returned, rather than from a signal handler mid-query.
       duckdb.close();
     }
+  }
+  let throughput: ThroughputResult | undefined;
+  if (options.cases.includes('throughput')) {
+    say(`Throughput: ${options.connections} connections, ${options.loadSeconds} s per endpoint…`);
+    throughput = await runThroughputCase(quarry, options.connections, options.loadSeconds, say);
   }
   if (exportCases.length > 0) {
     // COPY … TO writes a file: the one setting that differs from the adapter's.
@@ -75,6 +81,7 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
       rowCounts: warehouse.summary.rowCounts,
     },
     cases,
+    ...(throughput ? { throughput } : {}),
     exports,
   };
   const file = writeReport(report, join(ROOT, 'tmp/bench'));

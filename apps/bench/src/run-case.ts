@@ -3,7 +3,7 @@ import type { MetricQuery } from '@quarry/domain';
 
 import type { BenchCase } from './bench-cases';
 import type { DirectDuckDb } from './direct-duckdb';
-import { compiledSql, runQueryOverHttp } from './http-query';
+import { compiledSql, runQueryOverHttp, v2FirstPage } from './http-query';
 import { measure, type MeasureOptions, type Variant } from './measure';
 import type { QuarryUnderBench } from './quarry-under-bench';
 import { ratio, summarize, type TimingSummary } from './statistics';
@@ -12,8 +12,10 @@ export const VARIANTS = {
   direct: 'DuckDB direct (same SQL, in-process)',
   httpMiss: 'runQuery HTTP, cache miss (invalidateCache)',
   httpHit: 'runQuery HTTP, cache hit',
+  v2FirstPage: 'v2 query → first page (uncached)',
 } as const;
 export type VariantId = keyof typeof VARIANTS;
+type HttpVariantId = Exclude<VariantId, 'direct'>;
 
 export interface CaseResult {
   id: string;
@@ -26,9 +28,9 @@ export interface CaseResult {
   resultRows: number;
   timingsMs: Record<VariantId, TimingSummary & { samplesMs: number[] }>;
   /** HTTP variant ÷ direct, at the median and at p95. */
-  ratios: Record<'httpMiss' | 'httpHit', { median: number | undefined; p95: number | undefined }>;
+  ratios: Record<HttpVariantId, { median: number | undefined; p95: number | undefined }>;
   /** HTTP variant's median − direct median, in milliseconds (negative: faster than DuckDB). */
-  medianDifferenceMs: Record<'httpMiss' | 'httpHit', number>;
+  medianDifferenceMs: Record<HttpVariantId, number>;
 }
 
 function expectHttp(benchCase: BenchCase, resultRows: number, cacheHit: boolean, outcome: { rowCount: number; cacheHit: boolean }): void {
@@ -55,12 +57,13 @@ export async function runCase(quarry: QuarryUnderBench, duckdb: DirectDuckDb, be
     },
     { id: 'httpMiss', run: async () => expectHttp(benchCase, resultRows, false, await runQueryOverHttp(quarry, benchCase, true)) },
     { id: 'httpHit', run: async () => expectHttp(benchCase, resultRows, true, await runQueryOverHttp(quarry, benchCase, false)) },
+    { id: 'v2FirstPage', run: async () => expectHttp(benchCase, resultRows, false, await v2FirstPage(quarry, benchCase, 500)) },
   ];
   const samples = await measure(variants, options);
   const timingsMs = Object.fromEntries(
     (Object.keys(VARIANTS) as VariantId[]).map((id) => [id, { ...summarize(samples[id]), samplesMs: samples[id] }]),
   ) as CaseResult['timingsMs'];
-  const versusDirect = (id: 'httpMiss' | 'httpHit') => ({
+  const versusDirect = (id: HttpVariantId) => ({
     median: ratio(timingsMs[id].median, timingsMs.direct.median),
     p95: ratio(timingsMs[id].p95, timingsMs.direct.p95),
   });
@@ -74,10 +77,11 @@ export async function runCase(quarry: QuarryUnderBench, duckdb: DirectDuckDb, be
     tableRows,
     resultRows,
     timingsMs,
-    ratios: { httpMiss: versusDirect('httpMiss'), httpHit: versusDirect('httpHit') },
+    ratios: { httpMiss: versusDirect('httpMiss'), httpHit: versusDirect('httpHit'), v2FirstPage: versusDirect('v2FirstPage') },
     medianDifferenceMs: {
       httpMiss: timingsMs.httpMiss.median - timingsMs.direct.median,
       httpHit: timingsMs.httpHit.median - timingsMs.direct.median,
+      v2FirstPage: timingsMs.v2FirstPage.median - timingsMs.direct.median,
     },
   };
 }
