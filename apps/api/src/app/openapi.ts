@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_KEY_SECURITY } from '@quarry/server/common';
+import { API_KEY_SECURITY, discriminatedVariantModels } from '@quarry/server/common';
 
 import { QUARRY_VERSION } from './version';
 
@@ -17,7 +17,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion(QUARRY_VERSION === 'dev' ? '0.0.0-dev' : QUARRY_VERSION)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <token>' }, API_KEY_SECURITY)
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  return SwaggerModule.createDocument(app, config, {
+    extraModels: discriminatedVariantModels(),
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
 }
 
 export function serveSwaggerUi(app: INestApplication, document: OpenAPIObject): void {

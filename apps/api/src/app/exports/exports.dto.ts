@@ -73,7 +73,7 @@ export class UploadSheetDto extends ExportLayoutFields {
   @IsString() @IsNotEmpty() @MaxLength(1024)
   exploreId!: string;
 
-  @ValidateNested() @Type(() => MetricQueryDto)
+  @IsObject() @ValidateNested() @Type(() => MetricQueryDto)
   metricQuery!: MetricQueryDto;
 }
 

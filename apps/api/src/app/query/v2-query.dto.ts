@@ -13,7 +13,7 @@ export const QUERY_CONTEXTS = [
 
 @ApiExtraModels(PivotIndexColumnDto)
 export class ExecuteMetricQueryDto {
-  @ValidateNested() @Type(() => MetricQueryDto)
+  @IsObject() @ValidateNested() @Type(() => MetricQueryDto)
   query!: MetricQueryDto;
 
   /** Values of `${ld.parameters.x}` */

@@ -1,6 +1,8 @@
-import { ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { QuarryError } from '@quarry/domain';
 import type { ValidationError } from 'class-validator';
+
+import { MAX_INPUT_DEPTH, tooDeepPath } from './nesting-depth';
 
 /** Flattens nested class-validator errors into `{ "dotted.path": ["message", ...] }`. */
 export function validationErrorData(errors: ValidationError[], parent = ''): Record<string, string[]> {
@@ -21,9 +23,23 @@ export function requestValidationError(errors: ValidationError[]): QuarryError {
   return new QuarryError('ValidationError', `Invalid request: ${first}${more}`, data);
 }
 
+/** Refuses input nested too deeply before class-transformer and class-validator recurse into it. */
+class DepthLimitedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const path = metadata.type === 'body' || metadata.type === 'query' ? tooDeepPath(value) : undefined;
+    if (path !== undefined) {
+      const field = path || metadata.type;
+      throw new QuarryError('ValidationError', `Invalid request: ${field}: nested deeper than ${MAX_INPUT_DEPTH} levels`, {
+        [field]: [`nested deeper than ${MAX_INPUT_DEPTH} levels`],
+      });
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /** Bodies and queries must match their DTO exactly: unknown properties are rejected, not dropped. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new DepthLimitedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,7 +1,17 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
+
+// Swagger only collects extra models declared on controllers and their methods, not on DTO
+// properties: the variants are gathered here and handed to the document builder, or their $refs
+// would dangle.
+const variantModels = new Set<ClassType<unknown>>();
+
+/** Every DTO that a `@Discriminated` property may hold, for `SwaggerModule.createDocument`'s `extraModels`. */
+export function discriminatedVariantModels(): Array<ClassType<unknown>> {
+  return [...variantModels];
+}
 
 /**
  * A nested body property that is one of several DTOs chosen by its `type` field: validated as the
@@ -10,8 +20,8 @@ import { IsObject, ValidateNested } from 'class-validator';
  */
 export function Discriminated(base: ClassType<unknown>, variants: Record<string, ClassType<unknown>>, required = true): PropertyDecorator {
   const entries = Object.entries(variants);
+  for (const [, dto] of entries) variantModels.add(dto);
   return applyDecorators(
-    ApiExtraModels(...entries.map(([, dto]) => dto)),
     ApiProperty({
       required,
       oneOf: entries.map(([, dto]) => ({ $ref: getSchemaPath(dto) })),
