@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard, AuthModule } from '@quarry/server/auth';
+import { CatalogModule } from '@quarry/server/catalog';
 import { createLoggerModule, EnvelopeInterceptor, ErrorEnvelopeFilter } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
 import { ContentModule } from '@quarry/server/content';
@@ -12,6 +13,7 @@ import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
+import { CatalogController } from './catalog/catalog.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
@@ -37,8 +39,9 @@ import { UserController } from './user/user.controller';
     QueryModule,
     ExportsModule,
     ContentModule,
+    CatalogModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, CatalogController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
