@@ -9,6 +9,7 @@ import { DatabaseModule } from '@quarry/server/database';
 import { ExportsModule } from '@quarry/server/exports';
 import { JobsModule } from '@quarry/server/jobs';
 import { MaintenanceModule } from '@quarry/server/maintenance';
+import { MetricsExplorerModule } from '@quarry/server/metrics-explorer';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
@@ -19,6 +20,7 @@ import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
+import { MetricsExplorerController } from './metrics-explorer/metrics-explorer.controller';
 import { OrganizationController } from './organization/organization.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
 import { ProjectsController } from './projects/projects.controller';
@@ -40,8 +42,9 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
     CatalogModule,
+    MetricsExplorerModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, CatalogController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, CatalogController, MetricsExplorerController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
