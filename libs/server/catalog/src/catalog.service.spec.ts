@@ -71,6 +71,10 @@ describe('CatalogService on PostgreSQL', () => {
     // Words match as prefixes, in any order, across the name's parts.
     expect(await names({ search: 'amount total order' })).toContain('total_order_amount');
     expect(await names({ search: 'no such metric anywhere' })).toEqual([]);
+    // Query syntax and LIKE wildcards in the text are only text.
+    expect(await names({ search: "total:* | !(' " })).toEqual(expect.arrayContaining(['total_order_amount']));
+    expect(await names({ search: '%' })).toEqual([]);
+    expect(await names({ search: 'the' })).toEqual([]);
   });
 
   it('pages with exact totals and no overlap, and sorts asc and desc', async () => {

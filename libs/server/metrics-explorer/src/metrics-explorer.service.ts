@@ -5,6 +5,7 @@ import { createRowFormatter, type ResultRow } from '@quarry/formatting';
 import { AppConfig } from '@quarry/server/config';
 import { ProjectsService } from '@quarry/server/projects';
 import { QueryPlanner, WarehouseReader } from '@quarry/server/query';
+import type { Dayjs } from 'dayjs';
 
 import {
   availableTimeDimensions,
@@ -18,7 +19,7 @@ import {
   timeDimensionRef,
 } from './explorer-fields';
 import { MAX_SEGMENTS, segmentValuesFilter, seriesQuery, type SeriesSpec, timeDimensionId, topSegmentsQuery } from './explorer-queries';
-import { assemblePoints, type ExplorerDataPoint, segmentText, seriesValues } from './series-points';
+import { assemblePoints, type ExplorerDataPoint, segmentText, type SeriesValues, seriesValues } from './series-points';
 import { type DateRange, type ExplorerGrain, grainForRange, parseDate, periodsOf, periodStart, seriesBounds, yearBefore } from './time-grain';
 
 export type MetricExplorerComparison =
@@ -47,7 +48,7 @@ export interface MetricExplorerResults {
 }
 
 interface Series {
-  values: ReturnType<typeof seriesValues>;
+  values: SeriesValues;
   fields: ItemsMap;
 }
 
@@ -90,14 +91,14 @@ export class MetricsExplorerService {
       case 'previous_period': {
         const previousSpec = { ...spec, ...seriesBounds(yearBefore(range), grain) };
         const previous = await this.series(principal, projectUuid, seriesQuery(previousSpec), previousSpec);
-        const compare = { label: `${metric.label} (previous year)`, values: previous.values.get(null) ?? new Map(), periodOf: (period: ReturnType<typeof periodStart>) => periodStart(period.subtract(1, 'year'), grain).valueOf() };
+        const compare = { label: `${metric.label} (previous year)`, values: previous.values.get(null) ?? new Map(), periodOf: (period: Dayjs) => periodStart(period.subtract(1, 'year'), grain).valueOf() };
         return { ...base, compareMetric: null, results: assemblePoints({ periods, segments: [null], metricLabel: metric.label, main: main.values, compare }) };
       }
       case 'different_metric': {
         const other = await this.otherMetric(principal, projectUuid, explore, query.metric, timeDimension, grain);
         const otherSpec: SeriesSpec = { ...spec, exploreName: other.explore.name, metricId: `${other.metric.table}_${other.metric.name}`, timeDimension: other.timeDimension };
         const compared = await this.series(principal, projectUuid, seriesQuery(otherSpec), otherSpec);
-        const compare = { label: other.metric.label, values: compared.values.get(null) ?? new Map(), periodOf: (period: ReturnType<typeof periodStart>) => period.valueOf() };
+        const compare = { label: other.metric.label, values: compared.values.get(null) ?? new Map(), periodOf: (period: Dayjs) => period.valueOf() };
         return {
           ...base,
           fields: { ...main.fields, ...compared.fields },
@@ -109,7 +110,7 @@ export class MetricsExplorerService {
   }
 
   /** The top segments by the metric over the range, each with its full series; `hasFilteredSeries` when more existed. */
-  private async segmented(principal: Principal, projectUuid: string, explore: Explore, spec: SeriesSpec, periods: ReturnType<typeof periodsOf>, metric: MetricWithTimeDimension, segmentId: string): Promise<MetricExplorerResults> {
+  private async segmented(principal: Principal, projectUuid: string, explore: Explore, spec: SeriesSpec, periods: Dayjs[], metric: MetricWithTimeDimension, segmentId: string): Promise<MetricExplorerResults> {
     const segmentDimension = findDimension(explore, segmentId);
     if (!segmentDimension) {
       throw new ParameterError(`"${segmentId}" is not a dimension of explore "${explore.name}"`, { 'query.segmentDimension': [`${segmentId} is not a dimension of explore ${explore.name}`] });

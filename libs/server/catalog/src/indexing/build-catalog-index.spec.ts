@@ -61,6 +61,16 @@ describe('buildCatalogIndex', () => {
     expect(buildCatalogIndex(explores(jaffleManifest())).tags).toEqual([]);
   });
 
+  it('hides the fields of a hidden table', () => {
+    const compiled = explores(jaffleManifest());
+    const orders = compiled.find((explore) => explore.name === 'orders');
+    if (!orders || 'errors' in orders) throw new Error('no orders explore');
+    const hiddenOrders = { ...orders, tables: { ...orders.tables, orders: { ...orders.tables['orders'], hidden: true } } } as typeof orders;
+    const items = buildCatalogIndex([hiddenOrders]).items.filter((entry) => entry.type === 'field');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((entry) => entry.hidden)).toBe(true);
+  });
+
   it('gives every item its own uuid', () => {
     expect(new Set(index.items.map((entry) => entry.catalogSearchUuid)).size).toBe(index.items.length);
   });

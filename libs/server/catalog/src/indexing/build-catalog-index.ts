@@ -68,7 +68,8 @@ function dimensionItem(explore: Explore, table: CompiledTable, dimension: Dimens
     fieldType: 'dimension',
     fieldValueType: dimension.type,
     basicType: dimension.type,
-    hidden: dimension.hidden,
+    // A hidden table hides its fields from the catalog too.
+    hidden: dimension.hidden || (table.hidden ?? false),
     spotlightVisibility: 'show',
     spotlightCategories: [],
   };
@@ -83,7 +84,7 @@ function metricItem(explore: Explore, table: CompiledTable, metric: Metric, rule
     fieldType: 'metric',
     fieldValueType: metric.type,
     basicType: metricBasicType(metric, referenced?.type),
-    hidden: metric.hidden,
+    hidden: metric.hidden || (table.hidden ?? false),
     spotlightVisibility: metric.spotlight?.visibility ?? 'show',
     spotlightCategories: metric.spotlight?.categories ?? [],
   };
