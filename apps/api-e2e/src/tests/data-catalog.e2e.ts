@@ -4,6 +4,7 @@ import { jaffleManifestWithCatalogMeta } from '@quarry/testing';
 
 import { call } from '../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
+import { waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
 import { type Shape, shapeMismatches } from '../support/spec-shape';
 import { userWithToken } from '../support/users';
@@ -108,8 +109,23 @@ describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
     expect(await names('?tables=payments')).toEqual(['total_revenue', 'unique_payment_count']);
   });
 
+  it('replaces the index when the project compiles again', async () => {
+    const before = (await metrics('?sort=name')).body.results.data as Entry[];
+    const tagsBefore = before.flatMap((entry) => entry.categories.map((category) => category.tagUuid));
+    const refresh = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/refresh`, { token: adminToken });
+    expect(refresh.status).toBe(200);
+    await waitFor('recompile', async () => {
+      const status = await call(baseUrl, 'GET', `/api/v1/schedulers/job/${refresh.body.results.jobId}/status`, { token: adminToken });
+      return status.body.results?.status === 'completed' ? true : undefined;
+    });
+    const after = (await metrics('?sort=name')).body.results.data as Entry[];
+    expect(after.map((entry) => entry.name)).toEqual(before.map((entry) => entry.name));
+    expect(after.flatMap((entry) => entry.categories.map((category) => category.tagUuid))).toEqual(tagsBefore);
+  });
+
   it('answers 400 naming bad parameters, 404 for unknown tables, and lets viewers read', async () => {
-    for (const [query, field] of [['?order=up', 'order'], ['?pageSize=0', 'pageSize'], ['?sort=colour', 'sort'], ['?categories=nope', 'categories']] as const) {
+    const badQueries = [['?order=up', 'order'], ['?pageSize=0', 'pageSize'], ['?sort=colour', 'sort'], ['?categories=nope', 'categories'], ['?categoriesFilterMode=some', 'categoriesFilterMode']] as const;
+    for (const [query, field] of badQueries) {
       const response = await metrics(query);
       expect(response.status).toBe(400);
       expect(Object.keys(response.body.error.data)).toContain(field);

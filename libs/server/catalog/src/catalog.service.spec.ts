@@ -114,6 +114,11 @@ describe('CatalogService on PostgreSQL', () => {
       categories: expect.arrayContaining([{ tagUuid: finance?.tagUuid, name: 'finance', color: finance?.color, yamlReference: 'finance' }]),
     });
     expect(await names({ tables: ['payments'] })).toEqual(['total_revenue', 'unique_payment_count']);
+    const sales = tags.find((tag) => tag.yamlReference === 'sales')?.tagUuid as string;
+    const both = [sales, finance?.tagUuid as string];
+    expect((await names({ categories: both })).length).toBeGreaterThan(1);
+    expect(await names({ categories: both, categoriesFilterMode: 'all' })).toEqual(['total_order_amount']);
+    expect(await names({ categories: [sales, randomUUID()], categoriesFilterMode: 'all' })).toEqual([]);
     expect((await names({ sort: 'chartUsage', order: 'desc' }))[0]).toBe('total_order_amount');
   });
 

@@ -15,8 +15,9 @@ export interface MetricsCatalogRequest {
   pageSize?: number;
   sort?: MetricsCatalogSort;
   order?: SortOrder;
-  /** Tag uuids of spotlight categories: metrics in any of them. */
+  /** Tag uuids of spotlight categories: metrics in any of them, or in all with categoriesFilterMode `all`. */
   categories?: string[];
+  categoriesFilterMode?: 'any' | 'all';
   tables?: string[];
 }
 

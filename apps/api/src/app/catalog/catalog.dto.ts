@@ -33,6 +33,11 @@ export class MetricsCatalogParamsDto {
   @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true })
   categories?: string[];
 
+  /** `any` (default): metrics in any of `categories`; `all`: in every one of them */
+  @ApiProperty({ enum: ['any', 'all'], required: false })
+  @IsOptional() @IsIn(['any', 'all'])
+  categoriesFilterMode?: 'any' | 'all';
+
   /** Table names */
   @ApiProperty({ type: [String], required: false })
   @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(255, { each: true })

@@ -52,8 +52,9 @@ export interface RankedCatalogItem extends CatalogItem {
 export interface MetricSearch {
   /** Free text; absent or blank: no search, every metric. */
   search?: string;
-  /** Tag uuids: a metric in any of these categories. */
+  /** Tag uuids: a metric in any of these categories (or in all of them, see categoriesFilterMode). */
   categories?: string[];
+  categoriesFilterMode?: 'any' | 'all';
   /** Table names. */
   tables?: string[];
 }
@@ -126,10 +127,12 @@ export class CatalogRepository {
          AND ($2::text IS NULL OR coalesce(c.search_vector @@ q.query, false)
               OR c.name ILIKE $4 ESCAPE '\\' OR c.label ILIKE $4 ESCAPE '\\' OR c.description ILIKE $4 ESCAPE '\\')
          AND ($5::text[] IS NULL OR c.table_name = ANY($5::text[]))
-         AND ($6::uuid[] IS NULL OR c.spotlight_categories && ARRAY(
-               SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[])))
+         AND ($6::uuid[] IS NULL OR CASE WHEN $7::text = 'all'
+               THEN c.spotlight_categories @> ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[]))
+                    AND cardinality($6::uuid[]) = (SELECT count(*) FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[]))
+               ELSE c.spotlight_categories && ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[])) END)
        ORDER BY "searchRank" DESC, c.name, c.table_name`,
-      [projectUuid, search, search ? prefixQuery(search) : null, search ? `%${escapeLike(search)}%` : null, criteria.tables ?? null, criteria.categories ?? null],
+      [projectUuid, search, search ? prefixQuery(search) : null, search ? `%${escapeLike(search)}%` : null, criteria.tables ?? null, criteria.categories ?? null, criteria.categoriesFilterMode ?? 'any'],
     );
   }
 
