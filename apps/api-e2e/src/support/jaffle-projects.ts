@@ -10,12 +10,12 @@ export const JAFFLE_WAREHOUSES = {
   postgres: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: 'x', dbname: 'postgres', schema: 'jaffle' },
 };
 
-/** A new project on the jaffle manifest and the given warehouse, once its explores are compiled. */
-export async function compiledJaffleProject(warehouseConnection: Record<string, unknown>): Promise<string> {
+/** A new project on the jaffle manifest (or a variant of it) and the given warehouse, once its explores are compiled. */
+export async function compiledJaffleProject(warehouseConnection: Record<string, unknown>, manifest: Record<string, unknown> = jaffleManifest()): Promise<string> {
   const { baseUrl, adminToken } = sharedQuarry();
   const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
     token: adminToken,
-    body: { name: `Jaffle on ${String(warehouseConnection['type'])}`, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection: { type: 'manifest', manifest: jaffleManifest() } },
+    body: { name: `Jaffle on ${String(warehouseConnection['type'])}`, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection: { type: 'manifest', manifest } },
   });
   if (created.status !== 200) throw new Error(`could not create project: ${JSON.stringify(created.body)}`);
   const project = created.body.results.project;

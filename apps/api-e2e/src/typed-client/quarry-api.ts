@@ -145,6 +145,18 @@ export interface paths {
     /** Make a colour palette the organization's active one (admin); the previous one becomes inactive */
     post: operations["ColorPalettes_setActive"];
   };
+  "/api/v1/projects/{projectUuid}/dataCatalog/metrics": {
+    /** Search and page the metrics catalog (E8) */
+    get: operations["Catalog_metrics"];
+  };
+  "/api/v1/projects/{projectUuid}/dataCatalog/{table}/metadata": {
+    /** A table's catalog metadata: its fields and joined tables (E9) */
+    get: operations["Catalog_tableMetadata"];
+  };
+  "/api/v1/projects/{projectUuid}/metricsExplorer/{explore}/{metric}/runMetricExplorerQuery": {
+    /** A metric as a time series over a date range, optionally segmented or compared (E1) */
+    post: operations["MetricsExplorer_run"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -740,6 +752,132 @@ export interface components {
       name?: string;
       /** @description Exactly 20 colours, `#RRGGBB` or `#RGB`. */
       colors?: string[];
+    };
+    CatalogIconDto: {
+      unicode: string;
+    };
+    CatalogCategoryDto: {
+      tagUuid: string;
+      name: string;
+      color: string;
+      yamlReference: string;
+    };
+    CatalogEntryDto: {
+      /** @enum {string} */
+      type: "table" | "field";
+      description: string | null;
+      /** @enum {string|null} */
+      fieldType: "dimension" | "metric" | null;
+      tableGroupLabel: string | null;
+      /** @enum {string|null} */
+      basicType: "string" | "number" | "date" | "timestamp" | "boolean" | null;
+      /** @description The metric's or dimension's type, e.g. `sum`, `count_distinct`, `date` */
+      fieldValueType: string | null;
+      /** @description Attribute → accepted value(s) a user needs to see this item */
+      requiredAttributes: {
+        [key: string]: unknown;
+      };
+      aiHints: string[] | null;
+      icon: components["schemas"]["CatalogIconDto"] | null;
+      catalogSearchUuid: string;
+      name: string;
+      label: string;
+      tableName: string;
+      tableLabel: string;
+      /** @description How well the item matched `search` (0 without a search); higher is better */
+      searchRank: number;
+      /** @description Saved charts using the field */
+      chartUsage: number;
+      categories: components["schemas"]["CatalogCategoryDto"][];
+      tags: string[];
+    };
+    PaginationDto: {
+      page: number;
+      pageSize: number;
+      totalResults: number;
+      totalPageCount: number;
+    };
+    MetricsCatalogDto: {
+      data: components["schemas"]["CatalogEntryDto"][];
+      pagination: components["schemas"]["PaginationDto"];
+    };
+    TableCatalogMetadataDto: {
+      description: string | null;
+      /** @description The base model's name */
+      modelName: string | null;
+      /** @description The file the model is declared in */
+      source: string | null;
+      /** @description Always null: the metadata describes a table, not a field */
+      fieldType: string | null;
+      name: string;
+      label: string;
+      tableLabel: string;
+      joinedTables: string[];
+      fields: components["schemas"]["CatalogEntryDto"][];
+    };
+    MetricValueDto: {
+      label: string | null;
+      /** @description Null for a period without data */
+      value: number | null;
+    };
+    MetricExplorerDataPointDto: {
+      /** Format: date-time */
+      date: string;
+      segment: string | null;
+      /** @description `date` in milliseconds since the epoch */
+      dateValue: number;
+      metric: components["schemas"]["MetricValueDto"];
+      compareMetric: components["schemas"]["MetricValueDto"];
+    };
+    MetricExplorerResultsDto: {
+      fields: {
+        [key: string]: unknown;
+      };
+      /** @description The metric, with the `timeDimension` used and its `availableTimeDimensions` */
+      metric: {
+        [key: string]: unknown;
+      };
+      compareMetric: {
+        [key: string]: unknown;
+      } | null;
+      segmentDimension: {
+        [key: string]: unknown;
+      } | null;
+      /** @description One point per period (and segment), oldest first; periods without data have null values */
+      results: components["schemas"]["MetricExplorerDataPointDto"][];
+      /** @description True when the segment dimension had more than the 10 segments shown */
+      hasFilteredSeries: boolean;
+    };
+    CompareMetricRefDto: {
+      table: string;
+      name: string;
+      label?: string;
+    };
+    MetricExplorerQueryDto: {
+      /** @enum {string} */
+      comparison: "none" | "previous_period" | "different_metric";
+      /** @description With `none`: a dimension field id to split the series by (its top 10 values by the metric) */
+      segmentDimension?: string | null;
+      /** @description With `different_metric` (required then): the metric to compare with */
+      metric?: components["schemas"]["CompareMetricRefDto"];
+    };
+    TimeDimensionOverrideDto: {
+      /**
+       * @description Default: derived from the range (≤ 31 days DAY, ≤ 6 months WEEK, ≤ 3 years MONTH, else YEAR)
+       * @enum {string}
+       */
+      interval?: "DAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR";
+      table: string;
+      field: string;
+    };
+    RunMetricExplorerQueryDto: {
+      /** @description A filter rule `{ id, target: { fieldId }, operator, values }` on a dimension of the explore */
+      filter?: {
+        [key: string]: unknown;
+      };
+      query: components["schemas"]["MetricExplorerQueryDto"];
+      /** @description Draw the series over this date dimension instead of the metric's default one */
+      timeDimensionOverride?: components["schemas"]["TimeDimensionOverrideDto"];
     };
     TransformEnvironmentVariableDto: {
       key: string;
@@ -2886,6 +3024,210 @@ export interface operations {
       };
       /** @description Not found (or not visible to the caller) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Search and page the metrics catalog (E8) */
+  Catalog_metrics: {
+    parameters: {
+      query?: {
+        /** @description Default: `searchRank` when searching, else `name` */
+        sort?: "name" | "label" | "tableLabel" | "chartUsage" | "searchRank";
+        /** @description Default: `desc` for `searchRank` and `chartUsage`, else `asc` */
+        order?: "asc" | "desc";
+        /** @description Spotlight category tag uuids: metrics in any of them */
+        categories?: string[];
+        /** @description `any` (default): metrics in any of `categories`; `all`: in every one of them */
+        categoriesFilterMode?: "any" | "all";
+        /** @description Table names */
+        tables?: string[];
+        /** @description Text matched against names, labels and descriptions; results come best match first */
+        search?: string;
+        /** @description 1-based page; with no `pageSize`, one page holds every result */
+        page?: number;
+        pageSize?: number;
+      };
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["MetricsCatalogDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** A table's catalog metadata: its fields and joined tables (E9) */
+  Catalog_tableMetadata: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        table: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["TableCatalogMetadataDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** A metric as a time series over a date range, optionally segmented or compared (E1) */
+  MetricsExplorer_run: {
+    parameters: {
+      query: {
+        /** @description First day of the range, `YYYY-MM-DD` or ISO 8601 (required) */
+        startDate: string;
+        /** @description Last day of the range, included (required) */
+        endDate: string;
+      };
+      path: {
+        projectUuid: string;
+        explore: string;
+        metric: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RunMetricExplorerQueryDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["MetricExplorerResultsDto"];
+          };
+        };
+      };
+      201: {
+        content: {
+          "application/json": components["schemas"]["MetricExplorerResultsDto"];
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard, AuthModule } from '@quarry/server/auth';
+import { CatalogModule } from '@quarry/server/catalog';
 import { createLoggerModule, EnvelopeInterceptor, ErrorEnvelopeFilter } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
 import { ContentModule } from '@quarry/server/content';
@@ -8,15 +9,18 @@ import { DatabaseModule } from '@quarry/server/database';
 import { ExportsModule } from '@quarry/server/exports';
 import { JobsModule } from '@quarry/server/jobs';
 import { MaintenanceModule } from '@quarry/server/maintenance';
+import { MetricsExplorerModule } from '@quarry/server/metrics-explorer';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
+import { CatalogController } from './catalog/catalog.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
+import { MetricsExplorerController } from './metrics-explorer/metrics-explorer.controller';
 import { OrganizationController } from './organization/organization.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
 import { ProjectsController } from './projects/projects.controller';
@@ -37,8 +41,10 @@ import { UserController } from './user/user.controller';
     QueryModule,
     ExportsModule,
     ContentModule,
+    CatalogModule,
+    MetricsExplorerModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, CatalogController, MetricsExplorerController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

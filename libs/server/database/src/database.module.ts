@@ -5,6 +5,7 @@ import { AppConfig } from '@quarry/server/config';
 import { dataSourceOptions } from './data-source';
 import { DatabaseHealth } from './database-health';
 import { ENTITIES } from './entities';
+import { CatalogRepository } from './repositories/catalog.repository';
 import { ColorPalettesRepository } from './repositories/color-palettes.repository';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
@@ -13,7 +14,7 @@ import { QueryHistoryRepository } from './repositories/query-history.repository'
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
-const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository];
+const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository];
 
 @Global()
 @Module({

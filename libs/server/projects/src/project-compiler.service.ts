@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { isWeekDay, NotFoundError, ParameterError, type TransformConnection, type TransformEnvironmentVariable, type WeekDay } from '@quarry/domain';
 import type { CompileProjectResult } from '@quarry/jobs-contracts';
 import { compileExplores, loadTransformProject, relationsOf, type TransformProjectInput } from '@quarry/semantic';
+import { buildCatalogIndex } from '@quarry/server/catalog';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
-import { ProjectsRepository } from '@quarry/server/database';
+import { CatalogRepository, ProjectsRepository } from '@quarry/server/database';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
 import { loadTransform } from './transform-sources/load-transform';
@@ -14,7 +15,8 @@ import { targetOfWarehouse } from './warehouse-target';
 
 /**
  * Turns a project's transform project into stored explores: read the project, read the column
- * types of the tables it uses from the warehouse, compile, replace the explores. Runs on the worker.
+ * types of the tables it uses from the warehouse, compile, replace the explores and, in the same
+ * transaction, the project's catalog index. Runs on the worker.
  */
 @Injectable()
 export class ProjectCompilerService {
@@ -22,6 +24,7 @@ export class ProjectCompilerService {
 
   constructor(
     private readonly projects: ProjectsRepository,
+    private readonly catalog: CatalogRepository,
     private readonly box: SecretBox,
     private readonly warehouses: WarehouseAccess,
     private readonly config: AppConfig,
@@ -35,10 +38,12 @@ export class ProjectCompilerService {
       const connection = this.box.openJson<TransformConnection>(project.transformConnectionSealed);
       const input = await loadTransform(connection, { dataDir: this.config.dataDir, localRoots: this.config.transform.localRoots });
       const explores = input.kind === 'none' ? [] : await this.compileInput(input, connection, project.warehouseConnectionSealed);
+      const index = buildCatalogIndex(explores);
       await this.projects.replaceExplores(
         projectUuid,
         explores.map((explore) => ({ name: explore.name, explore: explore as unknown as Record<string, unknown> })),
         new Date(),
+        (manager) => this.catalog.replaceIndex(projectUuid, index.items, index.tags, manager),
       );
       const exploresWithErrors = explores.filter((explore) => (explore.errors?.length ?? 0) > 0).map((explore) => explore.name);
       this.logger.log({ projectUuid, explores: explores.length, exploresWithErrors }, 'Project compiled');

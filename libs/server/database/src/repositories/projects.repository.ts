@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ProjectRole } from '@quarry/domain';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 import { type CompileStatus, ProjectEntity } from '../entities/project.entity';
 import { ProjectExploreEntity } from '../entities/project-explore.entity';
@@ -88,9 +88,18 @@ export class ProjectsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Replaces a project's explores and marks it compiled, in one transaction. */
-  async replaceExplores(projectUuid: string, explores: Array<{ name: string; explore: Record<string, unknown> }>, compiledAt: Date): Promise<void> {
+  /**
+   * Replaces a project's explores and marks it compiled, in one transaction; `alongside` runs in
+   * that transaction too (what is derived from the explores, e.g. the catalog index).
+   */
+  async replaceExplores(
+    projectUuid: string,
+    explores: Array<{ name: string; explore: Record<string, unknown> }>,
+    compiledAt: Date,
+    alongside?: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      await alongside?.(manager);
       await manager.delete(ProjectExploreEntity, { projectUuid });
       if (explores.length > 0) {
         await manager.save(explores.map(({ name, explore }) => Object.assign(new ProjectExploreEntity(), { projectUuid, exploreName: name, explore })));
