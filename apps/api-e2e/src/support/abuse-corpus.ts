@@ -24,7 +24,7 @@ export interface Schema {
 }
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -191,6 +191,18 @@ export function abuseCases(document: OpenApiDocument, operation: BodyOperation, 
 /** Path parameters: a real value where the test has one, a fresh uuid for the `…Uuid` / `…Id` ones. */
 export function fillPath(path: string, known: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => known[name] ?? (/uuid$|jobId$/i.test(name) ? randomUUID() : 'x'));
+}
+
+/**
+ * The operation's required query parameters as a query string (`?a=1&b=2`, or ''): values the
+ * test knows by name, else a sample of the parameter's schema. Without them the validator would
+ * answer before whatever the test means to reach.
+ */
+export function requiredQuery(document: OpenApiDocument, operation: { parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }> }, known: Record<string, string>): string {
+  const required = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
+  if (required.length === 0) return '';
+  const pairs = required.map((parameter) => [parameter.name, known[parameter.name] ?? String(sampleValue(document, parameter.schema ?? { type: 'string' }))]);
+  return `?${new URLSearchParams(pairs).toString()}`;
 }
 
 export function uuidPathParameters(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string }> {

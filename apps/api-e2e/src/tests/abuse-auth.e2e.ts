@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { fillPath, type OpenApiDocument, sampleValue } from '../support/abuse-corpus';
+import { fillPath, type OpenApiDocument, requiredQuery, sampleValue } from '../support/abuse-corpus';
 import { call } from '../support/api-client';
 import { createOrganization } from '../support/environment';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
@@ -17,13 +17,18 @@ interface Route {
   method: string;
   path: string;
   bodySchema?: string;
+  /** Required query parameters with valid values: `?startDate=…`, or ''. */
+  query?: string;
 }
+
+/** Query parameter values that pass validation, by name. */
+const KNOWN_QUERY = { startDate: '2018-01-01', endDate: '2018-12-31' };
 
 /** Every operation that needs a token, from the document, so new endpoints are covered. */
 const protectedRoutes: Route[] = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods)
     .filter(([, operation]) => (operation as { security?: unknown[] }).security?.length)
-    .map(([method, operation]) => ({ method: method.toUpperCase(), path, bodySchema: operation.requestBody?.content['application/json']?.schema.$ref })),
+    .map(([method, operation]) => ({ method: method.toUpperCase(), path, bodySchema: operation.requestBody?.content['application/json']?.schema.$ref, query: requiredQuery(document, operation, KNOWN_QUERY) })),
 );
 
 const metricQuery = {
@@ -111,7 +116,7 @@ describe("another organization's identifiers", () => {
   const routesOnResources = protectedRoutes.filter((route) => /\{\w+\}/.test(route.path));
 
   it.each(routesOnResources.map((route) => [`${route.method} ${route.path}`, route] as const))("%s: an admin of another organization gets 403 or 404", async (_, route) => {
-    const response = await call(baseUrl, route.method, fillPath(route.path, ids), { token: outsider, body: validBody(route, ids['projectUuid'] as string, ids['userUuid'] as string) });
+    const response = await call(baseUrl, route.method, `${fillPath(route.path, ids)}${route.query ?? ''}`, { token: outsider, body: validBody(route, ids['projectUuid'] as string, ids['userUuid'] as string) });
     expect([403, 404]).toContain(response.status);
   });
 
