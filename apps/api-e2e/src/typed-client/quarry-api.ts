@@ -1145,11 +1145,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["CreatedPersonalAccessTokenDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -1296,11 +1291,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["UserDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["UserDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -1544,11 +1534,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["JobIdDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -1633,11 +1618,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["CreateProjectResultDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["CreateProjectResultDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -1788,11 +1768,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["JobIdDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["JobIdDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2001,11 +1976,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ProjectMemberDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -2169,11 +2139,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["QueryResultsDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -2234,11 +2199,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["CompiledQueryDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["CompiledQueryDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2303,11 +2263,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ExecutedQueryDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ExecutedQueryDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2424,9 +2379,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: never;
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -2475,11 +2427,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ExportJobDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ExportJobDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2542,11 +2489,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ExportJobDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ExportJobDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2687,11 +2629,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ColorPaletteDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ColorPaletteDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2859,11 +2796,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ColorPaletteDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ColorPaletteDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
