@@ -13,6 +13,7 @@ export interface Schema {
   format?: string;
   nullable?: boolean;
   minimum?: number;
+  maximum?: number;
   maxItems?: number;
   properties?: Record<string, Schema>;
   required?: string[];
@@ -24,7 +25,7 @@ export interface Schema {
 }
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -197,6 +198,27 @@ export function uuidPathParameters(document: OpenApiDocument): Array<{ method: s
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) =>
       (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' && /uuid$|jobId$/i.test(parameter.name)).map((parameter) => ({ method: method.toUpperCase(), path, parameter: parameter.name })),
+    ),
+  );
+}
+
+/**
+ * Query-string parameters, each with values its schema refuses (`invalid`: a 400 naming it is
+ * due) or, for free text, hostile ones (`hostile`: anything but a 5xx).
+ */
+export function queryParameterCases(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string; values: string[]; invalid: boolean }> {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).flatMap(([method, operation]) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => {
+          const schema = resolve(document, parameter.schema ?? {});
+          const numeric = schema.type === 'number' || schema.type === 'integer';
+          const invalid = numeric || Boolean(schema.enum?.length);
+          const aboveMaximum = schema.maximum === undefined ? [] : [String(schema.maximum + 1)];
+          const values = numeric ? ['abc', '-1', '1e400', '', ...aboveMaximum] : schema.enum?.length ? ['__not_one_of_the_values__'] : ['%00', "' OR 1=1 --"];
+          return { method: method.toUpperCase(), path, parameter: parameter.name, values, invalid };
+        }),
     ),
   );
 }

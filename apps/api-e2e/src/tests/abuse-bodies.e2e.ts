@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { jaffleManifest } from '@quarry/testing';
 
-import { abuseCases, bodyOperations, fillPath, type OpenApiDocument, sampleValue, uuidPathParameters } from '../support/abuse-corpus';
+import { abuseCases, bodyOperations, fillPath, type OpenApiDocument, queryParameterCases, sampleValue, uuidPathParameters } from '../support/abuse-corpus';
 import { call } from '../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { ROOT } from '../support/processes';
@@ -79,6 +79,16 @@ describe('malformed bodies, generated from the OpenAPI document', () => {
     // 400, or 404 where ids need not be uuids (job ids: 404 'Job not found', as the reference answers).
     expect([400, 404]).toContain(response.status);
     expect(JSON.stringify(response.body.error)).toContain(route.parameter);
+  });
+});
+
+describe('malformed query parameters, generated from the OpenAPI document', () => {
+  it.each(queryParameterCases(document).map((route) => [`${route.method} ${route.path} ?${route.parameter}`, route] as const))('%s: a 400 naming it for values it refuses, never a 5xx', async (_, route) => {
+    for (const value of route.values) {
+      const response = await call(baseUrl, route.method, `${fillPath(route.path, { exploreId: 'orders' })}?${route.parameter}=${encodeURIComponent(value)}`, { token: adminToken });
+      if (route.invalid) expect([value, response.status, JSON.stringify(response.body.error)]).toEqual([value, 400, expect.stringContaining(route.parameter)]);
+      else expect(response.status).toBeLessThan(500);
+    }
   });
 });
 
