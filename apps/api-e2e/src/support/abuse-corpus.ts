@@ -33,7 +33,10 @@ export interface BodyOperation {
   operationId: string;
   method: string;
   path: string;
+  /** The body schema, $refs resolved. */
   schema: Schema;
+  /** Its name in components.schemas, when it is a $ref. */
+  schemaName?: string;
 }
 
 export interface AbuseCase {
@@ -68,7 +71,8 @@ export function bodyOperations(document: OpenApiDocument): BodyOperation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) => {
       const schema = operation.requestBody?.content['application/json']?.schema;
-      return schema ? [{ operationId: operation.operationId, method: method.toUpperCase(), path, schema: resolve(document, schema) }] : [];
+      const schemaName = schema?.$ref?.replace('#/components/schemas/', '');
+      return schema ? [{ operationId: operation.operationId, method: method.toUpperCase(), path, schema: resolve(document, schema), schemaName }] : [];
     }),
   );
 }
