@@ -13,6 +13,7 @@ export interface Schema {
   format?: string;
   nullable?: boolean;
   minimum?: number;
+  maximum?: number;
   maxItems?: number;
   properties?: Record<string, Schema>;
   required?: string[];
@@ -32,7 +33,10 @@ export interface BodyOperation {
   operationId: string;
   method: string;
   path: string;
+  /** The body schema, $refs resolved. */
   schema: Schema;
+  /** Its name in components.schemas, when it is a $ref. */
+  schemaName?: string;
 }
 
 export interface AbuseCase {
@@ -67,7 +71,8 @@ export function bodyOperations(document: OpenApiDocument): BodyOperation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) => {
       const schema = operation.requestBody?.content['application/json']?.schema;
-      return schema ? [{ operationId: operation.operationId, method: method.toUpperCase(), path, schema: resolve(document, schema) }] : [];
+      const schemaName = schema?.$ref?.replace('#/components/schemas/', '');
+      return schema ? [{ operationId: operation.operationId, method: method.toUpperCase(), path, schema: resolve(document, schema), schemaName }] : [];
     }),
   );
 }
@@ -193,6 +198,35 @@ export function fillPath(path: string, known: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => known[name] ?? (/uuid$|jobId$/i.test(name) ? randomUUID() : 'x'));
 }
 
+export function uuidPathParameters(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string }> {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).flatMap(([method, operation]) =>
+      (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' && /uuid$|jobId$/i.test(parameter.name)).map((parameter) => ({ method: method.toUpperCase(), path, parameter: parameter.name })),
+    ),
+  );
+}
+
+/**
+ * Query-string parameters, each with values its schema refuses (`invalid`: a 400 naming it is
+ * due) or, for free text, hostile ones (`hostile`: anything but a 5xx).
+ */
+export function queryParameterCases(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string; values: string[]; invalid: boolean }> {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).flatMap(([method, operation]) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => {
+          const schema = resolve(document, parameter.schema ?? {});
+          const numeric = schema.type === 'number' || schema.type === 'integer';
+          const invalid = numeric || Boolean(schema.enum?.length);
+          const aboveMaximum = schema.maximum === undefined ? [] : [String(schema.maximum + 1)];
+          const values = numeric ? ['abc', '-1', '1e400', '', ...aboveMaximum] : schema.enum?.length ? ['__not_one_of_the_values__'] : ['%00', "' OR 1=1 --"];
+          return { method: method.toUpperCase(), path, parameter: parameter.name, values, invalid };
+        }),
+    ),
+  );
+}
+
 /**
  * The operation's required query parameters as a query string (`?a=1&b=2`, or ''): values the
  * test knows by name, else a sample of the parameter's schema. Without them the validator would
@@ -203,12 +237,4 @@ export function requiredQuery(document: OpenApiDocument, operation: { parameters
   if (required.length === 0) return '';
   const pairs = required.map((parameter) => [parameter.name, known[parameter.name] ?? String(sampleValue(document, parameter.schema ?? { type: 'string' }))]);
   return `?${new URLSearchParams(pairs).toString()}`;
-}
-
-export function uuidPathParameters(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string }> {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).flatMap(([method, operation]) =>
-      (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' && /uuid$|jobId$/i.test(parameter.name)).map((parameter) => ({ method: method.toUpperCase(), path, parameter: parameter.name })),
-    ),
-  );
 }

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import IORedis from 'ioredis';
 
@@ -8,10 +11,14 @@ import { freePort, waitFor } from './processes';
 export class PrivateRedis {
   private process: ChildProcess | undefined;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    /** With an append-only file synced on every write, as a production Redis keeps its queues. */
+    private readonly dataDir?: string,
+  ) {}
 
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
+  static async start(options: { persistent?: boolean } = {}): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), options.persistent ? mkdtempSync(join(tmpdir(), 'quarry-redis-')) : undefined);
     await redis.resume();
     return redis;
   }
@@ -21,7 +28,8 @@ export class PrivateRedis {
   }
 
   async resume(): Promise<void> {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    const persistence = this.dataDir ? ['--dir', this.dataDir, '--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...persistence], {
       stdio: 'ignore',
     });
     await waitFor(`redis on port ${this.port}`, async () => {
@@ -42,5 +50,11 @@ export class PrivateRedis {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGKILL');
     await exited;
+  }
+
+  /** Stops it and removes its files. */
+  async remove(): Promise<void> {
+    await this.stop();
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { fillPath, type OpenApiDocument, requiredQuery, sampleValue } from '../support/abuse-corpus';
+import { bodyOperations, fillPath, type OpenApiDocument, requiredQuery } from '../support/abuse-corpus';
 import { call } from '../support/api-client';
 import { createOrganization } from '../support/environment';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { ROOT, waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
 import { userWithToken } from '../support/users';
+import { ORDERS_BY_STATUS, validBody } from '../support/valid-bodies';
 
 const shared = sharedQuarry();
 const { baseUrl, adminToken } = shared;
@@ -16,9 +17,8 @@ const document = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8')) as
 interface Route {
   method: string;
   path: string;
-  bodySchema?: string;
-  /** Required query parameters with valid values: `?startDate=…`, or ''. */
-  query?: string;
+  /** Required query parameters with valid values (`?startDate=…`), or ''. */
+  query: string;
 }
 
 /** Query parameter values that pass validation, by name. */
@@ -28,34 +28,14 @@ const KNOWN_QUERY = { startDate: '2018-01-01', endDate: '2018-12-31' };
 const protectedRoutes: Route[] = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods)
     .filter(([, operation]) => (operation as { security?: unknown[] }).security?.length)
-    .map(([method, operation]) => ({ method: method.toUpperCase(), path, bodySchema: operation.requestBody?.content['application/json']?.schema.$ref, query: requiredQuery(document, operation, KNOWN_QUERY) })),
+    .map(([method, operation]) => ({ method: method.toUpperCase(), path, query: requiredQuery(document, operation, KNOWN_QUERY) })),
 );
-
-const metricQuery = {
-  exploreName: 'orders',
-  dimensions: ['orders_status'],
-  metrics: ['orders_unique_order_count'],
-  filters: {},
-  sorts: [],
-  limit: 10,
-  tableCalculations: [],
-};
+const withBodies = bodyOperations(document);
 
 /** A body that passes validation, so that what answers is the authorization, not the validator. */
-function validBody(route: Route, projectUuid: string, userUuid: string): unknown {
-  const name = route.bodySchema?.replace('#/components/schemas/', '');
-  const hand: Record<string, unknown> = {
-    RunQueryDto: metricQuery,
-    CompileQueryDto: metricQuery,
-    DownloadCsvDto: { ...metricQuery, columnOrder: [], showTableNames: false, onlyRaw: true },
-    ExecuteMetricQueryDto: { query: metricQuery },
-    UploadSheetDto: { projectUuid, exploreId: 'orders', metricQuery, columnOrder: [], showTableNames: false },
-    GrantProjectAccessDto: { role: 'admin', userUuid },
-    UpdateUserRoleDto: { role: 'admin' },
-    UpdateColorPaletteDto: { name: 'Taken over' },
-  };
-  if (!name) return undefined;
-  return hand[name] ?? sampleValue(document, { $ref: route.bodySchema });
+function bodyFor(route: Route, ids: { projectUuid: string; userUuid: string }): unknown {
+  const operation = withBodies.find((candidate) => candidate.method === route.method && candidate.path === route.path);
+  return operation ? validBody(document, operation, ids) : undefined;
 }
 
 describe('authentication cannot be bypassed', () => {
@@ -86,7 +66,7 @@ describe('authentication cannot be bypassed', () => {
 
   it.each(protectedRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s answers 401 to every bad credential', async (_, route) => {
     const path = fillPath(route.path, { exploreId: 'orders' });
-    const body = validBody(route, '00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000');
+    const body = bodyFor(route, { projectUuid: '00000000-0000-4000-8000-000000000000', userUuid: '00000000-0000-4000-8000-000000000000' });
     const answers: Record<string, number> = {};
     for (const [label, authorization] of Object.entries(credentials)) {
       const response = await call(baseUrl, route.method, path, { authorization, body });
@@ -107,8 +87,8 @@ describe("another organization's identifiers", () => {
     const member = await userWithToken('viewer');
     ids['userUuid'] = member.userUuid;
     ids['tokenUuid'] = (await call(baseUrl, 'POST', '/api/v1/user/me/personal-access-tokens', { token: adminToken, body: { description: 'not yours' } })).body.results.uuid;
-    ids['jobId'] = (await call(baseUrl, 'POST', `/api/v1/projects/${ids['projectUuid']}/explores/orders/downloadCsv`, { token: adminToken, body: validBody({ method: 'POST', path: '', bodySchema: '#/components/schemas/DownloadCsvDto' }, '', '') })).body.results.jobId;
-    ids['queryUuid'] = (await call(baseUrl, 'POST', `/api/v2/projects/${ids['projectUuid']}/query/metric-query`, { token: adminToken, body: { query: metricQuery } })).body.results.queryUuid;
+    ids['jobId'] = (await call(baseUrl, 'POST', `/api/v1/projects/${ids['projectUuid']}/explores/orders/downloadCsv`, { token: adminToken, body: { ...ORDERS_BY_STATUS, columnOrder: [], showTableNames: false, onlyRaw: true } })).body.results.jobId;
+    ids['queryUuid'] = (await call(baseUrl, 'POST', `/api/v2/projects/${ids['projectUuid']}/query/metric-query`, { token: adminToken, body: { query: ORDERS_BY_STATUS } })).body.results.queryUuid;
     ids['colorPaletteUuid'] = (await call(baseUrl, 'POST', '/api/v1/org/color-palettes', { token: adminToken, body: { name: `Not yours ${Date.now()}`, colors: Array.from({ length: 20 }, () => '#abcdef') } })).body.results.colorPaletteUuid;
     for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`could not make ${name}`);
   }, 60_000);
@@ -116,7 +96,7 @@ describe("another organization's identifiers", () => {
   const routesOnResources = protectedRoutes.filter((route) => /\{\w+\}/.test(route.path));
 
   it.each(routesOnResources.map((route) => [`${route.method} ${route.path}`, route] as const))("%s: an admin of another organization gets 403 or 404", async (_, route) => {
-    const response = await call(baseUrl, route.method, `${fillPath(route.path, ids)}${route.query ?? ''}`, { token: outsider, body: validBody(route, ids['projectUuid'] as string, ids['userUuid'] as string) });
+    const response = await call(baseUrl, route.method, `${fillPath(route.path, ids)}${route.query}`, { token: outsider, body: bodyFor(route, { projectUuid: ids['projectUuid'] as string, userUuid: ids['userUuid'] as string }) });
     expect([403, 404]).toContain(response.status);
   });
 

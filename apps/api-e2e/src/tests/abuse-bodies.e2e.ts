@@ -1,51 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { jaffleManifest } from '@quarry/testing';
-
-import { abuseCases, bodyOperations, fillPath, type OpenApiDocument, sampleValue, uuidPathParameters } from '../support/abuse-corpus';
+import { abuseCases, bodyOperations, fillPath, type OpenApiDocument, queryParameterCases, uuidPathParameters } from '../support/abuse-corpus';
 import { call } from '../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { ROOT } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
+import { validBody } from '../support/valid-bodies';
 
 const { baseUrl, adminToken } = sharedQuarry();
 // The committed document (kept equal to the served one by http-contract): read at load time, so
 // every operation gets a test of its own.
 const document = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8')) as OpenApiDocument;
-
-const metricQuery = {
-  exploreName: 'orders',
-  dimensions: ['orders_status'],
-  metrics: ['orders_unique_order_count'],
-  filters: {},
-  sorts: [{ fieldId: 'orders_status', descending: false }],
-  limit: 10,
-  tableCalculations: [],
-};
-const exportLayout = { columnOrder: [], showTableNames: false };
-
-/**
- * Bodies that pass validation, by schema name, where one generated from the schema would not get
- * past the service's own checks; the corpus breaks one thing at a time on top of them. Others
- * are generated from the schema.
- */
-function handBases(projectUuid: string): Record<string, Record<string, unknown>> {
-  return {
-    RunQueryDto: metricQuery,
-    CompileQueryDto: metricQuery,
-    DownloadCsvDto: { ...metricQuery, ...exportLayout, onlyRaw: false },
-    ExecuteMetricQueryDto: { query: metricQuery },
-    UploadSheetDto: { projectUuid, exploreId: 'orders', metricQuery, ...exportLayout },
-    CreateProjectDto: { name: 'Abuse', type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'manifest', manifest: jaffleManifest() } },
-    CreateColorPaletteDto: { name: 'Abuse palette', colors: Array.from({ length: 20 }, () => '#123456') },
-  };
-}
-
-function schemaName(operationId: string): string {
-  const operation = Object.values(document.paths).flatMap((methods) => Object.values(methods)).find((candidate) => candidate.operationId === operationId);
-  return operation?.requestBody?.content['application/json']?.schema.$ref?.replace('#/components/schemas/', '') ?? '';
-}
 
 describe('malformed bodies, generated from the OpenAPI document', () => {
   let projectUuid: string;
@@ -59,7 +26,7 @@ describe('malformed bodies, generated from the OpenAPI document', () => {
   });
 
   it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s: 4xx naming the field, never 5xx', async (_, operation) => {
-    const base = handBases(projectUuid)[schemaName(operation.operationId)] ?? (sampleValue(document, operation.schema) as Record<string, unknown>);
+    const base = validBody(document, operation, { projectUuid, userUuid: randomUUID() });
     const path = fillPath(operation.path, { projectUuid, exploreId: 'orders' });
     const failures: string[] = [];
     for (const abuse of abuseCases(document, operation, base)) {
@@ -79,6 +46,16 @@ describe('malformed bodies, generated from the OpenAPI document', () => {
     // 400, or 404 where ids need not be uuids (job ids: 404 'Job not found', as the reference answers).
     expect([400, 404]).toContain(response.status);
     expect(JSON.stringify(response.body.error)).toContain(route.parameter);
+  });
+});
+
+describe('malformed query parameters, generated from the OpenAPI document', () => {
+  it.each(queryParameterCases(document).map((route) => [`${route.method} ${route.path} ?${route.parameter}`, route] as const))('%s: a 400 naming it for values it refuses, never a 5xx', async (_, route) => {
+    for (const value of route.values) {
+      const response = await call(baseUrl, route.method, `${fillPath(route.path, { exploreId: 'orders' })}?${route.parameter}=${encodeURIComponent(value)}`, { token: adminToken });
+      if (route.invalid) expect([value, response.status, JSON.stringify(response.body.error)]).toEqual([value, 400, expect.stringContaining(route.parameter)]);
+      else expect(response.status).toBeLessThan(500);
+    }
   });
 });
 

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Client } from 'pg';
 
-import { bodyOperations, fillPath, type OpenApiDocument, resolve, sampleValue, type Schema } from '../support/abuse-corpus';
+import { bodyOperations, fillPath, type OpenApiDocument, resolve, type Schema } from '../support/abuse-corpus';
 import { call } from '../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { ROOT } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
+import { ORDERS_BY_STATUS, validBody } from '../support/valid-bodies';
 
 const shared = sharedQuarry();
 const { baseUrl, adminToken } = shared;
@@ -20,16 +22,6 @@ const PAYLOADS = [
   "%' UNION SELECT current_user --",
   '\\\'); DELETE FROM jaffle.customers; /*',
 ];
-
-const metricQuery = {
-  exploreName: 'orders',
-  dimensions: ['orders_status'],
-  metrics: ['orders_unique_order_count'],
-  filters: {},
-  sorts: [{ fieldId: 'orders_status', descending: false }],
-  limit: 10,
-  tableCalculations: [],
-};
 
 async function query<T>(connectionString: string, sql: string): Promise<T[]> {
   const client = new Client({ connectionString });
@@ -81,20 +73,12 @@ describe('SQL injection through string inputs', () => {
     before = await snapshot();
   }, 60_000);
 
-  const bases: Record<string, Record<string, unknown>> = {
-    RunQueryDto: metricQuery,
-    CompileQueryDto: metricQuery,
-    DownloadCsvDto: { ...metricQuery, columnOrder: [], showTableNames: false, onlyRaw: true },
-    ExecuteMetricQueryDto: { query: metricQuery },
-    UploadSheetDto: { exploreId: 'orders', metricQuery, columnOrder: [], showTableNames: false },
-    CreateColorPaletteDto: { colors: Array.from({ length: 20 }, () => '#123456') },
-  };
   // Creating projects compiles them on the worker: its string inputs are checked by hand below.
   const operations = bodyOperations(document).filter((operation) => operation.operationId !== 'Projects_create');
 
   it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s: every string input, never a 5xx', async (_, operation) => {
-    const schemaName = Object.keys(document.components.schemas).find((name) => document.components.schemas[name] === operation.schema) ?? '';
-    const base = { ...(sampleValue(document, operation.schema) as Record<string, unknown>), ...bases[schemaName], ...(schemaName === 'UploadSheetDto' ? { projectUuid } : {}) };
+    // A member's uuid nobody has: granting access to it changes nothing.
+    const base = validBody(document, operation, { projectUuid, userUuid: randomUUID() });
     const path = fillPath(operation.path, { projectUuid, exploreId: 'orders' });
     const failures: string[] = [];
     for (const input of stringInputs(operation.schema)) {
@@ -110,7 +94,7 @@ describe('SQL injection through string inputs', () => {
     const run = (operator: string, values: unknown[], fieldId = 'orders_status') =>
       call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
         token: adminToken,
-        body: { ...metricQuery, invalidateCache: true, filters: { dimensions: { id: 'root', and: [{ id: 'rule', target: { fieldId }, operator, values }] } } },
+        body: { ...ORDERS_BY_STATUS, invalidateCache: true, filters: { dimensions: { id: 'root', and: [{ id: 'rule', target: { fieldId }, operator, values }] } } },
       });
     for (const payload of PAYLOADS) {
       for (const operator of ['equals', 'startsWith', 'endsWith', 'include']) {

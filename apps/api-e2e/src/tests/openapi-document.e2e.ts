@@ -73,6 +73,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the 200 that routes answer, not a 201 they never send', () => {
+    const document = JSON.parse(readFileSync(COMMITTED, 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const created = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).filter(([, operation]) => '201' in operation.responses).map(([method]) => `${method} ${path}`));
+    expect(created).toEqual([]);
+  });
+
   it('has committed client types in step with it (run `npm run openapi` after changing the API)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-openapi-'));
     try {

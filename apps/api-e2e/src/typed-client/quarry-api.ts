@@ -1283,11 +1283,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["CreatedPersonalAccessTokenDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -1434,11 +1429,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["UserDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["UserDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -1682,11 +1672,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["JobIdDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -1771,11 +1756,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["CreateProjectResultDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["CreateProjectResultDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -1926,11 +1906,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["JobIdDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["JobIdDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2139,11 +2114,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ProjectMemberDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -2307,11 +2277,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: {
-          "application/json": components["schemas"]["QueryResultsDto"];
-        };
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -2372,11 +2337,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["CompiledQueryDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["CompiledQueryDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2441,11 +2401,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ExecutedQueryDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ExecutedQueryDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2562,9 +2517,6 @@ export interface operations {
           };
         };
       };
-      201: {
-        content: never;
-      };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
         content: {
@@ -2613,11 +2565,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ExportJobDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ExportJobDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2680,11 +2627,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ExportJobDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ExportJobDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2825,11 +2767,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ColorPaletteDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ColorPaletteDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */
@@ -2997,11 +2934,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ColorPaletteDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["ColorPaletteDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */

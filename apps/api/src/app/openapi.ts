@@ -17,10 +17,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion(QUARRY_VERSION === 'dev' ? '0.0.0-dev' : QUARRY_VERSION)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <token>' }, API_KEY_SECURITY)
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     extraModels: discriminatedVariantModels(),
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  return withoutPhantomCreatedResponses(document);
+}
+
+/**
+ * The Swagger CLI plugin documents a 201 with the bare return type for every POST, as it cannot
+ * see the HttpCode(200) inside @Endpoint; those routes answer 200 with the envelope, so the 201 is dropped.
+ */
+function withoutPhantomCreatedResponses(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.post, item.put, item.patch, item.delete]) {
+      if (operation?.responses['200'] && operation.responses['201']) delete operation.responses['201'];
+    }
+  }
+  return document;
 }
 
 export function serveSwaggerUi(app: INestApplication, document: OpenAPIObject): void {
