@@ -13,6 +13,9 @@ import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
 import { ColorPalettesController } from './content/color-palettes.controller';
+import { GroupsController } from './content/groups.controller';
+import { PinsController } from './content/pins.controller';
+import { SpacesController } from './content/spaces.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
@@ -38,7 +41,7 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConflictError, NotFoundError, ParameterError, type Principal, type ProjectAction } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
 import { PolicyService } from '@quarry/server/auth';
@@ -10,7 +10,7 @@ import { type ProjectEntity, ProjectsRepository } from '@quarry/server/database'
 import { JobProducer } from '@quarry/server/queue';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
-import { PROJECT_CONTENT_COPIERS, type ProjectContentCopier } from './content-copiers';
+import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
 import { type ProjectView, toProjectView } from './project-view';
 import { resolveLocalProjectDir } from './transform-sources/local-project';
@@ -33,7 +33,7 @@ export class ProjectsService {
     private readonly warehouses: WarehouseAccess,
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
-    @Inject(PROJECT_CONTENT_COPIERS) private readonly contentCopiers: ProjectContentCopier[],
+    private readonly contentCopiers: ProjectContentCopiers,
   ) {}
 
   /**
@@ -182,8 +182,9 @@ export class ProjectsService {
 
   private async copyContent(upstream: ProjectEntity, project: ProjectEntity, principal: Principal) {
     try {
-      for (const copier of this.contentCopiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
-      return { hasContentCopy: this.contentCopiers.length > 0, contentCopyError: null };
+      const copiers = this.contentCopiers.list();
+      for (const copier of copiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
+      return { hasContentCopy: copiers.length > 0, contentCopyError: null };
     } catch (error) {
       this.logger.warn({ projectUuid: project.projectUuid, err: error }, 'Copying content from the upstream project failed');
       return { hasContentCopy: false, contentCopyError: (error as Error).message };

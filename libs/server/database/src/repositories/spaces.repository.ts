@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrganizationRole, ProjectRole, SpaceGrant, SpaceRole } from '@quarry/domain';
@@ -94,6 +96,43 @@ export class SpacesRepository {
         [spaceUuid],
       );
       await manager.delete(SpaceEntity, { spaceUuid });
+    });
+  }
+
+  /**
+   * Copies every space of a project into another, keeping names, slugs, paths, privacy and
+   * shares, in one transaction. Returns the new uuid of each copied space by its old uuid.
+   */
+  async copyProject(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string): Promise<Map<string, string>> {
+    return this.dataSource.transaction(async (manager) => {
+      const sources = await manager.getRepository(SpaceEntity).find({ where: { projectUuid: fromProjectUuid } });
+      // Parents before children: a path has one more segment than its parent's.
+      sources.sort((a, b) => a.path.split('.').length - b.path.split('.').length);
+      const copies = new Map(sources.map((space) => [space.spaceUuid, randomUUID()]));
+      for (const space of sources) {
+        await manager.insert(SpaceEntity, {
+          ...space,
+          spaceUuid: copies.get(space.spaceUuid) as string,
+          projectUuid: toProjectUuid,
+          parentSpaceUuid: space.parentSpaceUuid ? (copies.get(space.parentSpaceUuid) ?? null) : null,
+          createdByUserUuid: byUserUuid,
+          createdAt: undefined,
+          updatedAt: undefined,
+        });
+      }
+      if (copies.size > 0) {
+        const mapping = JSON.stringify(Object.fromEntries(copies));
+        for (const table of ['space_user_access', 'space_group_access']) {
+          const subject = table === 'space_user_access' ? 'user_uuid' : 'group_uuid';
+          await manager.query(
+            `INSERT INTO ${table} (space_uuid, ${subject}, space_role)
+             SELECT ($1::jsonb ->> a.space_uuid::text)::uuid, a.${subject}, a.space_role
+               FROM ${table} a WHERE a.space_uuid = ANY($2::uuid[])`,
+            [mapping, [...copies.keys()]],
+          );
+        }
+      }
+      return copies;
     });
   }
 
