@@ -17,6 +17,8 @@ interface Caller {
 }
 
 let projectUuid: string;
+/** The pinned list the project was created with. */
+let projectPinnedListUuid: string;
 /** Organization members whose only access is their project role (no extra organization admins). */
 const byRole = {} as Record<Role, Caller>;
 let outsider: Caller;
@@ -50,6 +52,7 @@ beforeAll(async () => {
   });
   expect(project.status).toBe(200);
   projectUuid = project.body.results.project.projectUuid;
+  projectPinnedListUuid = project.body.results.project.pinnedListUuid;
   for (const role of ROLES) {
     const user = await userWithToken('member');
     const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
@@ -141,6 +144,32 @@ describe('spaces (E2, E3) and their write side', () => {
     ]);
   });
 
+  it('gives project roles through groups, shown as inherited from group', async () => {
+    const member = await userWithToken('member');
+    expect((await call(baseUrl, 'GET', spacesPath(), { token: member.token })).status).toBe(404);
+    const group = await call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name: unique('Editors'), members: [{ userUuid: member.userUuid }] } });
+    const groupUuid = group.body.results.uuid as string;
+    const denied = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/groupAccesses/${groupUuid}`, { token: byRole.developer.token, body: { role: 'editor' } });
+    expect(denied.status).toBe(403);
+    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/groupAccesses/${groupUuid}`, { token: byRole.admin.token, body: { role: 'editor' } });
+    expect(granted.status).toBe(200);
+    expect(granted.body.results).toEqual({ groupUuid, groupName: group.body.results.name, role: 'editor' });
+
+    const created = await call(baseUrl, 'POST', spacesPath(), { token: member.token, body: { name: unique('Through a group') } });
+    expect(created.status).toBe(200);
+    const other = await createSpace({ name: unique('Public for the group') });
+    const read = await getSpace(other.uuid, member.token);
+    expect(read.body.results.access.find((entry: { userUuid: string }) => entry.userUuid === member.userUuid)).toMatchObject({
+      role: 'editor',
+      inheritedFrom: 'group',
+      inheritedRole: 'editor',
+      projectRole: 'editor',
+    });
+
+    expect((await call(baseUrl, 'DELETE', `/api/v1/projects/${projectUuid}/groupAccesses/${groupUuid}`, { token: adminToken })).status).toBe(200);
+    expect((await call(baseUrl, 'GET', spacesPath(), { token: member.token })).status).toBe(404);
+  });
+
   it('copies inherited access when a space stops inheriting, so nobody loses it', async () => {
     const parent = await createSpace({ name: unique('Parent'), isPrivate: true, access: [{ userUuid: byRole.interactive_viewer.userUuid, role: 'viewer' }] });
     const child = await createSpace({ name: 'Child', parentSpaceUuid: parent.uuid });
@@ -210,6 +239,8 @@ describe('pinned items (E16)', () => {
       pinned.push(response.body.results);
     }
     const pinnedListUuid = pinned[0].pinnedListUuid as string;
+    expect(pinnedListUuid).toBe(projectPinnedListUuid);
+    expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}`, { token: byRole.viewer.token })).body.results.pinnedListUuid).toBe(pinnedListUuid);
     expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists`, { token: byRole.viewer.token })).body.results).toEqual({ projectUuid, pinnedListUuid });
 
     const itemsPath = `/api/v1/projects/${projectUuid}/pinned-lists/${pinnedListUuid}/items`;

@@ -22,6 +22,7 @@ import { JobsController } from './jobs/jobs.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { OrganizationController } from './organization/organization.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
+import { ProjectGroupAccessController } from './projects/project-group-access.controller';
 import { ProjectsController } from './projects/projects.controller';
 import { QueryController } from './query/query.controller';
 import { V2QueryController } from './query/v2-query.controller';
@@ -41,7 +42,7 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

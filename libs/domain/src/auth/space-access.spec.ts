@@ -28,6 +28,17 @@ describe('space access', () => {
     expect(resolveSpaceAccess(facts('own', { organizationRole: 'interactive_viewer' }))?.role).toBe('viewer');
   });
 
+  it('counts project roles held through groups, reported as group', () => {
+    expect(resolveSpaceAccess(facts('root', { organizationRole: 'member', projectGroupRoles: ['viewer', 'editor'] }))).toMatchObject({
+      role: 'editor',
+      inheritedFrom: 'group',
+      projectRole: 'editor',
+      projectRoleFrom: 'group',
+    });
+    expect(resolveSpaceAccess(facts('secret', { organizationRole: 'member', projectGroupRoles: ['admin'] }))).toMatchObject({ role: 'admin', inheritedFrom: 'group' });
+    expect(resolveSpaceAccess(facts('root', { organizationRole: 'editor', projectGroupRoles: ['editor'] }))).toMatchObject({ inheritedFrom: 'organization' });
+  });
+
   it('hides private spaces, and spaces inheriting from them, from everyone but admins and shares', () => {
     for (const space of ['secret', 'in-secret', 'deeper']) {
       expect(resolveSpaceAccess(facts(space, { organizationRole: 'developer' }))).toBeUndefined();

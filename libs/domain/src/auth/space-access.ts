@@ -1,9 +1,9 @@
 import { effectiveProjectRole, type OrganizationRole, type ProjectRole, roleRank, type SpaceRole } from './roles';
 
 /**
- * Where a caller's space role comes from (the wire's `inheritedFrom`); `undefined` on the wire
- * means a direct share of the space itself. `group` (a project role held through a group) is part
- * of the wire vocabulary; project roles through groups are not modelled yet, so it is never produced.
+ * Where a caller's space role comes from (the wire's `inheritedFrom`): their organization role,
+ * their direct project role, a project role held through a group, a share of the space with one of
+ * their groups, or a share of a space it inherits from. `undefined`: a direct share of the space.
  */
 export type SpaceAccessSource = 'organization' | 'project' | 'group' | 'space_group' | 'parent_space';
 
@@ -26,6 +26,8 @@ export interface SpaceAccessFacts {
   organizationRole: OrganizationRole;
   /** The user's direct role in the space's project, if any. */
   projectMembershipRole: ProjectRole | undefined;
+  /** The roles in the project the user holds through groups. */
+  projectGroupRoles?: readonly ProjectRole[];
   /** The space first, then the ancestors whose permissions it inherits, nearest first (see `inheritanceChain`). */
   chain: readonly SpaceNode[];
   /** The user's shares on spaces of the chain (others are ignored). */
@@ -40,13 +42,15 @@ export interface SpaceAccess {
   /** The user's effective project role (organization or project). */
   projectRole: ProjectRole;
   /** Where the project role comes from. */
-  projectRoleFrom: 'organization' | 'project';
+  projectRoleFrom: ProjectRoleSource;
 }
+
+export type ProjectRoleSource = 'organization' | 'project' | 'group';
 
 const SPACE_ROLE_RANK: Record<SpaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
 
 /** On ties the most specific source is reported, so a user shared directly sees `hasDirectAccess` and no inheritance. */
-const SOURCE_PREFERENCE: Array<SpaceAccessSource | undefined> = [undefined, 'space_group', 'parent_space', 'project', 'organization'];
+const SOURCE_PREFERENCE: Array<SpaceAccessSource | undefined> = [undefined, 'space_group', 'parent_space', 'project', 'group', 'organization'];
 
 export function hasAtLeastSpaceRole(role: SpaceRole | undefined, minimum: SpaceRole): boolean {
   return role !== undefined && SPACE_ROLE_RANK[role] >= SPACE_ROLE_RANK[minimum];
@@ -87,11 +91,10 @@ export function isEffectivelyPrivate(chain: readonly SpaceNode[]): boolean {
  */
 export function resolveSpaceAccess(facts: SpaceAccessFacts): SpaceAccess | undefined {
   const [space] = facts.chain;
-  const projectRole = effectiveProjectRole(facts.organizationRole, facts.projectMembershipRole);
+  const groupRoles = facts.projectGroupRoles ?? [];
+  const projectRole = effectiveProjectRole(facts.organizationRole, facts.projectMembershipRole, groupRoles);
   if (!space || !projectRole) return undefined;
-  const organizationRank = facts.organizationRole === 'member' ? -1 : roleRank(facts.organizationRole);
-  const membershipRank = facts.projectMembershipRole ? roleRank(facts.projectMembershipRole) : -1;
-  const projectRoleFrom = organizationRank >= membershipRank ? 'organization' : 'project';
+  const projectRoleFrom = projectRoleSource(facts.organizationRole, facts.projectMembershipRole, groupRoles, projectRole);
 
   const candidates: Array<{ role: SpaceRole; from: SpaceAccessSource | undefined }> = [];
   if (projectRole === 'admin' || !isEffectivelyPrivate(facts.chain)) {
@@ -113,6 +116,18 @@ export function resolveSpaceAccess(facts: SpaceAccessFacts): SpaceAccess | undef
   });
   const hasDirectAccess = facts.grants.some((grant) => grant.via === 'user' && grant.spaceUuid === space.spaceUuid);
   return { role: best.role, inheritedFrom: best.from, hasDirectAccess, projectRole, projectRoleFrom };
+}
+
+/** Which of organization, project and group roles gives the effective project role (the broadest on ties). */
+function projectRoleSource(
+  organizationRole: OrganizationRole,
+  membershipRole: ProjectRole | undefined,
+  groupRoles: readonly ProjectRole[],
+  effective: ProjectRole,
+): ProjectRoleSource {
+  if (organizationRole === effective) return 'organization';
+  if (membershipRole === effective) return 'project';
+  return groupRoles.includes(effective) ? 'group' : 'organization';
 }
 
 /**

@@ -6,7 +6,7 @@ import { JobName } from '@quarry/jobs-contracts';
 import { PolicyService } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
-import { type ProjectEntity, ProjectsRepository } from '@quarry/server/database';
+import { PinnedItemsRepository, type ProjectEntity, ProjectsRepository } from '@quarry/server/database';
 import { JobProducer } from '@quarry/server/queue';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
@@ -34,6 +34,7 @@ export class ProjectsService {
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
     private readonly contentCopiers: ProjectContentCopiers,
+    private readonly pins: PinnedItemsRepository,
   ) {}
 
   /**
@@ -76,20 +77,23 @@ export class ProjectsService {
     );
     const content = upstream && (request.copyContent ?? true) ? await this.copyContent(upstream, project, principal) : { hasContentCopy: false, contentCopyError: null };
     const compiled = await this.queueCompile(project, principal);
-    return { project: toProjectView(compiled, this.box), ...content };
+    const pinnedList = await this.pins.ensureList(compiled.projectUuid);
+    return { project: toProjectView(compiled, this.box, pinnedList.pinnedListUuid), ...content };
   }
 
   async list(principal: Principal): Promise<ProjectView[]> {
-    const visible: ProjectView[] = [];
+    const visible: ProjectEntity[] = [];
     for (const project of await this.projects.listForOrganization(principal.organizationUuid)) {
-      if (await this.policy.projectRole(principal, project)) visible.push(toProjectView(project, this.box));
+      if (await this.policy.projectRole(principal, project)) visible.push(project);
     }
-    return visible;
+    const lists = await this.pins.listUuidsByProject(visible.map((project) => project.projectUuid));
+    return visible.map((project) => toProjectView(project, this.box, lists.get(project.projectUuid) ?? null));
   }
 
   async get(principal: Principal, projectUuid: string): Promise<ProjectView> {
     const project = await this.require(principal, projectUuid, 'project:view');
-    return toProjectView(project, this.box);
+    const pinnedList = await this.pins.findListForProject(projectUuid);
+    return toProjectView(project, this.box, pinnedList?.pinnedListUuid ?? null);
   }
 
   async delete(principal: Principal, projectUuid: string): Promise<void> {

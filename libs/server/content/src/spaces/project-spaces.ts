@@ -27,6 +27,7 @@ export class ProjectSpaces {
     readonly principal: Principal,
     readonly project: ProjectEntity,
     readonly projectMembershipRole: ProjectRole | undefined,
+    readonly projectGroupRoles: readonly ProjectRole[],
     spaces: readonly SpaceEntity[],
     private readonly grants: readonly SpaceGrant[],
   ) {
@@ -76,6 +77,7 @@ export class ProjectSpaces {
       const access = resolveSpaceAccess({
         organizationRole: this.principal.organizationRole,
         projectMembershipRole: this.projectMembershipRole,
+        projectGroupRoles: this.projectGroupRoles,
         chain: this.chain(spaceUuid),
         grants: this.grants,
       });

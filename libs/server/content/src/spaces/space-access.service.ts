@@ -41,11 +41,12 @@ export class SpaceAccessService {
   }
 
   private async load(principal: Principal, project: ProjectEntity): Promise<ProjectSpaces> {
-    const [membershipRole, spaces, grants] = await Promise.all([
+    const [membershipRole, groupRoles, spaces, grants] = await Promise.all([
       this.projects.membershipRole(project.projectUuid, principal.userUuid),
+      this.projects.groupRoles(project.projectUuid, principal.userUuid),
       this.spaces.listForProject(project.projectUuid),
       this.spaces.userGrants(project.projectUuid, principal.userUuid),
     ]);
-    return new ProjectSpaces(principal, project, membershipRole, spaces, grants);
+    return new ProjectSpaces(principal, project, membershipRole, groupRoles, spaces, grants);
   }
 }

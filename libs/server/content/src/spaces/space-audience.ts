@@ -30,6 +30,7 @@ export function spaceAudience(input: SpaceAudienceInput): UserAccessView[] {
     const access = resolveSpaceAccess({
       organizationRole: member.organizationRole,
       projectMembershipRole: member.projectRole ?? undefined,
+      projectGroupRoles: member.groupRoles,
       chain: input.chain,
       grants: grantsByUser.get(member.userUuid) ?? [],
     });

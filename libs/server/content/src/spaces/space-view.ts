@@ -75,7 +75,6 @@ export interface AccessSubject {
   lastName: string;
   email: string;
   organizationRole: OrganizationRole;
-  projectRole: ProjectRole | null;
 }
 
 /** The UserAccess entry of a user whose access has been resolved. */
@@ -101,7 +100,7 @@ function inheritedRole(subject: AccessSubject, access: SpaceAccess): Organizatio
       return subject.organizationRole;
     case 'project':
     case 'group':
-      return subject.projectRole;
+      return access.projectRole;
     case 'space_group':
     case 'parent_space':
       return access.role;

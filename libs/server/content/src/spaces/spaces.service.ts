@@ -57,10 +57,7 @@ export class SpacesService {
     const summaries = await this.summaries(spaces, visible);
     return summaries.map((summary) => ({
       ...summary,
-      userAccess: toUserAccessView(
-        { ...principal, projectRole: spaces.projectMembershipRole ?? null },
-        spaces.access(summary.uuid) as NonNullable<ReturnType<ProjectSpaces['access']>>,
-      ),
+      userAccess: toUserAccessView(principal, spaces.access(summary.uuid) as NonNullable<ReturnType<ProjectSpaces['access']>>),
     }));
   }
 

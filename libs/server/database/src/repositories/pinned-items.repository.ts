@@ -31,6 +31,15 @@ export class PinnedItemsRepository {
     return this.dataSource.getRepository(PinnedListEntity).findOneBy({ pinnedListUuid });
   }
 
+  async listUuidsByProject(projectUuids: readonly string[]): Promise<Map<string, string>> {
+    if (projectUuids.length === 0) return new Map();
+    const rows: Array<{ projectUuid: string; pinnedListUuid: string }> = await this.dataSource.query(
+      `SELECT project_uuid AS "projectUuid", pinned_list_uuid AS "pinnedListUuid" FROM pinned_lists WHERE project_uuid = ANY($1::uuid[])`,
+      [projectUuids],
+    );
+    return new Map(rows.map((row) => [row.projectUuid, row.pinnedListUuid]));
+  }
+
   /** The project's pinned list, created on first use (safe when two requests race). */
   async ensureList(projectUuid: string): Promise<PinnedListEntity> {
     await this.dataSource.query(`INSERT INTO pinned_lists (pinned_list_uuid, project_uuid) VALUES ($1, $2) ON CONFLICT (project_uuid) DO NOTHING`, [

@@ -42,6 +42,8 @@ export interface ProjectAudienceMember {
   lastName: string;
   organizationRole: OrganizationRole;
   projectRole: ProjectRole | null;
+  /** Project roles held through groups. */
+  groupRoles: ProjectRole[];
 }
 
 @Injectable()
@@ -169,11 +171,13 @@ export class SpacesRepository {
     );
   }
 
-  /** Every user of the organization with their organization role and direct role in the project. */
+  /** Every user of the organization with their organization role, direct role in the project and roles through groups. */
   projectAudience(organizationUuid: string, projectUuid: string): Promise<ProjectAudienceMember[]> {
     return this.dataSource.query(
       `SELECT u.user_uuid AS "userUuid", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
-              m.role AS "organizationRole", pm.role AS "projectRole"
+              m.role AS "organizationRole", pm.role AS "projectRole",
+              ARRAY(SELECT a.role FROM project_group_access a JOIN group_members gm USING (group_uuid)
+                     WHERE a.project_uuid = $2 AND gm.user_uuid = u.user_uuid) AS "groupRoles"
          FROM organization_memberships m JOIN users u USING (user_uuid)
          LEFT JOIN project_memberships pm ON pm.user_uuid = u.user_uuid AND pm.project_uuid = $2
         WHERE m.organization_uuid = $1 AND u.is_active
