@@ -103,7 +103,8 @@ describe('SpacesService on PostgreSQL', () => {
     const copied = await spacesRepository.listForProject(to);
     expect(copied.map((space) => [space.path, space.isPrivate, space.inheritParentPermissions])).toEqual([
       ['root', true, false],
-      ['root.leaf', true, true],
+      // The leaf's own flag: it is private through the root it inherits from.
+      ['root.leaf', false, true],
     ]);
     expect(copied.find((space) => space.path === 'root.leaf')?.parentSpaceUuid).toBe(copies.get(root.uuid));
     expect(copies.get(leaf.uuid)).not.toBe(leaf.uuid);
@@ -113,6 +114,21 @@ describe('SpacesService on PostgreSQL', () => {
         [editor.userUuid, 'editor'],
       ].sort(),
     );
+  });
+
+  it('lets an inheriting space follow its parent privacy, while one with its own rules starts as private as its parent', async () => {
+    const admin = await user('admin');
+    const viewer = await user('viewer');
+    const projectUuid = await project();
+    const parent = await service.create(admin, projectUuid, { name: 'Parent', isPrivate: true });
+    const inheriting = await service.create(admin, projectUuid, { name: 'Inheriting', parentSpaceUuid: parent.uuid });
+    const ownRules = await service.create(admin, projectUuid, { name: 'Own', parentSpaceUuid: parent.uuid, inheritParentPermissions: false });
+    expect([inheriting.isPrivate, ownRules.isPrivate]).toEqual([true, true]);
+    await expect(service.get(viewer, projectUuid, inheriting.uuid)).rejects.toMatchObject({ name: 'NotFoundError' });
+
+    await service.update(admin, projectUuid, parent.uuid, { isPrivate: false });
+    expect((await service.get(viewer, projectUuid, inheriting.uuid)).isPrivate).toBe(false);
+    await expect(service.get(viewer, projectUuid, ownRules.uuid)).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
   it('refuses inheritance on a root space and shares with users outside the organization', async () => {

@@ -78,6 +78,8 @@ export class SpacesService {
     // The creator administers the space, so a private space is never created out of their reach.
     shares.push({ userUuid: principal.userUuid, spaceRole: 'admin' });
     const name = spaceName(request.name);
+    // An inheriting space follows its parent's privacy as it changes; one with its own rules starts as private as its parent.
+    const defaultPrivacy = parent && !inherit ? spaces.isPrivate(parent.spaceUuid) : false;
     const spaceUuid = randomUUID();
     await this.withFreePath(projectUuid, parent, name, (slug, path) =>
       this.spaces.create(
@@ -88,7 +90,7 @@ export class SpacesService {
           name,
           slug,
           path,
-          isPrivate: request.isPrivate ?? (parent && inherit ? spaces.isPrivate(parent.spaceUuid) : false),
+          isPrivate: request.isPrivate ?? defaultPrivacy,
           inheritParentPermissions: inherit,
           createdByUserUuid: principal.userUuid,
         },
