@@ -19,7 +19,7 @@ import { SpacesContentCopier } from './spaces/spaces-content-copier';
  */
 const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService];
 const PIN_SOURCES = [SpacePinSource];
-/** Copiers of preview projects' content, registered in this order (spaces before what they hold). */
+/** Copiers of preview projects' content; each runs by its `order` (spaces before what they hold). */
 const CONTENT_COPIERS = [SpacesContentCopier];
 
 @Module({

@@ -9,6 +9,7 @@ import { type ProjectContentCopier,ProjectContentCopiers } from '@quarry/server/
 @Injectable()
 export class SpacesContentCopier implements ProjectContentCopier, OnModuleInit {
   readonly name = 'spaces';
+  readonly order = 0;
 
   constructor(
     private readonly spaces: SpacesRepository,
