@@ -235,6 +235,6 @@ export function queryParameterCases(document: OpenApiDocument): Array<{ method: 
 export function requiredQuery(document: OpenApiDocument, operation: { parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }> }, known: Record<string, string>): string {
   const required = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
   if (required.length === 0) return '';
-  const pairs = required.map((parameter) => [parameter.name, known[parameter.name] ?? String(sampleValue(document, parameter.schema ?? { type: 'string' }))]);
+  const pairs = required.map((parameter): [string, string] => [parameter.name, known[parameter.name] ?? String(sampleValue(document, parameter.schema ?? { type: 'string' }))]);
   return `?${new URLSearchParams(pairs).toString()}`;
 }

@@ -94,6 +94,18 @@ export interface paths {
     /** Change a user's project role (project admin) */
     patch: operations["ProjectAccess_update"];
   };
+  "/api/v1/projects/{projectUuid}/groupAccesses": {
+    /** Groups with a role in the project */
+    get: operations["ProjectGroupAccess_list"];
+  };
+  "/api/v1/projects/{projectUuid}/groupAccesses/{groupUuid}": {
+    /** Give every member of a group a project role (project admin) */
+    post: operations["ProjectGroupAccess_grant"];
+    /** Remove a group's project role (project admin) */
+    delete: operations["ProjectGroupAccess_revoke"];
+    /** Change a group's project role (project admin) */
+    patch: operations["ProjectGroupAccess_update"];
+  };
   "/api/v1/projects/{projectUuid}/explores/{exploreId}/runQuery": {
     /** Run a query against an explore (E4) */
     post: operations["Query_runQuery"];
@@ -144,6 +156,72 @@ export interface paths {
   "/api/v1/org/color-palettes/{colorPaletteUuid}/active": {
     /** Make a colour palette the organization's active one (admin); the previous one becomes inactive */
     post: operations["ColorPalettes_setActive"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces": {
+    /** Spaces of the project the caller may see */
+    get: operations["Spaces_list"];
+    /** Create a space, optionally private, shared or nested (project editor; editor of the parent) */
+    post: operations["Spaces_create"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces/{spaceUuid}": {
+    /** Get a space (E3); private spaces the caller cannot see answer 404 */
+    get: operations["Spaces_get"];
+    /** Delete a space with its sub-spaces */
+    delete: operations["Spaces_delete"];
+    /** Update a space (E2): name, privacy, inheritance of the parent permissions */
+    patch: operations["Spaces_update"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces/{spaceUuid}/share": {
+    /** Share the space with a user of the organization, or change their space role */
+    post: operations["Spaces_shareWithUser"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces/{spaceUuid}/share/{userUuid}": {
+    /** Remove a user's direct share of the space */
+    delete: operations["Spaces_unshareUser"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces/{spaceUuid}/group/share": {
+    /** Share the space with a group, or change its space role */
+    post: operations["Spaces_shareWithGroup"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces/{spaceUuid}/group/share/{groupUuid}": {
+    /** Remove a group's share of the space */
+    delete: operations["Spaces_unshareGroup"];
+  };
+  "/api/v1/org/groups": {
+    /** Groups of my organization, with their members */
+    get: operations["Groups_list"];
+    /** Create a group, optionally with members (organization admin) */
+    post: operations["Groups_create"];
+  };
+  "/api/v1/groups/{groupUuid}": {
+    /** A group with its members */
+    get: operations["Groups_get"];
+    /** Delete a group; its space shares go with it (organization admin) */
+    delete: operations["Groups_delete"];
+    /** Rename a group (organization admin) */
+    patch: operations["Groups_rename"];
+  };
+  "/api/v1/groups/{groupUuid}/members/{userUuid}": {
+    /** Add a user of the organization to a group (organization admin) */
+    put: operations["Groups_addMember"];
+    /** Remove a user from a group (organization admin) */
+    delete: operations["Groups_removeMember"];
+  };
+  "/api/v1/projects/{projectUuid}/spaces/{spaceUuid}/pinning": {
+    /** Pin a space to the project, or unpin it (project editor) */
+    patch: operations["Pins_toggleSpace"];
+  };
+  "/api/v1/projects/{projectUuid}/pinned-lists": {
+    /** The project's pinned list (created on first use) */
+    get: operations["Pins_list"];
+  };
+  "/api/v1/projects/{projectUuid}/pinned-lists/{pinnedListUuid}/items": {
+    /** Pinned items the caller may see: spaces, then charts, then dashboards, each in list order */
+    get: operations["Pins_items"];
+  };
+  "/api/v1/projects/{projectUuid}/pinned-lists/{pinnedListUuid}/items/order": {
+    /** Update pinned items order (E16, project editor) */
+    patch: operations["Pins_reorder"];
   };
   "/api/v1/projects/{projectUuid}/dataCatalog/metrics": {
     /** Search and page the metrics catalog (E8) */
@@ -393,6 +471,12 @@ export interface components {
     UpdateProjectAccessDto: {
       /** @enum {string} */
       role: "viewer" | "interactive_viewer" | "editor" | "developer" | "admin";
+    };
+    ProjectGroupAccessDto: {
+      /** @enum {string} */
+      role: "viewer" | "interactive_viewer" | "editor" | "developer" | "admin";
+      groupUuid: string;
+      groupName: string;
     };
     CacheMetadataDto: {
       /** Format: date-time */
@@ -752,6 +836,206 @@ export interface components {
       name?: string;
       /** @description Exactly 20 colours, `#RRGGBB` or `#RGB`. */
       colors?: string[];
+    };
+    UserAccessDto: {
+      /** @enum {string} */
+      role: "viewer" | "editor" | "admin";
+      /** @enum {string|null} */
+      projectRole: "viewer" | "interactive_viewer" | "editor" | "developer" | "admin" | null;
+      /**
+       * @description The role held at the source of inherited access (organization or project role, or the space role of a group or parent share).
+       * @enum {string|null}
+       */
+      inheritedRole: "member" | "viewer" | "interactive_viewer" | "editor" | "developer" | "admin" | null;
+      /**
+       * @description Where the access comes from; null for a direct share of the space.
+       * @enum {string|null}
+       */
+      inheritedFrom: "organization" | "project" | "group" | "space_group" | "parent_space" | null;
+      userUuid: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      /** @description True when the space itself is shared with the user. */
+      hasDirectAccess: boolean;
+    };
+    SpaceSummaryDto: {
+      parentSpaceUuid: string | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      chartCount: number;
+      dashboardCount: number;
+      /** @description The caller's own access. */
+      userAccess: components["schemas"]["UserAccessDto"];
+      organizationUuid: string;
+      projectUuid: string;
+      uuid: string;
+      name: string;
+      slug: string;
+      /** @description Dot-separated path segments from the root space down. */
+      path: string;
+      isPrivate: boolean;
+      inheritParentPermissions: boolean;
+      /** @description Users with a direct share of the space. */
+      access: string[];
+    };
+    ChildSpaceDto: {
+      parentSpaceUuid: string | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      chartCount: number;
+      dashboardCount: number;
+      organizationUuid: string;
+      projectUuid: string;
+      uuid: string;
+      name: string;
+      slug: string;
+      /** @description Dot-separated path segments from the root space down. */
+      path: string;
+      isPrivate: boolean;
+      inheritParentPermissions: boolean;
+      /** @description Users with a direct share of the space. */
+      access: string[];
+    };
+    GroupAccessDto: {
+      /** @enum {string} */
+      spaceRole: "viewer" | "editor" | "admin";
+      groupUuid: string;
+      groupName: string;
+    };
+    BreadcrumbDto: {
+      uuid: string;
+      name: string;
+      /** @description Whether the caller may open this space. */
+      hasAccess: boolean;
+    };
+    SpaceDto: {
+      parentSpaceUuid: string | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      /** @description Saved charts in the space. */
+      queries: {
+          [key: string]: unknown;
+        }[];
+      dashboards: {
+          [key: string]: unknown;
+        }[];
+      organizationUuid: string;
+      projectUuid: string;
+      uuid: string;
+      name: string;
+      slug: string;
+      path: string;
+      /** @description True when the space, or a space it inherits permissions from, is private. */
+      isPrivate: boolean;
+      inheritParentPermissions: boolean;
+      /** @description Sub-spaces the caller may see. */
+      childSpaces: components["schemas"]["ChildSpaceDto"][];
+      /** @description Everyone who may see the space, with their role and where it comes from. */
+      access: components["schemas"]["UserAccessDto"][];
+      groupsAccess: components["schemas"]["GroupAccessDto"][];
+      /** @description From the root space down to this one. */
+      breadcrumbs: components["schemas"]["BreadcrumbDto"][];
+    };
+    SpaceUserShareRequestDto: {
+      /** @enum {string} */
+      role: "viewer" | "editor" | "admin";
+      /** Format: uuid */
+      userUuid: string;
+    };
+    CreateSpaceDto: {
+      /**
+       * Format: uuid
+       * @description Create the space inside this one (which the caller must be able to edit).
+       */
+      parentSpaceUuid?: string | null;
+      name: string;
+      /** @description Private spaces are seen only by admins and the users and groups they are shared with. Default: false, or the parent's privacy for a nested space. */
+      isPrivate?: boolean;
+      /** @description Users to share the new space with (the creator is always its admin). */
+      access?: components["schemas"]["SpaceUserShareRequestDto"][];
+      /** @description A nested space takes its parent's permissions (default true); not allowed on a root space. */
+      inheritParentPermissions?: boolean;
+    };
+    UpdateSpaceDto: {
+      name?: string;
+      isPrivate?: boolean;
+      /** @description Turning it off copies the inherited shares onto the space, so nobody loses access. */
+      inheritParentPermissions?: boolean;
+    };
+    ShareSpaceWithUserDto: {
+      /** @enum {string} */
+      spaceRole: "viewer" | "editor" | "admin";
+      /** Format: uuid */
+      userUuid: string;
+    };
+    ShareSpaceWithGroupDto: {
+      /** @enum {string} */
+      spaceRole: "viewer" | "editor" | "admin";
+      /** Format: uuid */
+      groupUuid: string;
+    };
+    GroupMemberDto: {
+      userUuid: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+    };
+    GroupDto: {
+      uuid: string;
+      name: string;
+      organizationUuid: string;
+      /** @description ISO-8601 timestamp. */
+      createdAt: string;
+      memberUuids: string[];
+      members: components["schemas"]["GroupMemberDto"][];
+    };
+    GroupMemberRefDto: {
+      /** Format: uuid */
+      userUuid: string;
+    };
+    CreateGroupDto: {
+      name: string;
+      /** @description Users of the organization to add at once. */
+      members?: components["schemas"]["GroupMemberRefDto"][];
+    };
+    UpdateGroupDto: {
+      name: string;
+    };
+    PinningDto: {
+      projectUuid: string;
+      pinnedListUuid: string;
+      /** @description True when the item is pinned after this call. */
+      isPinned: boolean;
+      spaceUuid?: string;
+    };
+    PinnedListDto: {
+      projectUuid: string;
+      pinnedListUuid: string;
+    };
+    PinnedItemDataDto: {
+      pinnedListOrder: number;
+      uuid: string;
+      name: string;
+      pinnedListUuid: string;
+    };
+    PinnedItemDto: {
+      /** @enum {string} */
+      type: "chart" | "dashboard" | "space";
+      /** @enum {string} */
+      category: "pinned" | "mostPopular" | "recentlyUpdated";
+      /** @description The item summary; further fields depend on the type */
+      data: components["schemas"]["PinnedItemDataDto"];
+    };
+    PinnedOrderDataDto: {
+      pinnedListOrder: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    PinnedOrderDto: {
+      /** @enum {string} */
+      type: "chart" | "dashboard" | "space";
+      data: components["schemas"]["PinnedOrderDataDto"];
     };
     CatalogIconDto: {
       unicode: string;
@@ -2253,6 +2537,213 @@ export interface operations {
       };
     };
   };
+  /** Groups with a role in the project */
+  ProjectGroupAccess_list: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ProjectGroupAccessDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Give every member of a group a project role (project admin) */
+  ProjectGroupAccess_grant: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        groupUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateProjectAccessDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ProjectGroupAccessDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Remove a group's project role (project admin) */
+  ProjectGroupAccess_revoke: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        groupUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Change a group's project role (project admin) */
+  ProjectGroupAccess_update: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        groupUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateProjectAccessDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ProjectGroupAccessDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   /** Run a query against an explore (E4) */
   Query_runQuery: {
     parameters: {
@@ -2968,6 +3459,1021 @@ export interface operations {
       };
     };
   };
+  /** Spaces of the project the caller may see */
+  Spaces_list: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceSummaryDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Create a space, optionally private, shared or nested (project editor; editor of the parent) */
+  Spaces_create: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateSpaceDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Get a space (E3); private spaces the caller cannot see answer 404 */
+  Spaces_get: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Delete a space with its sub-spaces */
+  Spaces_delete: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Update a space (E2): name, privacy, inheritance of the parent permissions */
+  Spaces_update: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSpaceDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Share the space with a user of the organization, or change their space role */
+  Spaces_shareWithUser: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShareSpaceWithUserDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Remove a user's direct share of the space */
+  Spaces_unshareUser: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+        userUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Share the space with a group, or change its space role */
+  Spaces_shareWithGroup: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShareSpaceWithGroupDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Remove a group's share of the space */
+  Spaces_unshareGroup: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+        groupUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SpaceDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Groups of my organization, with their members */
+  Groups_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["GroupDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Create a group, optionally with members (organization admin) */
+  Groups_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateGroupDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["GroupDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** A group with its members */
+  Groups_get: {
+    parameters: {
+      path: {
+        groupUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["GroupDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Delete a group; its space shares go with it (organization admin) */
+  Groups_delete: {
+    parameters: {
+      path: {
+        groupUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Rename a group (organization admin) */
+  Groups_rename: {
+    parameters: {
+      path: {
+        groupUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateGroupDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["GroupDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Add a user of the organization to a group (organization admin) */
+  Groups_addMember: {
+    parameters: {
+      path: {
+        groupUuid: string;
+        userUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["GroupDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Remove a user from a group (organization admin) */
+  Groups_removeMember: {
+    parameters: {
+      path: {
+        groupUuid: string;
+        userUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["GroupDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Pin a space to the project, or unpin it (project editor) */
+  Pins_toggleSpace: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        spaceUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["PinningDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** The project's pinned list (created on first use) */
+  Pins_list: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["PinnedListDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Pinned items the caller may see: spaces, then charts, then dashboards, each in list order */
+  Pins_items: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        pinnedListUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["PinnedItemDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Update pinned items order (E16, project editor) */
+  Pins_reorder: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        pinnedListUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PinnedOrderDto"][];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["PinnedItemDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   /** Search and page the metrics catalog (E8) */
   Catalog_metrics: {
     parameters: {
@@ -3127,11 +4633,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["MetricExplorerResultsDto"];
           };
-        };
-      };
-      201: {
-        content: {
-          "application/json": components["schemas"]["MetricExplorerResultsDto"];
         };
       };
       /** @description Invalid input: every offending field is named in error.data */

@@ -16,6 +16,9 @@ import { QueueModule } from '@quarry/server/queue';
 
 import { CatalogController } from './catalog/catalog.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
+import { GroupsController } from './content/groups.controller';
+import { PinsController } from './content/pins.controller';
+import { SpacesController } from './content/spaces.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
@@ -23,6 +26,7 @@ import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MetricsExplorerController } from './metrics-explorer/metrics-explorer.controller';
 import { OrganizationController } from './organization/organization.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
+import { ProjectGroupAccessController } from './projects/project-group-access.controller';
 import { ProjectsController } from './projects/projects.controller';
 import { QueryController } from './query/query.controller';
 import { V2QueryController } from './query/v2-query.controller';
@@ -44,7 +48,7 @@ import { UserController } from './user/user.controller';
     CatalogModule,
     MetricsExplorerModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, CatalogController, MetricsExplorerController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, CatalogController, MetricsExplorerController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -15,6 +15,8 @@ export const ORGANIZATION_ACTIONS = {
   'projects:create-preview': 'developer',
   'palettes:view': 'member',
   'palettes:manage': 'admin',
+  'groups:view': 'member',
+  'groups:manage': 'admin',
 } as const satisfies Record<string, OrganizationRole>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
@@ -26,6 +28,7 @@ export const PROJECT_ACTIONS = {
   'export:csv': 'interactive_viewer',
   'space:create': 'editor',
   'content:manage': 'editor',
+  'pins:manage': 'editor',
   'sql:custom': 'developer',
   'project:compile': 'developer',
   'content:as-code': 'developer',

@@ -39,11 +39,14 @@ export class PolicyService {
     }
   }
 
-  /** The caller's effective role in a project: the highest of organization and project roles. */
+  /** The caller's effective role in a project: the highest of organization, project and group roles. */
   async projectRole(principal: Principal, project: ProjectRef): Promise<ProjectRole | undefined> {
     if (project.organizationUuid !== principal.organizationUuid) return undefined;
-    const direct = await this.projects.membershipRole(project.projectUuid, principal.userUuid);
-    return effectiveProjectRole(principal.organizationRole, direct);
+    const [direct, groupRoles] = await Promise.all([
+      this.projects.membershipRole(project.projectUuid, principal.userUuid),
+      this.projects.groupRoles(project.projectUuid, principal.userUuid),
+    ]);
+    return effectiveProjectRole(principal.organizationRole, direct, groupRoles);
   }
 
   /**

@@ -1,12 +1,36 @@
 import { Module } from '@nestjs/common';
+import { ProjectsModule } from '@quarry/server/projects';
 
 import { ColorPalettesService } from './color-palettes/color-palettes.service';
+import { GroupsService } from './groups/groups.service';
+import { PINNED_ITEM_SOURCES, type PinnedItemSource } from './pins/pinned-item-sources';
+import { PinsService } from './pins/pins.service';
+import { SpaceAccessService } from './spaces/space-access.service';
+import { NoStoredSpaceContents, SPACE_CONTENTS } from './spaces/space-contents';
+import { SpacePinSource } from './spaces/space-pin-source';
+import { SpacesService } from './spaces/spaces.service';
+import { SpacesContentCopier } from './spaces/spaces-content-copier';
 
 /**
- * Organization and project content. Needs DatabaseModule and AuthModule (both global).
- * Add further content services (spaces, charts, …) to SERVICES.
+ * Organization and project content. Needs DatabaseModule and AuthModule (both global), and
+ * ProjectsModule (its content-copier registry).
+ * Add further content services (charts, dashboards, …) to SERVICES; pinnable kinds add their
+ * PinnedItemSource to PIN_SOURCES, and the provider of what spaces hold replaces SPACE_CONTENTS.
  */
-const SERVICES = [ColorPalettesService];
+const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService];
+const PIN_SOURCES = [SpacePinSource];
+/** Copiers of preview projects' content; each runs by its `order` (spaces before what they hold). */
+const CONTENT_COPIERS = [SpacesContentCopier];
 
-@Module({ providers: SERVICES, exports: SERVICES })
+@Module({
+  imports: [ProjectsModule],
+  providers: [
+    ...SERVICES,
+    ...CONTENT_COPIERS,
+    ...PIN_SOURCES,
+    { provide: SPACE_CONTENTS, useClass: NoStoredSpaceContents },
+    { provide: PINNED_ITEM_SOURCES, inject: PIN_SOURCES, useFactory: (...sources: PinnedItemSource[]) => sources },
+  ],
+  exports: SERVICES,
+})
 export class ContentModule {}

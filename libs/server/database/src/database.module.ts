@@ -7,14 +7,19 @@ import { DatabaseHealth } from './database-health';
 import { ENTITIES } from './entities';
 import { CatalogRepository } from './repositories/catalog.repository';
 import { ColorPalettesRepository } from './repositories/color-palettes.repository';
+import { GroupsRepository } from './repositories/groups.repository';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
+import { PinnedItemsRepository } from './repositories/pinned-items.repository';
 import { ProjectsRepository } from './repositories/projects.repository';
 import { QueryHistoryRepository } from './repositories/query-history.repository';
+import { SpacesRepository } from './repositories/spaces.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
 const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository];
+// Content: spaces, their shares and groups, pinned lists.
+const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository];
 
 @Global()
 @Module({
@@ -29,7 +34,7 @@ const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository
     }),
     TypeOrmModule.forFeature(ENTITIES),
   ],
-  providers: [...REPOSITORIES, DatabaseHealth],
-  exports: [...REPOSITORIES, DatabaseHealth],
+  providers: [...REPOSITORIES, ...CONTENT_REPOSITORIES, DatabaseHealth],
+  exports: [...REPOSITORIES, ...CONTENT_REPOSITORIES, DatabaseHealth],
 })
 export class DatabaseModule {}

@@ -1,11 +1,29 @@
-/**
- * Content features (spaces, charts, dashboards) register a copier under this token so that
- * creating a preview project with `copyContent` copies whatever content exists.
- */
-export const PROJECT_CONTENT_COPIERS = Symbol('PROJECT_CONTENT_COPIERS');
+import { Injectable } from '@nestjs/common';
 
 export interface ProjectContentCopier {
   /** What it copies, for error messages. */
   readonly name: string;
+  /** Copiers run in increasing order: spaces (0) before what lives in them (charts, then dashboards). */
+  readonly order: number;
   copy(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string): Promise<void>;
+}
+
+/**
+ * Content features (spaces, charts, dashboards) register their copier here when their module
+ * starts, so that creating a preview project with `copyContent` copies whatever content exists.
+ * Copiers run by their `order`, whatever order the modules start in.
+ */
+@Injectable()
+export class ProjectContentCopiers {
+  private readonly copiers: ProjectContentCopier[] = [];
+
+  register(copier: ProjectContentCopier): void {
+    if (this.copiers.includes(copier)) return;
+    this.copiers.push(copier);
+    this.copiers.sort((a, b) => a.order - b.order);
+  }
+
+  list(): readonly ProjectContentCopier[] {
+    return this.copiers;
+  }
 }

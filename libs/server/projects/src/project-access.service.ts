@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, type Principal, type ProjectRole } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
-import { type ProjectEntity, type ProjectMember, ProjectsRepository, UsersRepository } from '@quarry/server/database';
+import { GroupsRepository, type ProjectEntity, type ProjectGroupAccess, type ProjectMember, ProjectsRepository, UsersRepository } from '@quarry/server/database';
 
-/** Who has a direct role in a project (organization roles apply on top, see PolicyService). */
+/** Who has a direct role in a project, or one through a group (organization roles apply on top, see PolicyService). */
 @Injectable()
 export class ProjectAccessService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly users: UsersRepository,
+    private readonly groups: GroupsRepository,
     private readonly policy: PolicyService,
   ) {}
 
@@ -30,6 +31,26 @@ export class ProjectAccessService {
     await this.requireProject(principal, projectUuid, true);
     if (!(await this.projects.deleteMembership(projectUuid, userUuid))) {
       throw new NotFoundError('This user has no direct role in the project', { userUuid });
+    }
+  }
+
+  async listGroups(principal: Principal, projectUuid: string): Promise<ProjectGroupAccess[]> {
+    await this.requireProject(principal, projectUuid, false);
+    return this.projects.listGroupAccess(projectUuid);
+  }
+
+  /** Gives every member of a group of the organization at least this role in the project. */
+  async grantGroup(principal: Principal, projectUuid: string, groupUuid: string, role: ProjectRole): Promise<ProjectGroupAccess> {
+    await this.requireProject(principal, projectUuid, true);
+    if (!(await this.groups.find(principal.organizationUuid, groupUuid))) throw new NotFoundError('Group not found', { groupUuid });
+    await this.projects.setGroupAccess(projectUuid, groupUuid, role);
+    return (await this.projects.listGroupAccess(projectUuid)).find((access) => access.groupUuid === groupUuid) as ProjectGroupAccess;
+  }
+
+  async revokeGroup(principal: Principal, projectUuid: string, groupUuid: string): Promise<void> {
+    await this.requireProject(principal, projectUuid, true);
+    if (!(await this.projects.deleteGroupAccess(projectUuid, groupUuid))) {
+      throw new NotFoundError('This group has no role in the project', { groupUuid });
     }
   }
 

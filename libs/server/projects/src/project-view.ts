@@ -23,7 +23,8 @@ export interface ProjectView {
   updatedAt: string;
 }
 
-export function toProjectView(project: ProjectEntity, box: SecretBox): ProjectView {
+/** `pinnedListUuid`: the project's pinned list, when it has one (see PinnedItemsRepository). */
+export function toProjectView(project: ProjectEntity, box: SecretBox, pinnedListUuid: string | null = null): ProjectView {
   const warehouse = project.warehouseConnectionSealed ? box.openJson<WarehouseConnectionConfig>(project.warehouseConnectionSealed) : null;
   const transform = box.openJson<TransformConnection>(project.transformConnectionSealed);
   return {
@@ -37,7 +38,7 @@ export function toProjectView(project: ProjectEntity, box: SecretBox): ProjectVi
     schedulerTimezone: project.schedulerTimezone,
     createdByUserUuid: project.createdByUserUuid,
     organizationWarehouseCredentialsUuid: null,
-    pinnedListUuid: null,
+    pinnedListUuid,
     warehouseConnection: warehouse ? redactConnection(warehouse) : null,
     transformConnection: redactTransformConnection(transform),
     compile: {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConflictError, NotFoundError, ParameterError, type Principal, type ProjectAction } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
 import { PolicyService } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
-import { type ProjectEntity, ProjectsRepository } from '@quarry/server/database';
+import { PinnedItemsRepository, type ProjectEntity, ProjectsRepository } from '@quarry/server/database';
 import { JobProducer } from '@quarry/server/queue';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
-import { PROJECT_CONTENT_COPIERS, type ProjectContentCopier } from './content-copiers';
+import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
 import { type ProjectView, toProjectView } from './project-view';
 import { resolveLocalProjectDir } from './transform-sources/local-project';
@@ -33,7 +33,8 @@ export class ProjectsService {
     private readonly warehouses: WarehouseAccess,
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
-    @Inject(PROJECT_CONTENT_COPIERS) private readonly contentCopiers: ProjectContentCopier[],
+    private readonly contentCopiers: ProjectContentCopiers,
+    private readonly pins: PinnedItemsRepository,
   ) {}
 
   /**
@@ -76,20 +77,23 @@ export class ProjectsService {
     );
     const content = upstream && (request.copyContent ?? true) ? await this.copyContent(upstream, project, principal) : { hasContentCopy: false, contentCopyError: null };
     const compiled = await this.queueCompile(project, principal);
-    return { project: toProjectView(compiled, this.box), ...content };
+    const pinnedList = await this.pins.ensureList(compiled.projectUuid);
+    return { project: toProjectView(compiled, this.box, pinnedList.pinnedListUuid), ...content };
   }
 
   async list(principal: Principal): Promise<ProjectView[]> {
-    const visible: ProjectView[] = [];
+    const visible: ProjectEntity[] = [];
     for (const project of await this.projects.listForOrganization(principal.organizationUuid)) {
-      if (await this.policy.projectRole(principal, project)) visible.push(toProjectView(project, this.box));
+      if (await this.policy.projectRole(principal, project)) visible.push(project);
     }
-    return visible;
+    const lists = await this.pins.listUuidsByProject(visible.map((project) => project.projectUuid));
+    return visible.map((project) => toProjectView(project, this.box, lists.get(project.projectUuid) ?? null));
   }
 
   async get(principal: Principal, projectUuid: string): Promise<ProjectView> {
     const project = await this.require(principal, projectUuid, 'project:view');
-    return toProjectView(project, this.box);
+    const pinnedList = await this.pins.findListForProject(projectUuid);
+    return toProjectView(project, this.box, pinnedList?.pinnedListUuid ?? null);
   }
 
   async delete(principal: Principal, projectUuid: string): Promise<void> {
@@ -182,8 +186,9 @@ export class ProjectsService {
 
   private async copyContent(upstream: ProjectEntity, project: ProjectEntity, principal: Principal) {
     try {
-      for (const copier of this.contentCopiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
-      return { hasContentCopy: this.contentCopiers.length > 0, contentCopyError: null };
+      const copiers = this.contentCopiers.list();
+      for (const copier of copiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
+      return { hasContentCopy: copiers.length > 0, contentCopyError: null };
     } catch (error) {
       this.logger.warn({ projectUuid: project.projectUuid, err: error }, 'Copying content from the upstream project failed');
       return { hasContentCopy: false, contentCopyError: (error as Error).message };

@@ -26,3 +26,11 @@ export class UpdateProjectAccessDto {
   @IsIn(PROJECT_ROLES)
   role!: ProjectRole;
 }
+
+export class ProjectGroupAccessDto {
+  groupUuid!: string;
+  groupName!: string;
+
+  @ApiProperty({ enum: PROJECT_ROLES })
+  role!: ProjectRole;
+}

@@ -1,26 +1,38 @@
 import { ColorPaletteEntity } from './color-palette.entity';
+import { GroupEntity, GroupMemberEntity } from './group.entity';
 import { JobEntity } from './job.entity';
 import { OrganizationEntity } from './organization.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { PersonalAccessTokenEntity } from './personal-access-token.entity';
+import { PinnedItemEntity, PinnedListEntity } from './pinned-item.entity';
 import { ProjectEntity } from './project.entity';
 import { ProjectExploreEntity } from './project-explore.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
 import { QueryHistoryEntity } from './query-history.entity';
+import { SpaceEntity } from './space.entity';
+import { SpaceGroupAccessEntity, SpaceUserAccessEntity } from './space-access.entity';
 import { UserEntity } from './user.entity';
 
+export type { PinnedItemType } from './pinned-item.entity';
 export type { CompileStatus, ProjectType } from './project.entity';
 export type { QueryHistoryStatus } from './query-history.entity';
 export {
   ColorPaletteEntity,
+  GroupEntity,
+  GroupMemberEntity,
   JobEntity,
   OrganizationEntity,
   OrganizationMembershipEntity,
   PersonalAccessTokenEntity,
+  PinnedItemEntity,
+  PinnedListEntity,
   ProjectEntity,
   ProjectExploreEntity,
   ProjectMembershipEntity,
   QueryHistoryEntity,
+  SpaceEntity,
+  SpaceGroupAccessEntity,
+  SpaceUserAccessEntity,
   UserEntity,
 };
 
@@ -35,4 +47,11 @@ export const ENTITIES = [
   ProjectExploreEntity,
   QueryHistoryEntity,
   ColorPaletteEntity,
+  GroupEntity,
+  GroupMemberEntity,
+  SpaceEntity,
+  SpaceUserAccessEntity,
+  SpaceGroupAccessEntity,
+  PinnedListEntity,
+  PinnedItemEntity,
 ];

@@ -2,7 +2,12 @@ import { Foundation1763800000000 } from './1763800000000-foundation';
 import { Projects1763900000000 } from './1763900000000-projects';
 import { QueryHistory1764000000000 } from './1764000000000-query-history';
 import { ColorPalettes1764100000000 } from './1764100000000-color-palettes';
+import { Spaces1764200000000 } from './1764200000000-spaces';
+import { ProjectGroupAccess1764200000001 } from './1764200000001-project-group-access';
 import { Catalog1764300000000 } from './1764300000000-catalog';
 
 /** Every migration, oldest first. Migrations are explicit SQL; schema sync is never used. */
-export const MIGRATIONS = [Foundation1763800000000, Projects1763900000000, QueryHistory1764000000000, ColorPalettes1764100000000, Catalog1764300000000];
+export const MIGRATIONS = [
+  Foundation1763800000000, Projects1763900000000, QueryHistory1764000000000, ColorPalettes1764100000000, Spaces1764200000000,
+  ProjectGroupAccess1764200000001, Catalog1764300000000,
+];

@@ -20,6 +20,12 @@ export interface ProjectMember {
   role: ProjectRole;
 }
 
+export interface ProjectGroupAccess {
+  groupUuid: string;
+  groupName: string;
+  role: ProjectRole;
+}
+
 export interface CompileState {
   compileStatus: CompileStatus;
   compileError?: string | null;
@@ -64,6 +70,40 @@ export class ProjectsRepository {
   async membershipRole(projectUuid: string, userUuid: string): Promise<ProjectRole | undefined> {
     const membership = await this.dataSource.getRepository(ProjectMembershipEntity).findOneBy({ projectUuid, userUuid });
     return membership?.role;
+  }
+
+  /** The project roles a user holds through their groups. */
+  async groupRoles(projectUuid: string, userUuid: string): Promise<ProjectRole[]> {
+    const rows: Array<{ role: ProjectRole }> = await this.dataSource.query(
+      `SELECT a.role FROM project_group_access a JOIN group_members m USING (group_uuid) WHERE a.project_uuid = $1 AND m.user_uuid = $2`,
+      [projectUuid, userUuid],
+    );
+    return rows.map((row) => row.role);
+  }
+
+  listGroupAccess(projectUuid: string): Promise<ProjectGroupAccess[]> {
+    return this.dataSource.query(
+      `SELECT a.group_uuid AS "groupUuid", g.name AS "groupName", a.role
+         FROM project_group_access a JOIN groups g USING (group_uuid)
+        WHERE a.project_uuid = $1 ORDER BY lower(g.name), a.group_uuid`,
+      [projectUuid],
+    );
+  }
+
+  async setGroupAccess(projectUuid: string, groupUuid: string, role: ProjectRole): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO project_group_access (project_uuid, group_uuid, role) VALUES ($1, $2, $3)
+       ON CONFLICT (project_uuid, group_uuid) DO UPDATE SET role = EXCLUDED.role`,
+      [projectUuid, groupUuid, role],
+    );
+  }
+
+  async deleteGroupAccess(projectUuid: string, groupUuid: string): Promise<boolean> {
+    const [, deleted] = (await this.dataSource.query(`DELETE FROM project_group_access WHERE project_uuid = $1 AND group_uuid = $2`, [projectUuid, groupUuid])) as [
+      unknown,
+      number,
+    ];
+    return deleted > 0;
   }
 
   listMembers(projectUuid: string): Promise<ProjectMember[]> {

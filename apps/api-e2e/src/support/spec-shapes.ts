@@ -1,0 +1,110 @@
+/**
+ * Resource tables of the spec (../shared/spec/interface.md) as checkable shapes: field → JSON
+ * type. `|null` allows null (clarification 12: spec fields are always present, null when empty).
+ */
+export type FieldType = 'string' | 'string|null' | 'number' | 'number|null' | 'boolean' | 'timestamp|null' | 'string[]' | 'array' | 'object|null' | Shape | [Shape];
+export interface Shape {
+  [field: string]: FieldType;
+}
+
+export const USER_ACCESS: Shape = {
+  inheritedFrom: 'string|null',
+  inheritedRole: 'string|null',
+  projectRole: 'string|null',
+  hasDirectAccess: 'boolean',
+  role: 'string',
+  email: 'string',
+  firstName: 'string',
+  lastName: 'string',
+  userUuid: 'string',
+};
+
+export const CHILD_SPACE: Shape = {
+  name: 'string',
+  projectUuid: 'string',
+  organizationUuid: 'string',
+  uuid: 'string',
+  access: 'string[]',
+  isPrivate: 'boolean',
+  pinnedListUuid: 'string|null',
+  pinnedListOrder: 'number|null',
+  slug: 'string',
+  parentSpaceUuid: 'string|null',
+  path: 'string',
+  chartCount: 'number',
+  dashboardCount: 'number',
+};
+
+export const SPACE: Shape = {
+  name: 'string',
+  uuid: 'string',
+  projectUuid: 'string',
+  organizationUuid: 'string',
+  slug: 'string',
+  path: 'string',
+  parentSpaceUuid: 'string|null',
+  pinnedListUuid: 'string|null',
+  pinnedListOrder: 'number|null',
+  isPrivate: 'boolean',
+  breadcrumbs: [{ uuid: 'string', name: 'string' }],
+  childSpaces: [CHILD_SPACE],
+  groupsAccess: [{ spaceRole: 'string', groupName: 'string', groupUuid: 'string' }],
+  access: [USER_ACCESS],
+  dashboards: 'array',
+  queries: 'array',
+};
+
+export const PINNED_ITEM: Shape = {
+  type: 'string',
+  category: 'string',
+  data: {
+    description: 'string|null',
+    name: 'string',
+    uuid: 'string',
+    updatedAt: 'timestamp|null',
+    spaceUuid: 'string|null',
+    pinnedListUuid: 'string',
+    pinnedListOrder: 'number',
+    updatedByUser: 'object|null',
+    views: 'number|null',
+    firstViewedAt: 'timestamp|null',
+    validationErrors: 'array',
+  },
+};
+
+/** Every problem of `value` against `shape` (missing fields, wrong types), as `path: problem`. */
+export function shapeProblems(value: unknown, shape: Shape, path = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path || '(root)'}: not an object`];
+  const record = value as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const [field, type] of Object.entries(shape)) {
+    const at = path ? `${path}.${field}` : field;
+    if (!(field in record)) {
+      problems.push(`${at}: missing`);
+      continue;
+    }
+    problems.push(...typeProblems(record[field], type, at));
+  }
+  return problems;
+}
+
+function typeProblems(value: unknown, type: FieldType, at: string): string[] {
+  if (Array.isArray(type)) {
+    if (!Array.isArray(value)) return [`${at}: not an array`];
+    return value.flatMap((item, index) => shapeProblems(item, type[0] as Shape, `${at}[${index}]`));
+  }
+  if (typeof type === 'object') return shapeProblems(value, type, at);
+  const nullable = type.endsWith('|null');
+  if (value === null) return nullable ? [] : [`${at}: null`];
+  const base = type.replace('|null', '');
+  const ok =
+    base === 'string' ? typeof value === 'string'
+    : base === 'number' ? typeof value === 'number'
+    : base === 'boolean' ? typeof value === 'boolean'
+    : base === 'timestamp' ? typeof value === 'string' && new Date(value).toISOString() === value
+    : base === 'string[]' ? Array.isArray(value) && value.every((item) => typeof item === 'string')
+    : base === 'array' ? Array.isArray(value)
+    : base === 'object' ? typeof value === 'object' && !Array.isArray(value)
+    : false;
+  return ok ? [] : [`${at}: expected ${type}, got ${JSON.stringify(value)}`];
+}

@@ -1,0 +1,58 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+
+const PINNED_TYPES = ['chart', 'dashboard', 'space'] as const;
+
+export class PinnedOrderDataDto {
+  @IsUUID()
+  uuid!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  @IsInt() @Min(0) @Max(1_000_000)
+  pinnedListOrder!: number;
+}
+
+/** One entry of E16's body: an item of the list and its new position. */
+export class PinnedOrderDto {
+  @ApiProperty({ enum: PINNED_TYPES })
+  @IsIn(PINNED_TYPES)
+  type!: (typeof PINNED_TYPES)[number];
+
+  @ValidateNested() @Type(() => PinnedOrderDataDto)
+  data!: PinnedOrderDataDto;
+}
+
+export class PinnedItemDataDto {
+  uuid!: string;
+  name!: string;
+  pinnedListUuid!: string;
+
+  @ApiProperty({ type: 'integer' })
+  pinnedListOrder!: number;
+}
+
+/** A pinned item: `data` is the item's summary (for a space: its summary as in `childSpaces`) plus its pin. */
+export class PinnedItemDto {
+  @ApiProperty({ enum: PINNED_TYPES })
+  type!: (typeof PINNED_TYPES)[number];
+
+  @ApiProperty({ enum: ['pinned', 'mostPopular', 'recentlyUpdated'] })
+  category!: 'pinned';
+
+  @ApiProperty({ type: PinnedItemDataDto, description: 'The item summary; further fields depend on the type' })
+  data!: PinnedItemDataDto & Record<string, unknown>;
+}
+
+export class PinningDto {
+  projectUuid!: string;
+  pinnedListUuid!: string;
+  /** True when the item is pinned after this call. */
+  isPinned!: boolean;
+  spaceUuid?: string;
+}
+
+export class PinnedListDto {
+  projectUuid!: string;
+  pinnedListUuid!: string;
+}
