@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { bodyOperations, fillPath, type OpenApiDocument, resolve, type Schema } from '../support/abuse-corpus';
 import { call } from '../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
-import { ROOT } from '../support/processes';
+import { ROOT, waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
 import { ORDERS_BY_STATUS, validBody } from '../support/valid-bodies';
 
@@ -85,6 +85,15 @@ describe('SQL injection through string inputs', () => {
       for (const payload of PAYLOADS) {
         const response = await call(baseUrl, operation.method, path, { token: adminToken, body: withValue(base, input.path, input.array ? [payload] : payload) });
         if (response.status >= 500) failures.push(`${input.path.join('.')} = ${payload}: ${response.status} ${JSON.stringify(response.body)}`);
+        // A v2 query runs off the request: it must end ready or in error, not hang or crash.
+        const queryUuid = response.status === 200 ? (response.body.results?.queryUuid as string | undefined) : undefined;
+        if (queryUuid) {
+          const outcome = await waitFor(`v2 query ${queryUuid}`, async () => {
+            const page = await call(baseUrl, 'GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { token: adminToken });
+            return page.body.results?.status === 'pending' ? undefined : page;
+          });
+          if (outcome.status >= 500 || !['ready', 'error'].includes(outcome.body.results?.status)) failures.push(`${input.path.join('.')} = ${payload}: v2 query ended ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`);
+        }
       }
     }
     expect(failures).toEqual([]);
