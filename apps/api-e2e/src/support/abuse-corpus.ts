@@ -153,8 +153,26 @@ function withoutValue(base: Record<string, unknown>, path: string[]): Record<str
   return { ...base, [head]: withoutValue((base[head] ?? {}) as Record<string, unknown>, rest) };
 }
 
+/**
+ * A body that is an array (E16's reorder): other JSON values instead of the array, then every
+ * case of its item schema sent as a one-item array (errors name `0.<field>`, which contains the field).
+ */
+function arrayBodyCases(document: OpenApiDocument, operation: BodyOperation, base: unknown[]): AbuseCase[] {
+  const cases: AbuseCase[] = [
+    { label: 'an object instead of an array', rawBody: '{}' },
+    { label: 'a string instead of an array', rawBody: '"hello"' },
+    { label: 'null instead of an array', rawBody: 'null' },
+  ];
+  const item = resolve(document, operation.schema.items ?? {});
+  const [first] = base;
+  if (!isObjectSchema(item) || first === null || typeof first !== 'object') return cases;
+  const itemCases = abuseCases(document, { ...operation, schema: item }, first as Record<string, unknown>);
+  return [...cases, ...itemCases.map((abuse) => ({ ...abuse, label: `item 0: ${abuse.label}`, rawBody: `[${abuse.rawBody}]` }))];
+}
+
 /** The cases for one operation's body, built on `base` (a body that passes validation). */
-export function abuseCases(document: OpenApiDocument, operation: BodyOperation, base: Record<string, unknown>): AbuseCase[] {
+export function abuseCases(document: OpenApiDocument, operation: BodyOperation, base: Record<string, unknown> | unknown[]): AbuseCase[] {
+  if (Array.isArray(base)) return arrayBodyCases(document, operation, base);
   const cases: AbuseCase[] = [
     { label: 'an array instead of an object', rawBody: '[]' },
     { label: 'a string instead of an object', rawBody: '"hello"' },
