@@ -122,6 +122,9 @@ export class DuckDbAdapter implements WarehouseAdapter {
       throw cancellation.explain(toQueryError(error));
     } finally {
       cancellation.dispose();
+      // A streamed result keeps its query's state (a sort's runs, say) until the JavaScript
+      // object is collected; interrupting ends the query now, whether or not it was read to the end.
+      connection?.interrupt();
       connection?.closeSync();
     }
   }
