@@ -12,7 +12,9 @@ import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
+import { ChartsController } from './content/charts.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
+import { DashboardsController } from './content/dashboards.controller';
 import { GroupsController } from './content/groups.controller';
 import { PinsController } from './content/pins.controller';
 import { SpacesController } from './content/spaces.controller';
@@ -42,7 +44,7 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

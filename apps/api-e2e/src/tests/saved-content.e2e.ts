@@ -1,0 +1,447 @@
+import { randomUUID } from 'node:crypto';
+
+import { call } from '../support/api-client';
+import { JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
+import { sharedQuarry } from '../support/shared-quarry';
+import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, shapeProblems } from '../support/spec-shapes';
+import { userWithToken } from '../support/users';
+
+const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
+
+type Role = 'viewer' | 'interactive_viewer' | 'editor' | 'developer' | 'admin';
+const ROLES: Role[] = ['viewer', 'interactive_viewer', 'editor', 'developer', 'admin'];
+
+interface Caller {
+  userUuid: string;
+  token: string;
+}
+
+let projectUuid: string;
+const byRole = {} as Record<Role, Caller>;
+let outsider: Caller;
+let counter = 0;
+
+const unique = (label: string) => `${label} ${process.pid}-${Date.now()}-${(counter += 1)}`;
+
+const METRIC_QUERY = {
+  exploreName: 'orders',
+  dimensions: ['orders_order_date_day'],
+  metrics: ['orders_total_amount'],
+  filters: {},
+  sorts: [{ fieldId: 'orders_order_date_day', descending: false }],
+  limit: 500,
+  tableCalculations: [],
+};
+const LINE_CONFIG = { type: 'cartesian', config: { layout: { xField: 'orders_order_date_day', yField: ['orders_total_amount'] }, eChartsConfig: { series: [{ type: 'line' }] } } };
+
+function chartBody(spaceUuid: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: unique('Revenue by day'),
+    description: 'Daily revenue',
+    tableName: 'orders',
+    metricQuery: METRIC_QUERY,
+    chartConfig: LINE_CONFIG,
+    tableConfig: { columnOrder: ['orders_order_date_day', 'orders_total_amount'] },
+    spaceUuid,
+    ...overrides,
+  };
+}
+
+async function createSpace(body: Record<string, unknown>, token = adminToken): Promise<{ uuid: string; name: string }> {
+  const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token, body });
+  if (response.status !== 200) throw new Error(`create space: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.results;
+}
+
+async function createChart(spaceUuid: string, overrides: Record<string, unknown> = {}, token = adminToken) {
+  return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token, body: chartBody(spaceUuid, overrides) });
+}
+
+interface Saved {
+  uuid: string;
+  name: string;
+  slug: string;
+  [field: string]: unknown;
+}
+
+async function savedChart(spaceUuid: string, overrides: Record<string, unknown> = {}): Promise<Saved> {
+  const response = await createChart(spaceUuid, overrides);
+  if (response.status !== 200) throw new Error(`create chart: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.results;
+}
+
+async function createDashboard(spaceUuid: string, overrides: Record<string, unknown> = {}, token = adminToken) {
+  return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, { token, body: { name: unique('Sales overview'), spaceUuid, tiles: [], tabs: [], ...overrides } });
+}
+
+async function savedDashboard(spaceUuid: string, overrides: Record<string, unknown> = {}): Promise<Saved> {
+  const response = await createDashboard(spaceUuid, overrides);
+  if (response.status !== 200) throw new Error(`create dashboard: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.results;
+}
+
+beforeAll(async () => {
+  const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+    token: adminToken,
+    body: { name: unique('Charts'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+  });
+  expect(project.status).toBe(200);
+  projectUuid = project.body.results.project.projectUuid;
+  for (const role of ROLES) {
+    const user = await userWithToken('member');
+    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
+    expect(granted.status).toBe(200);
+    byRole[role] = user;
+  }
+  outsider = await userWithToken('member');
+});
+
+describe('saved charts', () => {
+  it('creates a chart in the documented shape, with a slug unique in the project and version 1', async () => {
+    const space = await createSpace({ name: unique('Finance') });
+    const chart = await savedChart(space.uuid, { name: 'Revenue by day' });
+    expect(shapeProblems(chart, CHART_SUMMARY)).toEqual([]);
+    expect(chart).toMatchObject({
+      name: 'Revenue by day',
+      description: 'Daily revenue',
+      projectUuid,
+      organizationUuid,
+      spaceUuid: space.uuid,
+      spaceName: space.name,
+      dashboardUuid: null,
+      slug: 'revenue-by-day',
+      source: 'transform_explore',
+      chartKind: 'line',
+      chartType: 'cartesian',
+      views: 0,
+      firstViewedAt: null,
+      version: 1,
+      tableName: 'orders',
+      metricQuery: METRIC_QUERY,
+      chartConfig: LINE_CONFIG,
+      isPrivate: false,
+    });
+    // Same name elsewhere in the project: the next free slug.
+    const other = await createSpace({ name: unique('Ops') });
+    const twin = await savedChart(other.uuid, { name: 'Revenue by day' });
+    expect(twin.slug).toBe('revenue-by-day-1');
+  });
+
+  it('counts views, sets firstViewedAt once, and keeps a version per save', async () => {
+    const space = await createSpace({ name: unique('Versions') });
+    const chart = await savedChart(space.uuid);
+    const first = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}`, { token: byRole.viewer.token });
+    expect(first.status).toBe(200);
+    expect(first.body.results.views).toBe(1);
+    const firstViewedAt = first.body.results.firstViewedAt as string;
+    expect(new Date(firstViewedAt).toISOString()).toBe(firstViewedAt);
+    const second = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}`, { token: adminToken });
+    expect(second.body.results).toMatchObject({ views: 2, firstViewedAt });
+
+    const renamed = await call(baseUrl, 'PATCH', `/api/v1/saved/${chart.uuid}`, { token: byRole.editor.token, body: { name: 'Renamed', description: null } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.results).toMatchObject({ name: 'Renamed', description: null, slug: chart.slug, version: 2, updatedByUser: { userUuid: byRole.editor.userUuid } });
+
+    const bigNumber = { type: 'big_number', config: { label: 'Total', selectedField: 'orders_total_amount' } };
+    const saved = await call(baseUrl, 'POST', `/api/v1/saved/${chart.uuid}/version`, {
+      token: adminToken,
+      body: { tableName: 'orders', metricQuery: { ...METRIC_QUERY, dimensions: [] }, chartConfig: bigNumber, tableConfig: { columnOrder: [] } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.results).toMatchObject({ name: 'Renamed', version: 3, chartKind: 'big_number', chartType: 'big_number', chartConfig: bigNumber, views: 2 });
+
+    const history = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/history`, { token: byRole.viewer.token });
+    expect(history.status).toBe(200);
+    expect(history.body.results.history.map((entry: { version: number }) => entry.version)).toEqual([3, 2, 1]);
+    const oldest = history.body.results.history[2];
+    const asFirstSaved = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/version/${oldest.versionUuid}`, { token: byRole.viewer.token });
+    expect(asFirstSaved.status).toBe(200);
+    expect(asFirstSaved.body.results.chart).toMatchObject({ name: chart.name, chartKind: 'line', version: 1, chartConfig: LINE_CONFIG });
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/version/${randomUUID()}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it('shows charts in their space (E3 queries, childSpaces chartCount) and in the project list', async () => {
+    const parent = await createSpace({ name: unique('Parent') });
+    const child = await createSpace({ name: 'Holds charts', parentSpaceUuid: parent.uuid });
+    const chart = await savedChart(child.uuid);
+    await savedChart(child.uuid);
+
+    const parentRead = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces/${parent.uuid}`, { token: byRole.viewer.token });
+    const childSummary = parentRead.body.results.childSpaces.find((space: { uuid: string }) => space.uuid === child.uuid);
+    expect(shapeProblems(childSummary, CHILD_SPACE)).toEqual([]);
+    expect(childSummary).toMatchObject({ chartCount: 2, dashboardCount: 0 });
+
+    const childRead = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces/${child.uuid}`, { token: byRole.viewer.token });
+    expect(childRead.body.results.queries).toHaveLength(2);
+    for (const summary of childRead.body.results.queries) expect(shapeProblems(summary, CHART_SUMMARY)).toEqual([]);
+
+    const list = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts`, { token: byRole.viewer.token });
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((summary: { uuid: string }) => summary.uuid)).toContain(chart.uuid);
+  });
+
+  it('hides charts of private spaces (404 and left out of lists) and moves charts only between writable spaces', async () => {
+    const secret = await createSpace({ name: unique('Secret'), isPrivate: true, access: [{ userUuid: byRole.interactive_viewer.userUuid, role: 'editor' }] });
+    const hidden = await savedChart(secret.uuid);
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${hidden.uuid}`, { token: byRole.developer.token })).status).toBe(404);
+    const missing = await call(baseUrl, 'GET', `/api/v1/saved/${randomUUID()}`, { token: byRole.developer.token });
+    const hiddenError = (await call(baseUrl, 'GET', `/api/v1/saved/${hidden.uuid}`, { token: byRole.developer.token })).body.error;
+    expect({ name: hiddenError.name, message: hiddenError.message }).toEqual({ name: missing.body.error.name, message: missing.body.error.message });
+    const listed = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts`, { token: byRole.developer.token });
+    expect(listed.body.results.map((summary: { uuid: string }) => summary.uuid)).not.toContain(hidden.uuid);
+    const shared = await call(baseUrl, 'GET', `/api/v1/saved/${hidden.uuid}`, { token: byRole.interactive_viewer.token });
+    expect(shared.status).toBe(200);
+    expect(shared.body.results.isPrivate).toBe(true);
+
+    // The developer may edit public charts but may not move one into a space they cannot see.
+    const publicSpace = await createSpace({ name: unique('Public') });
+    const movable = await savedChart(publicSpace.uuid);
+    expect((await call(baseUrl, 'PATCH', `/api/v1/saved/${movable.uuid}`, { token: byRole.developer.token, body: { spaceUuid: secret.uuid } })).status).toBe(404);
+    const moved = await call(baseUrl, 'PATCH', `/api/v1/saved/${movable.uuid}`, { token: adminToken, body: { spaceUuid: secret.uuid } });
+    expect(moved.body.results).toMatchObject({ spaceUuid: secret.uuid, isPrivate: true });
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${movable.uuid}`, { token: byRole.developer.token })).status).toBe(404);
+  });
+
+  it('pins charts (pinned items in the documented shape) and unpins them when deleted', async () => {
+    const space = await createSpace({ name: unique('Pins') });
+    const chart = await savedChart(space.uuid);
+    const pinned = await call(baseUrl, 'PATCH', `/api/v1/saved/${chart.uuid}/pinning`, { token: byRole.editor.token });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.results).toMatchObject({ projectUuid, savedChartUuid: chart.uuid, isPinned: true });
+    const listUuid = pinned.body.results.pinnedListUuid as string;
+    const items = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${listUuid}/items`, { token: byRole.viewer.token });
+    const item = items.body.results.find((entry: { data: { uuid: string } }) => entry.data.uuid === chart.uuid);
+    expect(shapeProblems(item, PINNED_ITEM)).toEqual([]);
+    expect(item).toMatchObject({ type: 'chart', category: 'pinned', data: { name: chart.name, spaceUuid: space.uuid, pinnedListUuid: listUuid } });
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}`, { token: adminToken })).body.results.pinnedListUuid).toBe(listUuid);
+
+    expect((await call(baseUrl, 'DELETE', `/api/v1/saved/${chart.uuid}`, { token: byRole.editor.token })).status).toBe(200);
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}`, { token: adminToken })).status).toBe(404);
+    const after = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${listUuid}/items`, { token: adminToken });
+    expect(after.body.results.map((entry: { data: { uuid: string } }) => entry.data.uuid)).not.toContain(chart.uuid);
+  });
+
+  it('names bad input in a 400', async () => {
+    const space = await createSpace({ name: unique('Bad input') });
+    const bad = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
+      token: adminToken,
+      body: { name: 'x', tableName: '', metricQuery: 'all', chartConfig: { type: 'donut' }, tableConfig: {}, spaceUuid: 'nope' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.data).sort()).toEqual(['chartConfig.type', 'metricQuery', 'spaceUuid', 'tableName']);
+    const blank = await createChart(space.uuid, { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.data).toHaveProperty('name');
+    expect((await call(baseUrl, 'GET', '/api/v1/saved/not-a-uuid', { token: adminToken })).status).toBe(400);
+    expect((await createChart(randomUUID())).status).toBe(404);
+  });
+});
+
+describe('dashboards', () => {
+  const tabUuid = randomUUID();
+  const otherTab = randomUUID();
+
+  it('creates a dashboard with tiles, tabs, filters and config in the documented shape', async () => {
+    const space = await createSpace({ name: unique('Boards') });
+    const chart = await savedChart(space.uuid, { name: 'Orders per day' });
+    const filter = {
+      id: randomUUID(),
+      label: 'Status',
+      operator: 'equals',
+      values: ['completed'],
+      target: { fieldId: 'orders_status', tableName: 'orders' },
+    };
+    const created = await createDashboard(space.uuid, {
+      name: 'Sales Overview',
+      description: 'Weekly numbers',
+      tabs: [
+        { uuid: tabUuid, name: 'Main', order: 0 },
+        { uuid: otherTab, name: 'Notes', order: 1 },
+      ],
+      tiles: [
+        { type: 'saved_chart', x: 0, y: 0, w: 12, h: 6, tabUuid, properties: { savedChartUuid: chart.uuid, title: 'Orders' } },
+        { type: 'markdown', x: 0, y: 6, w: 6, h: 3, tabUuid: otherTab, properties: { title: 'Read me', content: '# Hello' } },
+      ],
+      filters: { dimensions: [filter] },
+      config: { isDateZoomDisabled: true },
+    });
+    expect(created.status).toBe(200);
+    const dashboard = created.body.results;
+    expect(shapeProblems(dashboard, DASHBOARD)).toEqual([]);
+    expect(dashboard).toMatchObject({
+      name: 'Sales Overview',
+      description: 'Weekly numbers',
+      slug: 'sales-overview',
+      projectUuid,
+      organizationUuid,
+      spaceUuid: space.uuid,
+      spaceName: space.name,
+      views: 0,
+      firstViewedAt: null,
+      filters: { dimensions: [filter], metrics: [], tableCalculations: [] },
+      config: { isDateZoomDisabled: true, pinnedParameters: [] },
+      parameters: {},
+    });
+    expect(shapeProblems(dashboard.tiles[0].properties, CHART_TILE_PROPERTIES)).toEqual([]);
+    expect(dashboard.tiles[0]).toMatchObject({
+      type: 'saved_chart',
+      tabUuid,
+      properties: { savedChartUuid: chart.uuid, chartName: 'Orders per day', chartSlug: chart.slug, lastVersionChartKind: 'line', belongsToDashboard: false, title: 'Orders', hideTitle: false },
+    });
+    expect(dashboard.tiles[1]).toMatchObject({ type: 'markdown', tabUuid: otherTab, properties: { title: 'Read me', content: '# Hello' } });
+
+    const twin = await savedDashboard(space.uuid, { name: 'Sales Overview' });
+    expect(twin.slug).toBe('sales-overview-1');
+  });
+
+  it('increases dashboardVersionId on each change and counts views', async () => {
+    const space = await createSpace({ name: unique('Versions') });
+    const dashboard = await savedDashboard(space.uuid);
+    const versions = [dashboard['dashboardVersionId'] as number];
+    for (const body of [{ name: 'Renamed' }, { tabs: [{ uuid: tabUuid, name: 'Only', order: 0 }] }, { config: { pinnedParameters: ['region'] } }]) {
+      const updated = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: byRole.editor.token, body });
+      expect(updated.status).toBe(200);
+      versions.push(updated.body.results.dashboardVersionId);
+    }
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+    expect(new Set(versions).size).toBe(4);
+    const read = await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}`, { token: byRole.viewer.token });
+    expect(read.body.results).toMatchObject({
+      name: 'Renamed',
+      tabs: [{ uuid: tabUuid, name: 'Only', order: 0 }],
+      config: { pinnedParameters: ['region'], isDateZoomDisabled: false },
+      views: 1,
+      dashboardVersionId: versions[3],
+      updatedByUser: { userUuid: byRole.editor.userUuid },
+    });
+    expect(typeof read.body.results.firstViewedAt).toBe('string');
+  });
+
+  it('holds charts saved inside it: they live in its space, are not counted in the space, and go with it', async () => {
+    const parent = await createSpace({ name: unique('Parent') });
+    const space = await createSpace({ name: 'Boards', parentSpaceUuid: parent.uuid });
+    const dashboard = await savedDashboard(space.uuid);
+    const inside = await createChart('', { spaceUuid: undefined, dashboardUuid: dashboard.uuid });
+    expect(inside.status).toBe(200);
+    expect(inside.body.results).toMatchObject({ dashboardUuid: dashboard.uuid, dashboardName: dashboard.name, spaceUuid: space.uuid });
+    const chartUuid = inside.body.results.uuid as string;
+    const withTile = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, {
+      token: adminToken,
+      body: { tiles: [{ type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, properties: { savedChartUuid: chartUuid } }] },
+    });
+    expect(withTile.body.results.tiles[0].properties).toMatchObject({ savedChartUuid: chartUuid, belongsToDashboard: true });
+
+    const parentRead = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces/${parent.uuid}`, { token: byRole.viewer.token });
+    expect(parentRead.body.results.childSpaces[0]).toMatchObject({ uuid: space.uuid, chartCount: 0, dashboardCount: 1 });
+    const spaceRead = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces/${space.uuid}`, { token: byRole.viewer.token });
+    expect(spaceRead.body.results.queries).toEqual([]);
+    expect(spaceRead.body.results.dashboards.map((entry: { uuid: string }) => entry.uuid)).toEqual([dashboard.uuid]);
+    expect(shapeProblems(spaceRead.body.results.dashboards[0], DASHBOARD_SUMMARY)).toEqual([]);
+
+    // Moving the dashboard moves its charts; moving the chart alone is refused.
+    const elsewhere = await createSpace({ name: unique('Elsewhere') });
+    expect((await call(baseUrl, 'PATCH', `/api/v1/saved/${chartUuid}`, { token: adminToken, body: { spaceUuid: elsewhere.uuid } })).status).toBe(400);
+    await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: adminToken, body: { spaceUuid: elsewhere.uuid } });
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${chartUuid}`, { token: adminToken })).body.results.spaceUuid).toBe(elsewhere.uuid);
+
+    const pinned = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}/pinning`, { token: byRole.editor.token });
+    expect(pinned.body.results).toMatchObject({ dashboardUuid: dashboard.uuid, isPinned: true });
+    const items = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${pinned.body.results.pinnedListUuid}/items`, { token: byRole.viewer.token });
+    const item = items.body.results.find((entry: { data: { uuid: string } }) => entry.data.uuid === dashboard.uuid);
+    expect(item).toMatchObject({ type: 'dashboard', category: 'pinned' });
+    expect(shapeProblems(item, PINNED_ITEM)).toEqual([]);
+
+    expect((await call(baseUrl, 'DELETE', `/api/v1/dashboards/${dashboard.uuid}`, { token: byRole.editor.token })).status).toBe(200);
+    expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}`, { token: adminToken })).status).toBe(404);
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${chartUuid}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it('hides dashboards of private spaces and refuses tiles the caller cannot use (400 naming the tile)', async () => {
+    const secret = await createSpace({ name: unique('Secret'), isPrivate: true });
+    const hidden = await savedDashboard(secret.uuid);
+    expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${hidden.uuid}`, { token: byRole.developer.token })).status).toBe(404);
+    const list = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards`, { token: byRole.developer.token });
+    expect(list.body.results.map((entry: { uuid: string }) => entry.uuid)).not.toContain(hidden.uuid);
+    const all = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards`, { token: adminToken });
+    expect(all.body.results.map((entry: { uuid: string }) => entry.uuid)).toContain(hidden.uuid);
+
+    const secretChart = await savedChart(secret.uuid);
+    const publicSpace = await createSpace({ name: unique('Public') });
+    const tile = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'saved_chart', x: 0, y: 0, w: 4, h: 4, properties, ...extra });
+    const refused = await createDashboard(publicSpace.uuid, { tiles: [tile({}), tile({ savedChartUuid: secretChart.uuid })] }, byRole.developer.token);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.data).sort()).toEqual(['tiles.0.properties.savedChartUuid', 'tiles.1.properties.savedChartUuid']);
+    const badTab = await createDashboard(publicSpace.uuid, { tiles: [{ type: 'markdown', x: 0, y: 0, w: 4, h: 4, tabUuid: randomUUID(), properties: {} }] });
+    expect(badTab.status).toBe(400);
+    expect(badTab.body.error.data).toHaveProperty(['tiles.0.tabUuid']);
+    const badShape = await createDashboard(publicSpace.uuid, { tiles: [{ type: 'iframe', x: -1, y: 0, w: 4, h: 4, properties: {} }], config: { isDateZoomDisabled: 'no' } });
+    expect(badShape.status).toBe(400);
+    expect(Object.keys(badShape.body.error.data).sort()).toEqual(['config.isDateZoomDisabled', 'tiles.0.type', 'tiles.0.x']);
+  });
+});
+
+describe('role matrix for saved charts and dashboards (endpoints.md roles)', () => {
+  type Outcome = 200 | 403 | 404;
+  interface Action {
+    name: string;
+    run(caller: Caller): Promise<number>;
+    expected: Record<Role | 'outsider', Outcome>;
+  }
+  const everyone = { viewer: 200, interactive_viewer: 200, editor: 200, developer: 200, admin: 200, outsider: 404 } as const;
+  const editorsUp = { viewer: 403, interactive_viewer: 403, editor: 200, developer: 200, admin: 200, outsider: 404 } as const;
+  const adminOnlyHidden = { viewer: 404, interactive_viewer: 404, editor: 404, developer: 404, admin: 200, outsider: 404 } as const;
+
+  let publicSpace: string;
+  beforeAll(async () => {
+    publicSpace = (await createSpace({ name: unique('Matrix') })).uuid;
+  });
+  const freshChart = async () => (await savedChart(publicSpace)).uuid;
+  const privateChart = async () => (await savedChart((await createSpace({ name: unique('Matrix private'), isPrivate: true })).uuid)).uuid;
+  const freshDashboard = async () => (await savedDashboard(publicSpace)).uuid;
+  const privateDashboard = async () => (await savedDashboard((await createSpace({ name: unique('Matrix private'), isPrivate: true })).uuid)).uuid;
+
+  const actions: Action[] = [
+    { name: 'create a chart in a public space', expected: editorsUp, run: async (caller) => (await createChart(publicSpace, {}, caller.token)).status },
+    {
+      name: 'create a chart in a private space shared with the caller as editor',
+      // Space editors need at least interactive viewer in the project to write.
+      expected: { viewer: 403, interactive_viewer: 200, editor: 200, developer: 200, admin: 200, outsider: 404 },
+      run: async (caller) => {
+        const space = await createSpace({ name: unique('Shared editor'), isPrivate: true, access: [{ userUuid: caller.userUuid, role: 'editor' }] });
+        return (await createChart(space.uuid, {}, caller.token)).status;
+      },
+    },
+    { name: 'list charts', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts`, { token: caller.token })).status },
+    { name: 'get a chart', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status },
+    { name: 'get a chart in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await privateChart()}`, { token: caller.token })).status },
+    { name: 'chart history', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await freshChart()}/history`, { token: caller.token })).status },
+    { name: 'update a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}`, { token: caller.token, body: { name: 'x' } })).status },
+    {
+      name: 'save a chart version',
+      expected: editorsUp,
+      run: async (caller) =>
+        (await call(baseUrl, 'POST', `/api/v1/saved/${await freshChart()}/version`, {
+          token: caller.token,
+          body: { tableName: 'orders', metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } },
+        })).status,
+    },
+    { name: 'update a chart in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await privateChart()}`, { token: caller.token, body: { name: 'x' } })).status },
+    { name: 'delete a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status },
+    { name: 'pin a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}/pinning`, { token: caller.token })).status },
+    { name: 'create a dashboard in a public space', expected: editorsUp, run: async (caller) => (await createDashboard(publicSpace, {}, caller.token)).status },
+    { name: 'list dashboards', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards`, { token: caller.token })).status },
+    { name: 'get a dashboard', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status },
+    { name: 'get a dashboard in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await privateDashboard()}`, { token: caller.token })).status },
+    { name: 'update a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token, body: { name: 'x' } })).status },
+    { name: 'delete a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status },
+    { name: 'pin a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}/pinning`, { token: caller.token })).status },
+    { name: 'save a chart inside a dashboard', expected: editorsUp, run: async (caller) => (await createChart('', { spaceUuid: undefined, dashboardUuid: await freshDashboard() }, caller.token)).status },
+  ];
+
+  it.each(actions.map((action) => [action.name, action] as const))('%s', async (_name, action) => {
+    const outcomes: Record<string, number> = {};
+    for (const role of ROLES) outcomes[role] = await action.run(byRole[role]);
+    outcomes['outsider'] = await action.run(outsider);
+    expect(outcomes).toEqual(action.expected);
+  });
+});
