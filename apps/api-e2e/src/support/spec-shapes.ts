@@ -131,6 +131,28 @@ export const DASHBOARD: Shape = {
   config: { pinnedParameters: 'string[]', isDateZoomDisabled: 'boolean' },
 };
 
+export const SAVED_SQL_CHART: Shape = {
+  savedSqlUuid: 'string',
+  slug: 'string',
+  name: 'string',
+  description: 'string|null',
+  sql: 'string',
+  limit: 'number',
+  chartKind: 'string',
+  views: 'number',
+  firstViewedAt: 'timestamp|null',
+  lastViewedAt: 'timestamp|null',
+  createdAt: 'timestamp|null',
+  lastUpdatedAt: 'timestamp|null',
+  createdBy: 'object|null',
+  lastUpdatedBy: 'object|null',
+  organization: { organizationUuid: 'string' },
+  project: { projectUuid: 'string' },
+  dashboard: 'object|null',
+  space: { name: 'string', uuid: 'string', userAccess: USER_ACCESS, isPrivate: 'boolean' },
+  config: { type: 'string', metadata: { version: 'number' } },
+};
+
 export const PINNED_ITEM: Shape = {
   type: 'string',
   category: 'string',

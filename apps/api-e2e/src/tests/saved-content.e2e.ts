@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { call } from '../support/api-client';
 import { JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { sharedQuarry } from '../support/shared-quarry';
-import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, shapeProblems } from '../support/spec-shapes';
+import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, SAVED_SQL_CHART, shapeProblems } from '../support/spec-shapes';
 import { userWithToken } from '../support/users';
 
 const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
@@ -79,6 +79,22 @@ async function savedDashboard(spaceUuid: string, overrides: Record<string, unkno
   if (response.status !== 200) throw new Error(`create dashboard: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.results;
 }
+
+const SQL_CONFIG = {
+  type: 'vertical_bar',
+  metadata: { version: 1 },
+  display: { stack: false, legend: { align: 'start', position: 'top' }, series: {}, yAxis: [{ format: 'default', position: 'left', label: 'Total' }], xAxis: { type: 'time', label: 'Day' } },
+  fieldConfig: { stack: false, sortBy: [], groupBy: [], y: [{ aggregation: 'sum', reference: 'total' }], x: { type: 'time', reference: 'day' } },
+};
+
+async function createSqlChart(spaceUuid: string, overrides: Record<string, unknown> = {}, token = adminToken) {
+  return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/sqlRunner/saved`, {
+    token,
+    body: { name: unique('Daily totals'), description: null, sql: 'select order_date as day, sum(amount) as total from orders group by 1', limit: 500, config: SQL_CONFIG, spaceUuid, ...overrides },
+  });
+}
+
+const sqlChartPath = (suffix: string) => `/api/v1/projects/${projectUuid}/sqlRunner/saved/${suffix}`;
 
 beforeAll(async () => {
   const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
@@ -380,6 +396,78 @@ describe('dashboards', () => {
   });
 });
 
+describe('saved SQL charts (E11)', () => {
+  it('saves a SQL chart and answers it by slug with the full response', async () => {
+    const space = await createSpace({ name: unique('SQL') });
+    const created = await createSqlChart(space.uuid, { name: 'Daily Totals' }, byRole.developer.token);
+    expect(created.status).toBe(200);
+    expect(created.body.results).toEqual({ savedSqlUuid: expect.any(String), slug: 'daily-totals' });
+    const { savedSqlUuid, slug } = created.body.results;
+
+    const read = await call(baseUrl, 'GET', sqlChartPath(`slug/${slug}`), { token: byRole.viewer.token });
+    expect(read.status).toBe(200);
+    const chart = read.body.results;
+    expect(shapeProblems(chart, SAVED_SQL_CHART)).toEqual([]);
+    expect(chart).toMatchObject({
+      savedSqlUuid,
+      slug,
+      name: 'Daily Totals',
+      description: null,
+      limit: 500,
+      chartKind: 'vertical_bar',
+      config: SQL_CONFIG,
+      views: 1,
+      organization: { organizationUuid },
+      project: { projectUuid },
+      dashboard: null,
+      createdBy: { userUuid: byRole.developer.userUuid },
+      lastUpdatedBy: { userUuid: byRole.developer.userUuid },
+      space: { uuid: space.uuid, name: space.name, isPrivate: false, userAccess: { userUuid: byRole.viewer.userUuid, role: 'viewer', inheritedFrom: 'project', projectRole: 'viewer' } },
+    });
+    expect(chart.firstViewedAt).toBe(chart.lastViewedAt);
+    const again = await call(baseUrl, 'GET', sqlChartPath(savedSqlUuid), { token: adminToken });
+    expect(again.body.results.views).toBe(2);
+    expect(again.body.results.firstViewedAt).toBe(chart.firstViewedAt);
+    expect(again.body.results.space.userAccess).toMatchObject({ role: 'admin' });
+
+    // A second chart with the same name gets the next slug.
+    expect((await createSqlChart(space.uuid, { name: 'Daily Totals' })).body.results.slug).toBe('daily-totals-1');
+  });
+
+  it('changes names in place and SQL as a new version (developers only)', async () => {
+    const space = await createSpace({ name: unique('SQL versions') });
+    const { savedSqlUuid, slug } = (await createSqlChart(space.uuid)).body.results;
+    const first = (await call(baseUrl, 'GET', sqlChartPath(savedSqlUuid), { token: adminToken })).body.results;
+    const renamed = await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.editor.token, body: { unversionedData: { name: 'Renamed', description: 'Now described' } } });
+    expect(renamed.status).toBe(200);
+    const newSql = { sql: 'select 1 as total', limit: 10, config: { ...SQL_CONFIG, type: 'table' } };
+    expect((await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.editor.token, body: { versionedData: newSql } })).status).toBe(403);
+    const versioned = await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.developer.token, body: { versionedData: newSql } });
+    expect(versioned.status).toBe(200);
+    expect(versioned.body.results.savedSqlVersionUuid).not.toBe(renamed.body.results.savedSqlVersionUuid);
+    const read = (await call(baseUrl, 'GET', sqlChartPath(`slug/${slug}`), { token: adminToken })).body.results;
+    expect(read).toMatchObject({ name: 'Renamed', description: 'Now described', sql: 'select 1 as total', limit: 10, chartKind: 'table', lastUpdatedBy: { userUuid: byRole.developer.userUuid } });
+    expect(read.createdAt).toBe(first.createdAt);
+  });
+
+  it('hides SQL charts of private spaces and names bad input', async () => {
+    const secret = await createSpace({ name: unique('SQL secret'), isPrivate: true });
+    const { slug } = (await createSqlChart(secret.uuid)).body.results;
+    const hidden = await call(baseUrl, 'GET', sqlChartPath(`slug/${slug}`), { token: byRole.developer.token });
+    const missing = await call(baseUrl, 'GET', sqlChartPath('slug/no-such-chart'), { token: byRole.developer.token });
+    expect([hidden.status, missing.status]).toEqual([404, 404]);
+    expect(hidden.body.error.message).toBe(missing.body.error.message);
+
+    const space = await createSpace({ name: unique('SQL bad') });
+    const bad = await createSqlChart(space.uuid, { sql: '', limit: 0, config: 'bars' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.data).sort()).toEqual(['config', 'limit', 'sql']);
+    const badKind = await createSqlChart(space.uuid, { config: { type: 'donut' } });
+    expect(badKind.status).toBe(400);
+    expect(badKind.body.error.data).toHaveProperty(['config.type']);
+  });
+});
+
 describe('role matrix for saved charts and dashboards (endpoints.md roles)', () => {
   type Outcome = 200 | 403 | 404;
   interface Action {
@@ -435,6 +523,36 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
     { name: 'update a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token, body: { name: 'x' } })).status },
     { name: 'delete a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status },
     { name: 'pin a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}/pinning`, { token: caller.token })).status },
+    {
+      name: 'create a SQL chart',
+      // Writing SQL needs the developer role (custom SQL) on top of space editor.
+      expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
+      run: async (caller) => (await createSqlChart(publicSpace, {}, caller.token)).status,
+    },
+    { name: 'get a SQL chart by slug', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', sqlChartPath(`slug/${(await createSqlChart(publicSpace)).body.results.slug}`), { token: caller.token })).status },
+    {
+      name: 'get a SQL chart in a private space',
+      expected: adminOnlyHidden,
+      run: async (caller) => {
+        const space = await createSpace({ name: unique('Matrix private'), isPrivate: true });
+        return (await call(baseUrl, 'GET', sqlChartPath((await createSqlChart(space.uuid)).body.results.savedSqlUuid), { token: caller.token })).status;
+      },
+    },
+    {
+      name: 'rename a SQL chart',
+      expected: editorsUp,
+      run: async (caller) => (await call(baseUrl, 'PATCH', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), { token: caller.token, body: { unversionedData: { name: 'x' } } })).status,
+    },
+    {
+      name: 'change the SQL of a SQL chart',
+      expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
+      run: async (caller) =>
+        (await call(baseUrl, 'PATCH', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), {
+          token: caller.token,
+          body: { versionedData: { sql: 'select 2', limit: 5, config: { type: 'table' } } },
+        })).status,
+    },
+    { name: 'delete a SQL chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), { token: caller.token })).status },
     { name: 'save a chart inside a dashboard', expected: editorsUp, run: async (caller) => (await createChart('', { spaceUuid: undefined, dashboardUuid: await freshDashboard() }, caller.token)).status },
   ];
 

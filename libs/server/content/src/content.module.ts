@@ -15,6 +15,7 @@ import { SpacePinSource } from './spaces/space-pin-source';
 import { SpacesService } from './spaces/spaces.service';
 import { SpacesContentCopier } from './spaces/spaces-content-copier';
 import { StoredSpaceContents } from './spaces/stored-space-contents';
+import { SqlChartsService } from './sql-charts/sql-charts.service';
 
 /**
  * Organization and project content. Needs DatabaseModule and AuthModule (both global), and
@@ -22,7 +23,7 @@ import { StoredSpaceContents } from './spaces/stored-space-contents';
  * Add further content services (charts, dashboards, …) to SERVICES; pinnable kinds add their
  * PinnedItemSource to PIN_SOURCES, and the provider of what spaces hold replaces SPACE_CONTENTS.
  */
-const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService];
+const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService];
 const PIN_SOURCES = [SpacePinSource, ChartPinSource, DashboardPinSource];
 /** Copiers of preview projects' content, registered in this order (spaces before what they hold). */
 const CONTENT_COPIERS = [SpacesContentCopier];

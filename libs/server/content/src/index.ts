@@ -14,3 +14,5 @@ export * from './spaces/space-access.service';
 export * from './spaces/space-contents';
 export * from './spaces/space-view';
 export * from './spaces/spaces.service';
+export * from './sql-charts/sql-chart-view';
+export * from './sql-charts/sql-charts.service';

@@ -14,13 +14,14 @@ import { PinnedItemsRepository } from './repositories/pinned-items.repository';
 import { ProjectsRepository } from './repositories/projects.repository';
 import { QueryHistoryRepository } from './repositories/query-history.repository';
 import { SavedChartsRepository } from './repositories/saved-charts.repository';
+import { SavedSqlChartsRepository } from './repositories/saved-sql-charts.repository';
 import { SpacesRepository } from './repositories/spaces.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
 const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository];
-// Content: spaces, their shares and groups, pinned lists, saved charts, dashboards.
-const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository];
+// Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts.
+const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository];
 
 @Global()
 @Module({

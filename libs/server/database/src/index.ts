@@ -12,6 +12,7 @@ export * from './repositories/pinned-items.repository';
 export * from './repositories/projects.repository';
 export * from './repositories/query-history.repository';
 export * from './repositories/saved-charts.repository';
+export * from './repositories/saved-sql-charts.repository';
 export * from './repositories/spaces.repository';
 export * from './repositories/tokens.repository';
 export * from './repositories/users.repository';

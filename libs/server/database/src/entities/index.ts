@@ -11,6 +11,7 @@ import { ProjectExploreEntity } from './project-explore.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
 import { QueryHistoryEntity } from './query-history.entity';
 import { SavedChartEntity, SavedChartVersionEntity } from './saved-chart.entity';
+import { SavedSqlChartEntity } from './saved-sql-chart.entity';
 import { SpaceEntity } from './space.entity';
 import { SpaceGroupAccessEntity, SpaceUserAccessEntity } from './space-access.entity';
 import { UserEntity } from './user.entity';
@@ -36,6 +37,7 @@ export {
   QueryHistoryEntity,
   SavedChartEntity,
   SavedChartVersionEntity,
+  SavedSqlChartEntity,
   SpaceEntity,
   SpaceGroupAccessEntity,
   SpaceUserAccessEntity,
@@ -64,4 +66,5 @@ export const ENTITIES = [
   SavedChartVersionEntity,
   DashboardEntity,
   DashboardVersionEntity,
+  SavedSqlChartEntity,
 ];
