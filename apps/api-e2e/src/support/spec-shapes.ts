@@ -153,6 +153,29 @@ export const SAVED_SQL_CHART: Shape = {
   config: { type: 'string', metadata: { version: 'number' } },
 };
 
+export const CHART_AS_CODE: Shape = {
+  name: 'string',
+  description: 'string|null',
+  slug: 'string',
+  tableName: 'string',
+  spaceSlug: 'string',
+  dashboardSlug: 'string|null',
+  updatedAt: 'timestamp|null',
+  downloadedAt: 'timestamp|null',
+  version: 'number',
+  metricQuery: 'object|null',
+  pivotConfig: 'object|null',
+  tableConfig: 'object|null',
+  chartConfig: { type: 'string', config: 'object|null' },
+};
+
+export const CHARTS_AS_CODE: Shape = {
+  offset: 'number',
+  total: 'number',
+  missingIds: 'string[]',
+  charts: [CHART_AS_CODE],
+};
+
 export const PINNED_ITEM: Shape = {
   type: 'string',
   category: 'string',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { call } from '../support/api-client';
 import { JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { sharedQuarry } from '../support/shared-quarry';
-import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, SAVED_SQL_CHART, shapeProblems } from '../support/spec-shapes';
+import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHARTS_AS_CODE, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, SAVED_SQL_CHART, shapeProblems } from '../support/spec-shapes';
 import { userWithToken } from '../support/users';
 
 const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
@@ -468,6 +468,104 @@ describe('saved SQL charts (E11)', () => {
   });
 });
 
+describe('charts as code (E14)', () => {
+  const codePath = (project: string) => `/api/v1/projects/${project}/charts/code`;
+  const withoutTimes = (files: Array<Record<string, unknown>>) => files.map(({ updatedAt: _u, downloadedAt: _d, ...rest }) => rest);
+
+  async function newProject(): Promise<string> {
+    const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+      token: adminToken,
+      body: { name: unique('As code'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+    });
+    expect(project.status).toBe(200);
+    return project.body.results.project.projectUuid;
+  }
+
+  it('round trip: download all, upload to another project, download again gives the same files', async () => {
+    const sourceUuid = await newProject();
+    const spaceIn = async (project: string, body: Record<string, unknown>) => (await call(baseUrl, 'POST', `/api/v1/projects/${project}/spaces`, { token: adminToken, body })).body.results;
+    const sales = await spaceIn(sourceUuid, { name: 'Sales Team' });
+    const q1 = await spaceIn(sourceUuid, { name: 'Q1 reports', parentSpaceUuid: sales.uuid, isPrivate: true });
+    const ops = await spaceIn(sourceUuid, { name: 'Ops' });
+    const save = async (spaceUuid: string, body: Record<string, unknown>) =>
+      (await call(baseUrl, 'POST', `/api/v1/projects/${sourceUuid}/saved`, { token: adminToken, body: { ...chartBody(spaceUuid), ...body } })).body.results;
+    await save(sales.uuid, { name: 'Revenue', pivotConfig: { columns: ['orders_status'] } });
+    await save(q1.uuid, { name: 'Total orders', description: null, chartConfig: { type: 'big_number', config: { label: 'Orders', comparisonLabel: 'vs last', showComparison: true, style: 'thousands' } } });
+    await save(ops.uuid, { name: 'Status table', chartConfig: { type: 'table', config: { showTableNames: false } }, tableConfig: { columnOrder: ['orders_status'] } });
+
+    const downloaded = await call(baseUrl, 'GET', codePath(sourceUuid), { token: adminToken });
+    expect(downloaded.status).toBe(200);
+    expect(shapeProblems(downloaded.body.results, CHARTS_AS_CODE)).toEqual([]);
+    const files = downloaded.body.results.charts as Array<Record<string, unknown>>;
+    expect(downloaded.body.results).toMatchObject({ total: 3, offset: 3, missingIds: [] });
+    expect(files.map((file) => [file['slug'], file['spaceSlug'], file['version']])).toEqual([
+      ['revenue', 'sales_team', 1],
+      ['status-table', 'ops', 1],
+      ['total-orders', 'sales_team.q1_reports', 1],
+    ]);
+
+    const targetUuid = await newProject();
+    const upload = (file: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/charts/${file['slug']}/code`, { token: adminToken, body: { ...file, ...extra } });
+    // A dry run plans the spaces and the chart and changes nothing.
+    const planned = await upload(files[2] as Record<string, unknown>, { dryRun: true });
+    expect(planned.status).toBe(200);
+    expect(planned.body.results).toMatchObject({
+      spaces: [
+        { action: 'create', data: { path: 'sales_team', uuid: null } },
+        { action: 'create', data: { path: 'sales_team.q1_reports', uuid: null } },
+      ],
+      charts: [{ action: 'create', data: { slug: 'total-orders', uuid: null } }],
+      dashboards: [],
+    });
+    expect((await call(baseUrl, 'GET', codePath(targetUuid), { token: adminToken })).body.results.total).toBe(0);
+
+    for (const file of files) {
+      const uploaded = await upload(file);
+      expect(uploaded.status).toBe(200);
+      expect(uploaded.body.results.charts[0]).toMatchObject({ action: 'create', data: { slug: file['slug'] } });
+    }
+    const again = await call(baseUrl, 'GET', codePath(targetUuid), { token: adminToken });
+    expect(withoutTimes(again.body.results.charts)).toEqual(withoutTimes(files));
+
+    // The same files again change nothing; a changed file is a new version of the chart.
+    expect((await upload(files[0] as Record<string, unknown>)).body.results.charts[0].action).toBe('no changes');
+    const changed = await upload({ ...files[0], name: 'Revenue (net)' } as Record<string, unknown>);
+    expect(changed.body.results.charts[0]).toMatchObject({ action: 'update', data: { slug: 'revenue' } });
+    const chart = await call(baseUrl, 'GET', `/api/v1/saved/${changed.body.results.charts[0].data.uuid}`, { token: adminToken });
+    expect(chart.body.results).toMatchObject({ name: 'Revenue (net)', version: 2, slug: 'revenue' });
+
+    const skipped = await upload({ ...files[0], slug: 'elsewhere', spaceSlug: 'nowhere.deep' } as Record<string, unknown>, { skipSpaceCreate: true });
+    expect(skipped.status).toBe(400);
+    expect(skipped.body.error.data).toHaveProperty('spaceSlug');
+  });
+
+  it('selects by uuid or slug, reports missing ids, pages with offset and lists translatable strings', async () => {
+    const space = await createSpace({ name: unique('As code select') });
+    const first = await savedChart(space.uuid, { name: unique('Pick me'), chartConfig: { type: 'big_number', config: { label: 'Total revenue', selectedField: 'orders_total_amount' } } });
+    const second = await savedChart(space.uuid, { name: unique('And me') });
+    const selected = await call(baseUrl, 'GET', `${codePath(projectUuid)}?ids=${first.uuid}&ids=${second.slug}&ids=no-such-chart&languageMap=true`, { token: byRole.developer.token });
+    expect(selected.status).toBe(200);
+    expect(selected.body.results.charts.map((file: { slug: string }) => file.slug).sort()).toEqual([first.slug, second.slug].sort());
+    expect(selected.body.results).toMatchObject({ total: 2, offset: 2, missingIds: ['no-such-chart'] });
+    const entry = selected.body.results.languageMap.find((item: { chart: Record<string, unknown> }) => first.slug in item.chart);
+    expect(entry.chart[first.slug]).toEqual({ name: first.name, description: 'Daily revenue', chartConfig: { config: { label: 'Total revenue' } } });
+
+    const paged = await call(baseUrl, 'GET', `${codePath(projectUuid)}?ids=${first.slug}&ids=${second.slug}&offset=1`, { token: byRole.developer.token });
+    expect(paged.body.results).toMatchObject({ total: 2, offset: 2 });
+    expect(paged.body.results.charts).toHaveLength(1);
+
+    // Charts of private spaces the caller cannot see are left out, like missing ones.
+    const secret = await createSpace({ name: unique('As code secret'), isPrivate: true });
+    const hidden = await savedChart(secret.uuid);
+    const asDeveloper = await call(baseUrl, 'GET', `${codePath(projectUuid)}?ids=${hidden.slug}`, { token: byRole.developer.token });
+    expect(asDeveloper.body.results).toMatchObject({ charts: [], missingIds: [hidden.slug], total: 0 });
+    const bad = await call(baseUrl, 'GET', `${codePath(projectUuid)}?offset=-1&languageMap=yes`, { token: byRole.developer.token });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.data).sort()).toEqual(['languageMap', 'offset']);
+  });
+});
+
 describe('role matrix for saved charts and dashboards (endpoints.md roles)', () => {
   type Outcome = 200 | 403 | 404;
   interface Action {
@@ -553,6 +651,20 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
         })).status,
     },
     { name: 'delete a SQL chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), { token: caller.token })).status },
+    {
+      name: 'download charts as code',
+      expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts/code`, { token: caller.token })).status,
+    },
+    {
+      name: 'upload a chart as code',
+      expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
+      run: async (caller) => {
+        const slug = `as-code-${process.pid}-${(counter += 1)}`;
+        const body = { ...chartBody(publicSpace), spaceUuid: undefined, spaceSlug: 'as_code_matrix', publicSpaceCreate: true };
+        return (await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/charts/${slug}/code`, { token: caller.token, body })).status;
+      },
+    },
     { name: 'save a chart inside a dashboard', expected: editorsUp, run: async (caller) => (await createChart('', { spaceUuid: undefined, dashboardUuid: await freshDashboard() }, caller.token)).status },
   ];
 

@@ -13,6 +13,7 @@ import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
 import { ChartsController } from './content/charts.controller';
+import { ChartsAsCodeController } from './content/charts-as-code.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
 import { DashboardsController } from './content/dashboards.controller';
 import { GroupsController } from './content/groups.controller';
@@ -45,7 +46,7 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,3 +1,6 @@
+export * from './as-code/chart-as-code';
+export * from './as-code/charts-as-code.service';
+export * from './as-code/content-changes';
 export * from './charts/chart-view';
 export * from './charts/charts.service';
 export * from './color-palettes/color-palettes.service';
