@@ -566,6 +566,86 @@ describe('charts as code (E14)', () => {
   });
 });
 
+describe('promotion (E10)', () => {
+  it('promotes a dashboard with its charts from a nested private space of a preview project, then new versions, as the diff said', async () => {
+    const preview = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+      token: adminToken,
+      body: { name: unique('Preview'), type: 'PREVIEW', transformVersion: 'v1.7', upstreamProjectUuid: projectUuid, copyWarehouseConnectionFromUpstreamProject: true, copyContent: false, transformConnection: { type: 'none' } },
+    });
+    expect(preview.status).toBe(200);
+    const previewUuid = preview.body.results.project.projectUuid as string;
+    const inPreview = (path: string) => `/api/v1/projects/${previewUuid}${path}`;
+    const team = (await call(baseUrl, 'POST', inPreview('/spaces'), { token: adminToken, body: { name: unique('Team'), isPrivate: true, access: [{ userUuid: byRole.viewer.userUuid, role: 'viewer' }] } })).body.results;
+    const drafts = (await call(baseUrl, 'POST', inPreview('/spaces'), { token: adminToken, body: { name: 'Drafts', parentSpaceUuid: team.uuid } })).body.results;
+    expect(drafts.isPrivate).toBe(true);
+    const dashboard = (await call(baseUrl, 'POST', inPreview('/dashboards'), { token: adminToken, body: { name: unique('Promoted board'), spaceUuid: drafts.uuid, tiles: [], tabs: [] } })).body.results;
+    const chartA = (await call(baseUrl, 'POST', inPreview('/saved'), { token: adminToken, body: chartBody(drafts.uuid, { name: unique('Standalone') }) })).body.results;
+    const chartB = (await call(baseUrl, 'POST', inPreview('/saved'), { token: adminToken, body: { ...chartBody(drafts.uuid, { name: unique('Inside') }), spaceUuid: undefined, dashboardUuid: dashboard.uuid } })).body.results;
+    const tile = (savedChartUuid: string, y: number) => ({ type: 'saved_chart', x: 0, y, w: 6, h: 4, properties: { savedChartUuid } });
+    const laidOut = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: adminToken, body: { tiles: [tile(chartA.uuid, 0), tile(chartB.uuid, 4)] } });
+    expect(laidOut.status).toBe(200);
+
+    const diff = await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}/promoteDiff`, { token: adminToken });
+    expect(diff.status).toBe(200);
+    expect(diff.body.results.spaces.map((change: { action: string; data: { path: string } }) => [change.action, change.data.path])).toEqual([
+      ['create', team.path],
+      ['create', drafts.path],
+    ]);
+    expect(diff.body.results.charts.map((change: { action: string; data: { slug: string } }) => [change.action, change.data.slug])).toEqual([
+      ['create', chartA.slug],
+      ['create', chartB.slug],
+    ]);
+    expect(diff.body.results.dashboards).toEqual([{ action: 'create', data: expect.objectContaining({ slug: dashboard.slug, uuid: null }) }]);
+
+    const promoted = await call(baseUrl, 'POST', `/api/v1/dashboards/${dashboard.uuid}/promote`, { token: adminToken });
+    expect(promoted.status).toBe(200);
+    const upstream = promoted.body.results;
+    expect(shapeProblems(upstream, DASHBOARD)).toEqual([]);
+    expect(upstream).toMatchObject({ projectUuid, slug: dashboard.slug, name: dashboard.name, isPrivate: true });
+    expect(upstream.uuid).not.toBe(dashboard.uuid);
+    expect(upstream.tiles.map((entry: { properties: Record<string, unknown> }) => [entry.properties['chartSlug'], entry.properties['belongsToDashboard']])).toEqual([
+      [chartA.slug, false],
+      [chartB.slug, true],
+    ]);
+    // What the diff planned is what happened: the spaces by path (private, with the share) and the charts by slug.
+    const upstreamSpaces = (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken })).body.results as Array<{ uuid: string; path: string; isPrivate: boolean }>;
+    const upstreamTeam = upstreamSpaces.find((space) => space.path === team.path);
+    expect(upstreamTeam).toMatchObject({ isPrivate: true });
+    expect(upstreamSpaces.find((space) => space.path === drafts.path)).toMatchObject({ isPrivate: true, uuid: upstream.spaceUuid });
+    expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${upstream.uuid}`, { token: byRole.viewer.token })).status).toBe(200);
+    expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${upstream.uuid}`, { token: byRole.developer.token })).status).toBe(404);
+    const upstreamA = upstream.tiles[0].properties.savedChartUuid as string;
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstreamA}`, { token: adminToken })).body.results).toMatchObject({ slug: chartA.slug, version: 1, projectUuid });
+
+    // Second round: a changed chart and a renamed dashboard become new versions; the rest is unchanged.
+    await call(baseUrl, 'PATCH', `/api/v1/saved/${chartA.uuid}`, { token: adminToken, body: { name: 'Standalone v2' } });
+    await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: adminToken, body: { name: 'Promoted board v2' } });
+    const secondDiff = (await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}/promoteDiff`, { token: adminToken })).body.results;
+    expect(secondDiff.spaces.map((change: { action: string }) => change.action)).toEqual(['no changes', 'no changes']);
+    expect(secondDiff.charts.map((change: { action: string }) => change.action)).toEqual(['update', 'no changes']);
+    expect(secondDiff.dashboards[0]).toMatchObject({ action: 'update', data: { uuid: upstream.uuid } });
+    const second = await call(baseUrl, 'POST', `/api/v1/dashboards/${dashboard.uuid}/promote`, { token: adminToken });
+    expect(second.status).toBe(200);
+    expect(second.body.results).toMatchObject({ uuid: upstream.uuid, name: 'Promoted board v2' });
+    expect(second.body.results.dashboardVersionId).toBeGreaterThan(upstream.dashboardVersionId);
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstreamA}`, { token: adminToken })).body.results).toMatchObject({ name: 'Standalone v2', version: 2 });
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstream.tiles[1].properties.savedChartUuid}`, { token: adminToken })).body.results.version).toBe(1);
+    const thirdDiff = (await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}/promoteDiff`, { token: adminToken })).body.results;
+    expect([...thirdDiff.spaces, ...thirdDiff.charts, ...thirdDiff.dashboards].map((change: { action: string }) => change.action)).toEqual(Array(5).fill('no changes'));
+  });
+
+  it('answers a clear 404 when the project has no upstream, and 403 below developer', async () => {
+    const space = await createSpace({ name: unique('No upstream') });
+    const dashboard = await savedDashboard(space.uuid);
+    const refused = await call(baseUrl, 'POST', `/api/v1/dashboards/${dashboard.uuid}/promote`, { token: adminToken });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toMatch(/does not have an upstream project/);
+    const chart = await savedChart(space.uuid);
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/promoteDiff`, { token: adminToken })).status).toBe(404);
+    expect((await call(baseUrl, 'POST', `/api/v1/dashboards/${dashboard.uuid}/promote`, { token: byRole.editor.token })).status).toBe(403);
+  });
+});
+
 describe('role matrix for saved charts and dashboards (endpoints.md roles)', () => {
   type Outcome = 200 | 403 | 404;
   interface Action {

@@ -18,6 +18,7 @@ import { ColorPalettesController } from './content/color-palettes.controller';
 import { DashboardsController } from './content/dashboards.controller';
 import { GroupsController } from './content/groups.controller';
 import { PinsController } from './content/pins.controller';
+import { PromotionController } from './content/promotion.controller';
 import { SpacesController } from './content/spaces.controller';
 import { SqlChartsController } from './content/sql-charts.controller';
 import { ExportsController } from './exports/exports.controller';
@@ -46,7 +47,7 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, PromotionController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -11,6 +11,7 @@ import { DashboardsService } from './dashboards/dashboards.service';
 import { GroupsService } from './groups/groups.service';
 import { PINNED_ITEM_SOURCES, type PinnedItemSource } from './pins/pinned-item-sources';
 import { PinsService } from './pins/pins.service';
+import { PromotionService } from './promotion/promotion.service';
 import { SpaceAccessService } from './spaces/space-access.service';
 import { SPACE_CONTENTS } from './spaces/space-contents';
 import { SpacePinSource } from './spaces/space-pin-source';
@@ -25,7 +26,7 @@ import { SqlChartsService } from './sql-charts/sql-charts.service';
  * Add further content services (charts, dashboards, …) to SERVICES; pinnable kinds add their
  * PinnedItemSource to PIN_SOURCES, and the provider of what spaces hold replaces SPACE_CONTENTS.
  */
-const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService, SpacePaths, ChartsAsCodeService];
+const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService, SpacePaths, ChartsAsCodeService, PromotionService];
 const PIN_SOURCES = [SpacePinSource, ChartPinSource, DashboardPinSource];
 /** Copiers of preview projects' content, registered in this order (spaces before what they hold). */
 const CONTENT_COPIERS = [SpacesContentCopier];

@@ -12,6 +12,7 @@ export * from './dashboards/dashboards.service';
 export * from './groups/groups.service';
 export * from './pins/pinned-item-sources';
 export * from './pins/pins.service';
+export * from './promotion/promotion.service';
 export * from './spaces/project-spaces';
 export * from './spaces/space-access.service';
 export * from './spaces/space-contents';

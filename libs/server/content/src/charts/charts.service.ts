@@ -113,6 +113,12 @@ export class ChartsService {
     return this.viewOf(spaces, await this.load(chartUuid));
   }
 
+  /** A chart, without counting a view (answers of writes). */
+  async read(principal: Principal, chartUuid: string): Promise<ChartView> {
+    const { spaces, chart } = await this.authorized(principal, chartUuid, 'space:view');
+    return this.viewOf(spaces, chart);
+  }
+
   /** The project's charts in spaces the caller may see. */
   async list(principal: Principal, projectUuid: string): Promise<ChartSummaryView[]> {
     const spaces = await this.access.forProject(principal, projectUuid);
