@@ -634,6 +634,47 @@ describe('promotion (E10)', () => {
     expect([...thirdDiff.spaces, ...thirdDiff.charts, ...thirdDiff.dashboards].map((change: { action: string }) => change.action)).toEqual(Array(5).fill('no changes'));
   });
 
+  it('preview projects created with copyContent get copies of the charts, dashboards and SQL charts', async () => {
+    const source = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+      token: adminToken,
+      body: { name: unique('Copy source'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+    });
+    const sourceUuid = source.body.results.project.projectUuid as string;
+    const inSource = (path: string) => `/api/v1/projects/${sourceUuid}${path}`;
+    const space = (await call(baseUrl, 'POST', inSource('/spaces'), { token: adminToken, body: { name: 'Shared' } })).body.results;
+    const board = (await call(baseUrl, 'POST', inSource('/dashboards'), { token: adminToken, body: { name: 'Board', spaceUuid: space.uuid, tiles: [], tabs: [] } })).body.results;
+    const chart = (await call(baseUrl, 'POST', inSource('/saved'), { token: adminToken, body: chartBody(space.uuid, { name: 'Standalone' }) })).body.results;
+    const inside = (await call(baseUrl, 'POST', inSource('/saved'), { token: adminToken, body: { ...chartBody(space.uuid, { name: 'Inside' }), spaceUuid: undefined, dashboardUuid: board.uuid } })).body.results;
+    const tile = (savedChartUuid: string) => ({ type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, properties: { savedChartUuid } });
+    await call(baseUrl, 'PATCH', `/api/v1/dashboards/${board.uuid}`, { token: adminToken, body: { tiles: [tile(chart.uuid), tile(inside.uuid)] } });
+    const sql = await call(baseUrl, 'POST', inSource('/sqlRunner/saved'), {
+      token: adminToken,
+      body: { name: 'Raw totals', sql: 'select 1 as total', limit: 10, config: { type: 'table' }, spaceUuid: space.uuid },
+    });
+    expect(sql.status).toBe(200);
+
+    const preview = await call(baseUrl, 'POST', '/api/v1/org/projects', {
+      token: adminToken,
+      body: { name: unique('Copy preview'), type: 'PREVIEW', transformVersion: 'v1.7', upstreamProjectUuid: sourceUuid, copyWarehouseConnectionFromUpstreamProject: true, transformConnection: { type: 'none' } },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.results).toMatchObject({ hasContentCopy: true, contentCopyError: null });
+    const previewUuid = preview.body.results.project.projectUuid as string;
+
+    const boards = (await call(baseUrl, 'GET', `/api/v1/projects/${previewUuid}/dashboards`, { token: adminToken })).body.results;
+    expect(boards.map((entry: { slug: string }) => entry.slug)).toEqual([board.slug]);
+    const copied = (await call(baseUrl, 'GET', `/api/v1/dashboards/${boards[0].uuid}`, { token: adminToken })).body.results;
+    expect(copied.tiles.map((entry: { properties: Record<string, unknown> }) => [entry.properties['chartSlug'], entry.properties['belongsToDashboard']])).toEqual([
+      [chart.slug, false],
+      [inside.slug, true],
+    ]);
+    const copiedChart = (await call(baseUrl, 'GET', `/api/v1/saved/${copied.tiles[0].properties.savedChartUuid}`, { token: adminToken })).body.results;
+    expect(copiedChart).toMatchObject({ projectUuid: previewUuid, slug: chart.slug, name: 'Standalone', chartConfig: LINE_CONFIG, metricQuery: METRIC_QUERY });
+    expect(copiedChart.uuid).not.toBe(chart.uuid);
+    const copiedSql = await call(baseUrl, 'GET', `/api/v1/projects/${previewUuid}/sqlRunner/saved/slug/${sql.body.results.slug}`, { token: adminToken });
+    expect(copiedSql.body.results).toMatchObject({ name: 'Raw totals', sql: 'select 1 as total', project: { projectUuid: previewUuid } });
+  });
+
   it('answers a clear 404 when the project has no upstream, and 403 below developer', async () => {
     const space = await createSpace({ name: unique('No upstream') });
     const dashboard = await savedDashboard(space.uuid);

@@ -12,6 +12,7 @@ import { GroupsService } from './groups/groups.service';
 import { PINNED_ITEM_SOURCES, type PinnedItemSource } from './pins/pinned-item-sources';
 import { PinsService } from './pins/pins.service';
 import { PromotionService } from './promotion/promotion.service';
+import { SavedContentCopier } from './spaces/saved-content-copier';
 import { SpaceAccessService } from './spaces/space-access.service';
 import { SPACE_CONTENTS } from './spaces/space-contents';
 import { SpacePinSource } from './spaces/space-pin-source';
@@ -29,7 +30,7 @@ import { SqlChartsService } from './sql-charts/sql-charts.service';
 const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService, SpacePaths, ChartsAsCodeService, PromotionService];
 const PIN_SOURCES = [SpacePinSource, ChartPinSource, DashboardPinSource];
 /** Copiers of preview projects' content, registered in this order (spaces before what they hold). */
-const CONTENT_COPIERS = [SpacesContentCopier];
+const CONTENT_COPIERS = [SpacesContentCopier, SavedContentCopier];
 
 @Module({
   imports: [ProjectsModule],

@@ -82,6 +82,11 @@ export class DashboardsRepository {
     return row ?? null;
   }
 
+  /** Every dashboard of the project (copies; callers filter what the user may see). */
+  listForProject(projectUuid: string): Promise<DashboardRow[]> {
+    return this.dataSource.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 ORDER BY d.slug`, [projectUuid]);
+  }
+
   /** The project's dashboards in the given spaces, by name. */
   listInSpaces(projectUuid: string, spaceUuids: readonly string[]): Promise<DashboardRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);

@@ -98,6 +98,11 @@ export class SavedChartsRepository {
     return row ?? null;
   }
 
+  /** Every chart of the project (copies and exports; callers filter what the user may see). */
+  listForProject(projectUuid: string): Promise<SavedChartRow[]> {
+    return this.dataSource.query(`${CHART_SELECT} WHERE c.project_uuid = $1 ORDER BY c.slug`, [projectUuid]);
+  }
+
   /** The project's charts in the given spaces, by name. */
   listInSpaces(projectUuid: string, spaceUuids: readonly string[], options: { includeDashboardCharts: boolean }): Promise<SavedChartRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);

@@ -77,6 +77,11 @@ export class SavedSqlChartsRepository {
     return row ?? null;
   }
 
+  /** Every SQL chart of the project (copies; callers filter what the user may see). */
+  listForProject(projectUuid: string): Promise<SavedSqlChartRow[]> {
+    return this.dataSource.query(`${SQL_CHART_SELECT} WHERE c.project_uuid = $1 ORDER BY c.slug`, [projectUuid]);
+  }
+
   async slugTaken(projectUuid: string, slug: string): Promise<boolean> {
     return (await this.dataSource.getRepository(SavedSqlChartEntity).countBy({ projectUuid, slug })) > 0;
   }
