@@ -538,6 +538,49 @@ describe('charts as code (E14)', () => {
     const skipped = await upload({ ...files[0], slug: 'elsewhere', spaceSlug: 'nowhere.deep' } as Record<string, unknown>, { skipSpaceCreate: true });
     expect(skipped.status).toBe(400);
     expect(skipped.body.error.data).toHaveProperty('spaceSlug');
+
+    // Dashboards: the same round trip, chart tiles by chart slug and filter targets by tile slug.
+    const chartTileUuid = randomUUID();
+    const tabUuid = randomUUID();
+    const revenue = files[0] as { slug: string };
+    const sourceRevenue = (await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/charts`, { token: adminToken })).body.results.find((entry: { slug: string }) => entry.slug === revenue.slug);
+    const board = await call(baseUrl, 'POST', `/api/v1/projects/${sourceUuid}/dashboards`, {
+      token: adminToken,
+      body: {
+        name: 'Weekly board',
+        spaceUuid: sales.uuid,
+        tabs: [{ uuid: tabUuid, name: 'Main', order: 0 }],
+        tiles: [
+          { uuid: chartTileUuid, type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, tabUuid, properties: { savedChartUuid: sourceRevenue.uuid, title: 'Revenue' } },
+          { type: 'markdown', x: 6, y: 0, w: 6, h: 4, tabUuid, properties: { title: 'Notes', content: 'Read me' } },
+        ],
+        filters: { dimensions: [{ id: 'status-filter', operator: 'equals', values: ['completed'], target: { fieldId: 'orders_status', tableName: 'orders' }, tileTargets: { [chartTileUuid]: { fieldId: 'orders_status', tableName: 'orders' } } }] },
+      },
+    });
+    expect(board.status).toBe(200);
+    const boardFiles = (await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/dashboards/code?languageMap=true`, { token: adminToken })).body.results;
+    expect(boardFiles).toMatchObject({ total: 1, offset: 1, missingIds: [] });
+    const boardFile = boardFiles.dashboards[0];
+    expect(boardFile).toMatchObject({ slug: 'weekly-board', spaceSlug: 'sales_team', version: 1 });
+    expect(boardFile.tiles.map((entry: { tileSlug: string; properties: Record<string, unknown> }) => [entry.tileSlug, entry.properties['chartSlug'] ?? null])).toEqual([
+      ['revenue', 'revenue'],
+      ['notes', null],
+    ]);
+    expect(boardFile.filters.dimensions[0].tileTargets).toEqual({ revenue: { fieldId: 'orders_status', tableName: 'orders' } });
+    expect(boardFiles.languageMap[0].dashboard['weekly-board']).toMatchObject({ name: 'Weekly board', tiles: { revenue: { title: 'Revenue' }, notes: { title: 'Notes' } } });
+
+    const boardUpload = await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/weekly-board/code`, { token: adminToken, body: boardFile });
+    expect(boardUpload.status).toBe(200);
+    expect(boardUpload.body.results.dashboards[0]).toMatchObject({ action: 'create' });
+    const boardsAgain = (await call(baseUrl, 'GET', `/api/v1/projects/${targetUuid}/dashboards/code`, { token: adminToken })).body.results.dashboards;
+    expect(withoutTimes(boardsAgain)).toEqual(withoutTimes([boardFile]));
+    expect((await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/weekly-board/code`, { token: adminToken, body: boardFile })).body.results.dashboards[0].action).toBe('no changes');
+    const missingChart = await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/other-board/code`, {
+      token: adminToken,
+      body: { ...boardFile, tiles: [{ ...boardFile.tiles[0], properties: { chartSlug: 'no-such-chart' } }] },
+    });
+    expect(missingChart.status).toBe(400);
+    expect(missingChart.body.error.data).toHaveProperty(['tiles.0.properties.chartSlug']);
   });
 
   it('selects by uuid or slug, reports missing ids, pages with offset and lists translatable strings', async () => {
@@ -776,6 +819,11 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
       name: 'download charts as code',
       expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
       run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts/code`, { token: caller.token })).status,
+    },
+    {
+      name: 'download dashboards as code',
+      expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards/code`, { token: caller.token })).status,
     },
     {
       name: 'upload a chart as code',

@@ -16,6 +16,7 @@ import { ChartsController } from './content/charts.controller';
 import { ChartsAsCodeController } from './content/charts-as-code.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
 import { DashboardsController } from './content/dashboards.controller';
+import { DashboardsAsCodeController } from './content/dashboards-as-code.controller';
 import { GroupsController } from './content/groups.controller';
 import { PinsController } from './content/pins.controller';
 import { PromotionController } from './content/promotion.controller';
@@ -47,7 +48,7 @@ import { UserController } from './user/user.controller';
     ExportsModule,
     ContentModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, PromotionController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ProjectsModule } from '@quarry/server/projects';
 
 import { ChartsAsCodeService } from './as-code/charts-as-code.service';
+import { DashboardsAsCodeService } from './as-code/dashboards-as-code.service';
 import { SpacePaths } from './as-code/space-paths';
 import { ChartPinSource } from './charts/chart-pin-source';
 import { ChartsService } from './charts/charts.service';
@@ -27,7 +28,7 @@ import { SqlChartsService } from './sql-charts/sql-charts.service';
  * Add further content services (charts, dashboards, …) to SERVICES; pinnable kinds add their
  * PinnedItemSource to PIN_SOURCES, and the provider of what spaces hold replaces SPACE_CONTENTS.
  */
-const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService, SpacePaths, ChartsAsCodeService, PromotionService];
+const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService, SpacePaths, ChartsAsCodeService, DashboardsAsCodeService, PromotionService];
 const PIN_SOURCES = [SpacePinSource, ChartPinSource, DashboardPinSource];
 /** Copiers of preview projects' content, registered in this order (spaces before what they hold). */
 const CONTENT_COPIERS = [SpacesContentCopier, SavedContentCopier];

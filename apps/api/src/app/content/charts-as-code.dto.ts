@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 
 import { freeObject } from './charts.dto';
+import { DashboardTabDto } from './dashboards.dto';
 
 const asList = ({ value }: { value: unknown }) => (value === undefined || Array.isArray(value) ? value : [value]);
 
@@ -165,4 +166,145 @@ export class ContentChangesDto {
   spaces!: ContentChangeDto[];
   charts!: ContentChangeDto[];
   dashboards!: ContentChangeDto[];
+}
+
+/** A dashboard tile as code: no uuid; chart tiles name their chart by `properties.chartSlug`. */
+export class TileAsCodeDto {
+  @IsString() @MaxLength(50)
+  type!: string;
+
+  @ApiProperty({ type: 'integer' })
+  @IsInt() @Min(0) @Max(10_000)
+  x!: number;
+
+  @ApiProperty({ type: 'integer' })
+  @IsInt() @Min(0) @Max(10_000)
+  y!: number;
+
+  @ApiProperty({ type: 'integer' })
+  @IsInt() @Min(1) @Max(10_000)
+  w!: number;
+
+  @ApiProperty({ type: 'integer' })
+  @IsInt() @Min(1) @Max(10_000)
+  h!: number;
+
+  @ApiProperty({ type: 'string', nullable: true, required: false })
+  @IsOptional() @IsUUID()
+  tabUuid?: string | null;
+
+  /** Names the tile in the filters' `tileTargets`. */
+  @IsString() @MinLength(1) @MaxLength(300)
+  tileSlug!: string;
+
+  @ApiProperty(freeObject())
+  @IsObject()
+  properties!: Record<string, unknown>;
+}
+
+/** DashboardAsCode. */
+export class DashboardAsCodeDto {
+  name!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  description!: string | null;
+
+  slug!: string;
+  spaceSlug!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  updatedAt!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  downloadedAt!: string;
+
+  @ApiProperty({ type: 'integer' })
+  version!: number;
+
+  tiles!: TileAsCodeDto[];
+  tabs!: DashboardTabDto[];
+
+  @ApiProperty(freeObject())
+  filters!: Record<string, unknown>;
+
+  @ApiProperty(freeObject())
+  config!: Record<string, unknown>;
+
+  @ApiProperty(freeObject())
+  parameters!: Record<string, unknown>;
+}
+
+export class DashboardLanguageMapEntryDto {
+  @ApiProperty(freeObject())
+  dashboard!: Record<string, unknown>;
+}
+
+export class DashboardsAsCodeDto {
+  dashboards!: DashboardAsCodeDto[];
+
+  @ApiProperty({ type: [DashboardLanguageMapEntryDto], nullable: true })
+  languageMap!: DashboardLanguageMapEntryDto[] | null;
+
+  missingIds!: string[];
+
+  @ApiProperty({ type: 'integer' })
+  total!: number;
+
+  @ApiProperty({ type: 'integer' })
+  offset!: number;
+}
+
+export class DashboardUploadDto {
+  @IsString() @MaxLength(255)
+  name!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, required: false })
+  @IsOptional() @IsString() @MaxLength(10_000)
+  description?: string | null;
+
+  @IsString() @MinLength(1) @MaxLength(2000)
+  spaceSlug!: string;
+
+  @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => TileAsCodeDto)
+  tiles!: TileAsCodeDto[];
+
+  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => DashboardTabDto)
+  tabs?: DashboardTabDto[];
+
+  @ApiProperty(freeObject({ required: false }))
+  @IsOptional() @IsObject()
+  filters?: Record<string, unknown>;
+
+  @ApiProperty(freeObject({ required: false }))
+  @IsOptional() @IsObject()
+  config?: Record<string, unknown>;
+
+  @ApiProperty(freeObject({ required: false }))
+  @IsOptional() @IsObject()
+  parameters?: Record<string, unknown>;
+
+  @ApiProperty({ type: 'string', required: false })
+  @IsOptional() @IsString()
+  updatedAt?: string;
+
+  @ApiProperty({ type: 'string', required: false })
+  @IsOptional() @IsString()
+  downloadedAt?: string;
+
+  @ApiProperty({ type: 'integer', required: false })
+  @IsOptional() @IsInt() @Min(1) @Max(1)
+  version?: number;
+
+  @ApiProperty({ type: 'string', required: false })
+  @IsOptional() @IsString()
+  slug?: string;
+
+  @IsOptional() @IsBoolean()
+  skipSpaceCreate?: boolean;
+
+  @IsOptional() @IsBoolean()
+  publicSpaceCreate?: boolean;
+
+  @IsOptional() @IsBoolean()
+  dryRun?: boolean;
 }

@@ -151,7 +151,7 @@ export class ChartsAsCodeService {
   }
 
   /** The caller's spaces of the project, when they may use content as code there (developer). */
-  private async asCodeSpaces(principal: Principal, projectUuid: string, what: string): Promise<ProjectSpaces> {
+  async asCodeSpaces(principal: Principal, projectUuid: string, what: string): Promise<ProjectSpaces> {
     const spaces = await this.access.forProject(principal, projectUuid);
     try {
       await this.policy.assertProject(principal, spaces.project, 'content:as-code');
