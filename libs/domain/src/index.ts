@@ -2,6 +2,8 @@ export * from './auth/actions';
 export * from './auth/principal';
 export * from './auth/roles';
 export * from './auth/space-access';
+export * from './content/chart-kind';
+export * from './content/dashboard-tiles';
 export * from './content/slug';
 export * from './errors/quarry-error';
 export * from './explore/explore';

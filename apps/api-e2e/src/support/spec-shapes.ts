@@ -54,6 +54,128 @@ export const SPACE: Shape = {
   queries: 'array',
 };
 
+const UPDATED_BY_USER: Shape = { userUuid: 'string', firstName: 'string', lastName: 'string' };
+
+export const CHART_SUMMARY: Shape = {
+  description: 'string|null',
+  name: 'string',
+  projectUuid: 'string',
+  organizationUuid: 'string',
+  uuid: 'string',
+  spaceUuid: 'string',
+  pinnedListUuid: 'string|null',
+  slug: 'string',
+  spaceName: 'string',
+  dashboardUuid: 'string|null',
+  dashboardName: 'string|null',
+  source: 'string',
+  chartKind: 'string',
+  chartType: 'string',
+  updatedAt: 'timestamp|null',
+  pinnedListOrder: 'number|null',
+  updatedByUser: UPDATED_BY_USER,
+  firstViewedAt: 'timestamp|null',
+  views: 'number',
+  validationErrors: 'array',
+};
+
+export const DASHBOARD_SUMMARY: Shape = {
+  description: 'string|null',
+  name: 'string',
+  projectUuid: 'string',
+  organizationUuid: 'string',
+  uuid: 'string',
+  spaceUuid: 'string',
+  pinnedListUuid: 'string|null',
+  updatedAt: 'timestamp|null',
+  pinnedListOrder: 'number|null',
+  updatedByUser: UPDATED_BY_USER,
+  views: 'number',
+  firstViewedAt: 'timestamp|null',
+  validationErrors: 'array',
+};
+
+const DASHBOARD_FILTER_LISTS: Shape = { tableCalculations: 'array', metrics: 'array', dimensions: 'array' };
+
+export const DASHBOARD_TILE: Shape = {
+  uuid: 'string',
+  type: 'string',
+  x: 'number',
+  y: 'number',
+  h: 'number',
+  w: 'number',
+  tabUuid: 'string|null',
+  properties: 'object|null',
+};
+
+/** The properties of a `saved_chart` tile. */
+export const CHART_TILE_PROPERTIES: Shape = {
+  chartSlug: 'string',
+  lastVersionChartKind: 'string',
+  chartName: 'string',
+  belongsToDashboard: 'boolean',
+  savedChartUuid: 'string',
+  hideTitle: 'boolean',
+  title: 'string|null',
+};
+
+export const DASHBOARD: Shape = {
+  ...DASHBOARD_SUMMARY,
+  slug: 'string',
+  spaceName: 'string',
+  parameters: 'object|null',
+  dashboardVersionId: 'number',
+  tiles: [DASHBOARD_TILE],
+  filters: DASHBOARD_FILTER_LISTS,
+  tabs: [{ order: 'number', name: 'string', uuid: 'string' }],
+  config: { pinnedParameters: 'string[]', isDateZoomDisabled: 'boolean' },
+};
+
+export const SAVED_SQL_CHART: Shape = {
+  savedSqlUuid: 'string',
+  slug: 'string',
+  name: 'string',
+  description: 'string|null',
+  sql: 'string',
+  limit: 'number',
+  chartKind: 'string',
+  views: 'number',
+  firstViewedAt: 'timestamp|null',
+  lastViewedAt: 'timestamp|null',
+  createdAt: 'timestamp|null',
+  lastUpdatedAt: 'timestamp|null',
+  createdBy: 'object|null',
+  lastUpdatedBy: 'object|null',
+  organization: { organizationUuid: 'string' },
+  project: { projectUuid: 'string' },
+  dashboard: 'object|null',
+  space: { name: 'string', uuid: 'string', userAccess: USER_ACCESS, isPrivate: 'boolean' },
+  config: { type: 'string', metadata: { version: 'number' } },
+};
+
+export const CHART_AS_CODE: Shape = {
+  name: 'string',
+  description: 'string|null',
+  slug: 'string',
+  tableName: 'string',
+  spaceSlug: 'string',
+  dashboardSlug: 'string|null',
+  updatedAt: 'timestamp|null',
+  downloadedAt: 'timestamp|null',
+  version: 'number',
+  metricQuery: 'object|null',
+  pivotConfig: 'object|null',
+  tableConfig: 'object|null',
+  chartConfig: { type: 'string', config: 'object|null' },
+};
+
+export const CHARTS_AS_CODE: Shape = {
+  offset: 'number',
+  total: 'number',
+  missingIds: 'string[]',
+  charts: [CHART_AS_CODE],
+};
+
 export const PINNED_ITEM: Shape = {
   type: 'string',
   category: 'string',

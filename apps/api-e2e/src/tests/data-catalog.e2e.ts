@@ -109,6 +109,33 @@ describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
     expect(await names('?tables=payments')).toEqual(['total_revenue', 'unique_payment_count']);
   });
 
+  it('counts the saved charts using each metric (chartUsage), from their latest version', async () => {
+    const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: 'Catalog usage' } });
+    expect(space.status).toBe(200);
+    const chart = (name: string, metrics: string[]) => ({
+      name,
+      tableName: 'orders',
+      metricQuery: { exploreName: 'orders', dimensions: ['orders_status'], metrics, filters: {}, sorts: [], limit: 10, tableCalculations: [] },
+      chartConfig: { type: 'table', config: {} },
+      tableConfig: { columnOrder: [] },
+      spaceUuid: space.body.results.uuid,
+    });
+    const usage = async () => {
+      const entries = (await metrics('?pageSize=100')).body.results.data as Array<Entry & { chartUsage: number }>;
+      return Object.fromEntries(entries.filter((entry) => entry.tableName === 'orders').map((entry) => [entry.name, entry.chartUsage]));
+    };
+    expect(Object.values(await usage()).every((count) => count === 0)).toBe(true);
+    const first = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: adminToken, body: chart('Both', ['orders_total_order_amount', 'orders_unique_order_count']) });
+    expect(first.status).toBe(200);
+    expect((await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: adminToken, body: chart('Amount', ['orders_total_order_amount']) })).status).toBe(200);
+    expect(await usage()).toMatchObject({ total_order_amount: 2 });
+    // A new version without the metric stops counting the chart.
+    const { name: _name, spaceUuid: _space, ...content } = chart('Both', ['orders_unique_order_count']);
+    const version = await call(baseUrl, 'POST', `/api/v1/saved/${first.body.results.uuid}/version`, { token: adminToken, body: content });
+    expect(version.status).toBe(200);
+    expect(await usage()).toMatchObject({ total_order_amount: 1 });
+  });
+
   it('replaces the index when the project compiles again', async () => {
     const before = (await metrics('?sort=name')).body.results.data as Entry[];
     const tagsBefore = before.flatMap((entry) => entry.categories.map((category) => category.tagUuid));

@@ -223,6 +223,104 @@ export interface paths {
     /** Update pinned items order (E16, project editor) */
     patch: operations["Pins_reorder"];
   };
+  "/api/v1/projects/{projectUuid}/saved": {
+    /** Save a chart in a space (space editor); its slug is unique in the project */
+    post: operations["Charts_create"];
+  };
+  "/api/v1/projects/{projectUuid}/charts": {
+    /** Saved charts of the project in spaces the caller may see */
+    get: operations["Charts_list"];
+  };
+  "/api/v1/saved/{chartUuid}": {
+    /** Get a saved chart (counts a view); charts in hidden spaces answer 404 */
+    get: operations["Charts_get"];
+    /** Delete a saved chart with its versions and pins */
+    delete: operations["Charts_delete"];
+    /** Rename, describe or move a saved chart (saved as a new version) */
+    patch: operations["Charts_update"];
+  };
+  "/api/v1/saved/{chartUuid}/version": {
+    /** Save new content as the chart's next version */
+    post: operations["Charts_saveVersion"];
+  };
+  "/api/v1/saved/{chartUuid}/history": {
+    /** Versions of a saved chart, newest first */
+    get: operations["Charts_history"];
+  };
+  "/api/v1/saved/{chartUuid}/version/{versionUuid}": {
+    /** A saved chart as one of its versions saved it */
+    get: operations["Charts_version"];
+  };
+  "/api/v1/saved/{chartUuid}/pinning": {
+    /** Pin a saved chart to its project, or unpin it (project editor) */
+    patch: operations["Charts_togglePin"];
+  };
+  "/api/v1/projects/{projectUuid}/dashboards": {
+    /** Dashboards of the project in spaces the caller may see */
+    get: operations["Dashboards_list"];
+    /** Create a dashboard with tiles, tabs, filters and config in a space (space editor) */
+    post: operations["Dashboards_create"];
+  };
+  "/api/v1/dashboards/{dashboardUuid}": {
+    /** Get a dashboard (counts a view); dashboards in hidden spaces answer 404 */
+    get: operations["Dashboards_get"];
+    /** Delete a dashboard with the charts saved in it */
+    delete: operations["Dashboards_delete"];
+    /** Change a dashboard; every change is a new version (dashboardVersionId increases) */
+    patch: operations["Dashboards_update"];
+  };
+  "/api/v1/dashboards/{dashboardUuid}/pinning": {
+    /** Pin a dashboard to its project, or unpin it (project editor) */
+    patch: operations["Dashboards_togglePin"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/saved": {
+    /** Save a SQL chart in a space (developer; space editor) */
+    post: operations["SqlCharts_create"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/saved/slug/{slug}": {
+    /** Get a saved SQL chart by slug (E11; counts a view) */
+    get: operations["SqlCharts_getBySlug"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/saved/{savedSqlUuid}": {
+    /** Get a saved SQL chart (counts a view) */
+    get: operations["SqlCharts_get"];
+    /** Delete a saved SQL chart */
+    delete: operations["SqlCharts_delete"];
+    /** Update a saved SQL chart: unversionedData in place, versionedData as a new version */
+    patch: operations["SqlCharts_update"];
+  };
+  "/api/v1/projects/{projectUuid}/charts/code": {
+    /** Export charts as code (E14, developer): ids (uuids or slugs), offset paging, languageMap */
+    get: operations["ChartsAsCode_download"];
+  };
+  "/api/v1/projects/{projectUuid}/charts/{slug}/code": {
+    /** Upload a chart as code: create or update the chart with this slug, creating missing spaces (dryRun: plan only) */
+    post: operations["ChartsAsCode_upload"];
+  };
+  "/api/v1/projects/{projectUuid}/dashboards/code": {
+    /** Export dashboards as code (developer): ids (uuids or slugs), offset paging, languageMap */
+    get: operations["DashboardsAsCode_download"];
+  };
+  "/api/v1/projects/{projectUuid}/dashboards/{slug}/code": {
+    /** Upload a dashboard as code: create or update the dashboard with this slug; chart tiles name charts by slug (dryRun: plan only) */
+    post: operations["DashboardsAsCode_upload"];
+  };
+  "/api/v1/dashboards/{dashboardUuid}/promote": {
+    /** Promote a dashboard with its charts to the upstream project (E10, developer); answers the upstream dashboard */
+    post: operations["Promotion_promoteDashboard"];
+  };
+  "/api/v1/dashboards/{dashboardUuid}/promoteDiff": {
+    /** What promoting the dashboard would change upstream */
+    get: operations["Promotion_dashboardDiff"];
+  };
+  "/api/v1/saved/{chartUuid}/promote": {
+    /** Promote a saved chart to the upstream project (developer); answers the upstream chart */
+    post: operations["Promotion_promoteChart"];
+  };
+  "/api/v1/saved/{chartUuid}/promoteDiff": {
+    /** What promoting the chart would change upstream */
+    get: operations["Promotion_chartDiff"];
+  };
   "/api/v1/projects/{projectUuid}/dataCatalog/metrics": {
     /** Search and page the metrics catalog (E8) */
     get: operations["Catalog_metrics"];
@@ -1036,6 +1134,577 @@ export interface components {
       /** @enum {string} */
       type: "chart" | "dashboard" | "space";
       data: components["schemas"]["PinnedOrderDataDto"];
+    };
+    UpdatedByUserDto: {
+      userUuid: string;
+      firstName: string;
+      lastName: string;
+    };
+    ChartDto: {
+      description: string | null;
+      dashboardUuid: string | null;
+      dashboardName: string | null;
+      /** @enum {string} */
+      source: "transform_explore";
+      /** @enum {string} */
+      chartKind: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** @enum {string} */
+      chartType: "cartesian" | "table" | "big_number" | "pie" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** Format: date-time */
+      updatedAt: string;
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      /** @description How many times the chart was opened. */
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: {
+          [key: string]: unknown;
+        }[];
+      metricQuery: {
+        [key: string]: unknown;
+      };
+      chartConfig: {
+        [key: string]: unknown;
+      };
+      tableConfig: {
+        [key: string]: unknown;
+      };
+      pivotConfig: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      createdByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      /** @description The number of the latest version, from 1. */
+      version: number;
+      tableName: string;
+      /** @description True when the chart's space is private. */
+      isPrivate: boolean;
+      versionUuid: string;
+      uuid: string;
+      name: string;
+      projectUuid: string;
+      organizationUuid: string;
+      spaceUuid: string;
+      spaceName: string;
+      /** @description Unique in the project; charts as code and promotion match charts by slug. */
+      slug: string;
+    };
+    ChartConfigDto: {
+      /** @enum {string} */
+      type: "cartesian" | "table" | "big_number" | "pie" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** @description The chart type's settings, stored as given. */
+      config?: {
+        [key: string]: unknown;
+      };
+    };
+    CreateChartDto: {
+      /** @description The chart's MetricQuery, stored as given. */
+      metricQuery: {
+        [key: string]: unknown;
+      };
+      /** @description `{ columnOrder: string[] }`, stored as given. */
+      tableConfig: {
+        [key: string]: unknown;
+      };
+      /** @description `{ columns: string[] }` for pivoted charts. */
+      pivotConfig?: {
+        [key: string]: unknown;
+      } | null;
+      description?: string | null;
+      name: string;
+      /**
+       * Format: uuid
+       * @description The space the chart is saved in (the caller must be able to edit it); not needed with `dashboardUuid`.
+       */
+      spaceUuid?: string;
+      /**
+       * Format: uuid
+       * @description Save the chart inside this dashboard: it lives in the dashboard's space and goes with the dashboard.
+       */
+      dashboardUuid?: string;
+      /** @description The explore the chart queries. */
+      tableName: string;
+      chartConfig: components["schemas"]["ChartConfigDto"];
+    };
+    ChartSummaryDto: {
+      description: string | null;
+      dashboardUuid: string | null;
+      dashboardName: string | null;
+      /** @enum {string} */
+      source: "transform_explore";
+      /** @enum {string} */
+      chartKind: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** @enum {string} */
+      chartType: "cartesian" | "table" | "big_number" | "pie" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** Format: date-time */
+      updatedAt: string;
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      /** @description How many times the chart was opened. */
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: {
+          [key: string]: unknown;
+        }[];
+      uuid: string;
+      name: string;
+      projectUuid: string;
+      organizationUuid: string;
+      spaceUuid: string;
+      spaceName: string;
+      /** @description Unique in the project; charts as code and promotion match charts by slug. */
+      slug: string;
+    };
+    UpdateChartDto: {
+      description?: string | null;
+      name?: string;
+      /**
+       * Format: uuid
+       * @description Move the chart to this space (the caller must be able to edit both).
+       */
+      spaceUuid?: string;
+    };
+    ChartContentDto: {
+      /** @description The chart's MetricQuery, stored as given. */
+      metricQuery: {
+        [key: string]: unknown;
+      };
+      /** @description `{ columnOrder: string[] }`, stored as given. */
+      tableConfig: {
+        [key: string]: unknown;
+      };
+      /** @description `{ columns: string[] }` for pivoted charts. */
+      pivotConfig?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The explore the chart queries. */
+      tableName: string;
+      chartConfig: components["schemas"]["ChartConfigDto"];
+    };
+    ChartHistoryEntryDto: {
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: components["schemas"]["UpdatedByUserDto"] | null;
+      versionUuid: string;
+      chartUuid: string;
+    };
+    ChartHistoryDto: {
+      chartUuid: string;
+      /** @description Newest first. */
+      history: components["schemas"]["ChartHistoryEntryDto"][];
+    };
+    ChartVersionDto: {
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: components["schemas"]["UpdatedByUserDto"] | null;
+      chartUuid: string;
+      versionUuid: string;
+      /** @description The chart as this version saved it. */
+      chart: components["schemas"]["ChartDto"];
+    };
+    ChartPinningDto: {
+      projectUuid: string;
+      pinnedListUuid: string;
+      isPinned: boolean;
+      savedChartUuid: string;
+    };
+    DashboardTileDto: {
+      /** @enum {string} */
+      type: "saved_chart" | "sql_chart" | "markdown" | "loom" | "heading" | "divider";
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      tabUuid: string | null;
+      /** @description Chart tiles add `savedChartUuid`, `chartName`, `chartSlug`, `lastVersionChartKind`, `belongsToDashboard`, `title`, `hideTitle`. */
+      properties: {
+        [key: string]: unknown;
+      };
+      uuid: string;
+    };
+    DashboardTabDto: {
+      order: number;
+      /** Format: uuid */
+      uuid: string;
+      name: string;
+    };
+    DashboardDto: {
+      description: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: {
+          [key: string]: unknown;
+        }[];
+      /** @description Increases with every change of the dashboard. */
+      dashboardVersionId: number;
+      filters: {
+        [key: string]: unknown;
+      };
+      config: {
+        [key: string]: unknown;
+      };
+      parameters: {
+        [key: string]: unknown;
+      };
+      isPrivate: boolean;
+      tiles: components["schemas"]["DashboardTileDto"][];
+      tabs: components["schemas"]["DashboardTabDto"][];
+      uuid: string;
+      name: string;
+      projectUuid: string;
+      organizationUuid: string;
+      spaceUuid: string;
+      spaceName: string;
+      slug: string;
+    };
+    DashboardTileRequestDto: {
+      /** @enum {string} */
+      type: "saved_chart" | "sql_chart" | "markdown" | "loom" | "heading" | "divider";
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      /**
+       * Format: uuid
+       * @description The tab the tile is on (one of `tabs`).
+       */
+      tabUuid?: string | null;
+      /** @description Per tile type; a `saved_chart` tile names its chart in `savedChartUuid`. */
+      properties: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: uuid
+       * @description Kept when given (filters target tiles by uuid); generated otherwise.
+       */
+      uuid?: string;
+    };
+    DashboardFiltersDto: {
+      dimensions?: {
+          [key: string]: unknown;
+        }[];
+      metrics?: {
+          [key: string]: unknown;
+        }[];
+      tableCalculations?: {
+          [key: string]: unknown;
+        }[];
+    };
+    DashboardConfigDto: {
+      pinnedParameters?: string[];
+      isDateZoomDisabled?: boolean;
+    };
+    CreateDashboardDto: {
+      parameters?: {
+        [key: string]: unknown;
+      };
+      description?: string | null;
+      name: string;
+      /** Format: uuid */
+      spaceUuid: string;
+      tiles?: components["schemas"]["DashboardTileRequestDto"][];
+      filters?: components["schemas"]["DashboardFiltersDto"];
+      tabs?: components["schemas"]["DashboardTabDto"][];
+      config?: components["schemas"]["DashboardConfigDto"];
+    };
+    DashboardSummaryDto: {
+      description: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: {
+          [key: string]: unknown;
+        }[];
+      uuid: string;
+      name: string;
+      projectUuid: string;
+      organizationUuid: string;
+      spaceUuid: string;
+      spaceName: string;
+      slug: string;
+    };
+    UpdateDashboardDto: {
+      parameters?: {
+        [key: string]: unknown;
+      };
+      description?: string | null;
+      name?: string;
+      /**
+       * Format: uuid
+       * @description Move the dashboard (and the charts saved in it) to this space.
+       */
+      spaceUuid?: string;
+      tiles?: components["schemas"]["DashboardTileRequestDto"][];
+      filters?: components["schemas"]["DashboardFiltersDto"];
+      tabs?: components["schemas"]["DashboardTabDto"][];
+      config?: components["schemas"]["DashboardConfigDto"];
+    };
+    DashboardPinningDto: {
+      projectUuid: string;
+      pinnedListUuid: string;
+      isPinned: boolean;
+      dashboardUuid: string;
+    };
+    CreatedSqlChartDto: {
+      savedSqlUuid: string;
+      slug: string;
+    };
+    CreateSqlChartDto: {
+      limit: number;
+      /** @description `type` (a chart kind) names the chart; `metadata`, `display`, `fieldConfig` and the rest are stored as given. */
+      config?: {
+        /** @enum {string} */
+        type: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+        [key: string]: unknown;
+      };
+      description?: string | null;
+      name: string;
+      /** Format: uuid */
+      spaceUuid: string;
+      sql: string;
+    };
+    SqlChartDashboardDto: {
+      uuid: string;
+      name: string;
+    };
+    SqlChartSpaceDto: {
+      uuid: string;
+      name: string;
+      isPrivate: boolean;
+      /** @description The caller's access to the space. */
+      userAccess: components["schemas"]["UserAccessDto"];
+    };
+    SqlChartDto: {
+      description: string | null;
+      limit: number;
+      config: {
+        [key: string]: unknown;
+      };
+      /** @enum {string} */
+      chartKind: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      /** Format: date-time */
+      lastViewedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: components["schemas"]["UpdatedByUserDto"] | null;
+      /** Format: date-time */
+      lastUpdatedAt: string;
+      lastUpdatedBy: components["schemas"]["UpdatedByUserDto"] | null;
+      dashboard: components["schemas"]["SqlChartDashboardDto"] | null;
+      savedSqlUuid: string;
+      slug: string;
+      name: string;
+      sql: string;
+      organization: {
+        organizationUuid: string;
+      };
+      project: {
+        projectUuid: string;
+      };
+      space: components["schemas"]["SqlChartSpaceDto"];
+    };
+    UpdatedSqlChartDto: {
+      savedSqlUuid: string;
+      savedSqlVersionUuid: string;
+    };
+    SqlChartUnversionedDto: {
+      description?: string | null;
+      name?: string;
+      /** Format: uuid */
+      spaceUuid?: string;
+    };
+    SqlChartContentDto: {
+      limit: number;
+      /** @description `type` (a chart kind) names the chart; `metadata`, `display`, `fieldConfig` and the rest are stored as given. */
+      config?: {
+        /** @enum {string} */
+        type: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+        [key: string]: unknown;
+      };
+      sql: string;
+    };
+    UpdateSqlChartDto: {
+      /** @description Name, description and space: changed in place. */
+      unversionedData?: components["schemas"]["SqlChartUnversionedDto"];
+      /** @description SQL, limit and config: saved as a new version (developer). */
+      versionedData?: components["schemas"]["SqlChartContentDto"];
+    };
+    LanguageMapEntryDto: {
+      /** @description The chart's translatable strings, by slug. */
+      chart: {
+        [key: string]: unknown;
+      };
+    };
+    ChartAsCodeDto: {
+      description: string | null;
+      dashboardSlug: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      downloadedAt: string;
+      /** @description The format version, 1. */
+      version: number;
+      metricQuery: {
+        [key: string]: unknown;
+      };
+      chartConfig: {
+        [key: string]: unknown;
+      };
+      tableConfig: {
+        [key: string]: unknown;
+      };
+      pivotConfig: {
+        [key: string]: unknown;
+      } | null;
+      name: string;
+      slug: string;
+      tableName: string;
+      /** @description The path of the chart's space. */
+      spaceSlug: string;
+    };
+    ChartsAsCodeDto: {
+      languageMap: components["schemas"]["LanguageMapEntryDto"][] | null;
+      total: number;
+      /** @description Where the next page starts (equals `total` on the last page). */
+      offset: number;
+      charts: components["schemas"]["ChartAsCodeDto"][];
+      /** @description Requested ids that match no chart the caller may see. */
+      missingIds: string[];
+    };
+    ContentChangeDto: {
+      /** @enum {string} */
+      action: "create" | "update" | "no changes";
+      /** @description The space, chart or dashboard: uuid (null until created), slug or path, name. */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    ContentChangesDto: {
+      spaces: components["schemas"]["ContentChangeDto"][];
+      charts: components["schemas"]["ContentChangeDto"][];
+      dashboards: components["schemas"]["ContentChangeDto"][];
+    };
+    ChartUploadDto: {
+      description?: string | null;
+      dashboardSlug?: string | null;
+      metricQuery: {
+        [key: string]: unknown;
+      };
+      chartConfig: {
+        [key: string]: unknown;
+      };
+      tableConfig: {
+        [key: string]: unknown;
+      };
+      pivotConfig?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Ignored on upload (the server's own). */
+      updatedAt?: string;
+      downloadedAt?: string;
+      version?: number;
+      slug?: string;
+      name: string;
+      tableName: string;
+      /** @description The path of the chart's space; missing spaces are created. */
+      spaceSlug: string;
+      /** @description Fail with a 400 instead of creating a missing space. */
+      skipSpaceCreate?: boolean;
+      /** @description Create missing spaces public (default: private). */
+      publicSpaceCreate?: boolean;
+      /** @description Only answer the planned changes. */
+      dryRun?: boolean;
+    };
+    DashboardLanguageMapEntryDto: {
+      dashboard: {
+        [key: string]: unknown;
+      };
+    };
+    TileAsCodeDto: {
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      /** Format: uuid */
+      tabUuid?: string | null;
+      properties: {
+        [key: string]: unknown;
+      };
+      type: string;
+      /** @description Names the tile in the filters' `tileTargets`. */
+      tileSlug: string;
+    };
+    DashboardAsCodeDto: {
+      description: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      downloadedAt: string;
+      version: number;
+      filters: {
+        [key: string]: unknown;
+      };
+      config: {
+        [key: string]: unknown;
+      };
+      parameters: {
+        [key: string]: unknown;
+      };
+      name: string;
+      slug: string;
+      spaceSlug: string;
+      tiles: components["schemas"]["TileAsCodeDto"][];
+      tabs: components["schemas"]["DashboardTabDto"][];
+    };
+    DashboardsAsCodeDto: {
+      languageMap: components["schemas"]["DashboardLanguageMapEntryDto"][] | null;
+      total: number;
+      offset: number;
+      dashboards: components["schemas"]["DashboardAsCodeDto"][];
+      missingIds: string[];
+    };
+    DashboardUploadDto: {
+      description?: string | null;
+      filters?: {
+        [key: string]: unknown;
+      };
+      config?: {
+        [key: string]: unknown;
+      };
+      parameters?: {
+        [key: string]: unknown;
+      };
+      updatedAt?: string;
+      downloadedAt?: string;
+      version?: number;
+      slug?: string;
+      name: string;
+      spaceSlug: string;
+      tiles: components["schemas"]["TileAsCodeDto"][];
+      tabs?: components["schemas"]["DashboardTabDto"][];
+      skipSpaceCreate?: boolean;
+      publicSpaceCreate?: boolean;
+      dryRun?: boolean;
     };
     CatalogIconDto: {
       unicode: string;
@@ -4439,6 +5108,1438 @@ export interface operations {
             /** @enum {string} */
             status: "ok";
             results: components["schemas"]["PinnedItemDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Save a chart in a space (space editor); its slug is unique in the project */
+  Charts_create: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateChartDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Saved charts of the project in spaces the caller may see */
+  Charts_list: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartSummaryDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Get a saved chart (counts a view); charts in hidden spaces answer 404 */
+  Charts_get: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Delete a saved chart with its versions and pins */
+  Charts_delete: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Rename, describe or move a saved chart (saved as a new version) */
+  Charts_update: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateChartDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Save new content as the chart's next version */
+  Charts_saveVersion: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ChartContentDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Versions of a saved chart, newest first */
+  Charts_history: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartHistoryDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** A saved chart as one of its versions saved it */
+  Charts_version: {
+    parameters: {
+      path: {
+        chartUuid: string;
+        versionUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartVersionDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Pin a saved chart to its project, or unpin it (project editor) */
+  Charts_togglePin: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartPinningDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Dashboards of the project in spaces the caller may see */
+  Dashboards_list: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardSummaryDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Create a dashboard with tiles, tabs, filters and config in a space (space editor) */
+  Dashboards_create: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateDashboardDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Get a dashboard (counts a view); dashboards in hidden spaces answer 404 */
+  Dashboards_get: {
+    parameters: {
+      path: {
+        dashboardUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Delete a dashboard with the charts saved in it */
+  Dashboards_delete: {
+    parameters: {
+      path: {
+        dashboardUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Change a dashboard; every change is a new version (dashboardVersionId increases) */
+  Dashboards_update: {
+    parameters: {
+      path: {
+        dashboardUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateDashboardDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Pin a dashboard to its project, or unpin it (project editor) */
+  Dashboards_togglePin: {
+    parameters: {
+      path: {
+        dashboardUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardPinningDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Save a SQL chart in a space (developer; space editor) */
+  SqlCharts_create: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateSqlChartDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["CreatedSqlChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Get a saved SQL chart by slug (E11; counts a view) */
+  SqlCharts_getBySlug: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SqlChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Get a saved SQL chart (counts a view) */
+  SqlCharts_get: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        savedSqlUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SqlChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Delete a saved SQL chart */
+  SqlCharts_delete: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        savedSqlUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Update a saved SQL chart: unversionedData in place, versionedData as a new version */
+  SqlCharts_update: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        savedSqlUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSqlChartDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["UpdatedSqlChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Export charts as code (E14, developer): ids (uuids or slugs), offset paging, languageMap */
+  ChartsAsCode_download: {
+    parameters: {
+      query?: {
+        /** @description Chart uuids or slugs (repeat the parameter); all visible charts when left out. */
+        ids?: string[];
+        /** @description Skip this many charts (the previous answer's `offset`). */
+        offset?: number;
+        /** @description Also answer each chart's translatable strings. */
+        languageMap?: "true" | "false";
+      };
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartsAsCodeDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Upload a chart as code: create or update the chart with this slug, creating missing spaces (dryRun: plan only) */
+  ChartsAsCode_upload: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ChartUploadDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ContentChangesDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Export dashboards as code (developer): ids (uuids or slugs), offset paging, languageMap */
+  DashboardsAsCode_download: {
+    parameters: {
+      query?: {
+        /** @description Chart uuids or slugs (repeat the parameter); all visible charts when left out. */
+        ids?: string[];
+        /** @description Skip this many charts (the previous answer's `offset`). */
+        offset?: number;
+        /** @description Also answer each chart's translatable strings. */
+        languageMap?: "true" | "false";
+      };
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardsAsCodeDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Upload a dashboard as code: create or update the dashboard with this slug; chart tiles name charts by slug (dryRun: plan only) */
+  DashboardsAsCode_upload: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DashboardUploadDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ContentChangesDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Promote a dashboard with its charts to the upstream project (E10, developer); answers the upstream dashboard */
+  Promotion_promoteDashboard: {
+    parameters: {
+      path: {
+        dashboardUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["DashboardDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** What promoting the dashboard would change upstream */
+  Promotion_dashboardDiff: {
+    parameters: {
+      path: {
+        dashboardUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ContentChangesDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Promote a saved chart to the upstream project (developer); answers the upstream chart */
+  Promotion_promoteChart: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ChartDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** What promoting the chart would change upstream */
+  Promotion_chartDiff: {
+    parameters: {
+      path: {
+        chartUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["ContentChangesDto"];
           };
         };
       };

@@ -15,10 +15,16 @@ import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
 
 import { CatalogController } from './catalog/catalog.controller';
+import { ChartsController } from './content/charts.controller';
+import { ChartsAsCodeController } from './content/charts-as-code.controller';
 import { ColorPalettesController } from './content/color-palettes.controller';
+import { DashboardsController } from './content/dashboards.controller';
+import { DashboardsAsCodeController } from './content/dashboards-as-code.controller';
 import { GroupsController } from './content/groups.controller';
 import { PinsController } from './content/pins.controller';
+import { PromotionController } from './content/promotion.controller';
 import { SpacesController } from './content/spaces.controller';
+import { SqlChartsController } from './content/sql-charts.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
@@ -48,7 +54,7 @@ import { UserController } from './user/user.controller';
     CatalogModule,
     MetricsExplorerModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, CatalogController, MetricsExplorerController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -32,6 +32,7 @@ export const PROJECT_ACTIONS = {
   'sql:custom': 'developer',
   'project:compile': 'developer',
   'content:as-code': 'developer',
+  'content:promote': 'developer',
   'project:update': 'developer',
   'project:manage': 'admin',
 } as const satisfies Record<string, ProjectRole>;

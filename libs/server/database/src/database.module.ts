@@ -7,19 +7,23 @@ import { DatabaseHealth } from './database-health';
 import { ENTITIES } from './entities';
 import { CatalogRepository } from './repositories/catalog.repository';
 import { ColorPalettesRepository } from './repositories/color-palettes.repository';
+import { DashboardsRepository } from './repositories/dashboards.repository';
 import { GroupsRepository } from './repositories/groups.repository';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
 import { PinnedItemsRepository } from './repositories/pinned-items.repository';
 import { ProjectsRepository } from './repositories/projects.repository';
 import { QueryHistoryRepository } from './repositories/query-history.repository';
+import { SavedChartsRepository } from './repositories/saved-charts.repository';
+import { SavedSqlChartsRepository } from './repositories/saved-sql-charts.repository';
 import { SpacesRepository } from './repositories/spaces.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
 const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository];
-// Content: spaces, their shares and groups, pinned lists.
-const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository];
+// Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts.
+const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository];
+
 
 @Global()
 @Module({

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SavedChartsRepository } from '@quarry/server/database';
 
 /** How many saved charts use each field of a project (field id → count). */
 export interface ChartUsageSource {
@@ -7,10 +8,12 @@ export interface ChartUsageSource {
 
 export const CHART_USAGE_SOURCE = Symbol('CHART_USAGE_SOURCE');
 
-/** Until saved charts exist, no chart uses any field: every `chartUsage` is 0. */
+/** `chartUsage` from the saved charts: charts whose latest version selects the field. */
 @Injectable()
-export class NoSavedCharts implements ChartUsageSource {
-  async countByField(): Promise<Map<string, number>> {
-    return new Map();
+export class SavedChartUsage implements ChartUsageSource {
+  constructor(private readonly charts: SavedChartsRepository) {}
+
+  countByField(projectUuid: string): Promise<Map<string, number>> {
+    return this.charts.countFieldUsage(projectUuid);
   }
 }

@@ -1,4 +1,5 @@
 import { ColorPaletteEntity } from './color-palette.entity';
+import { DashboardEntity, DashboardVersionEntity } from './dashboard.entity';
 import { GroupEntity, GroupMemberEntity } from './group.entity';
 import { JobEntity } from './job.entity';
 import { OrganizationEntity } from './organization.entity';
@@ -9,6 +10,8 @@ import { ProjectEntity } from './project.entity';
 import { ProjectExploreEntity } from './project-explore.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
 import { QueryHistoryEntity } from './query-history.entity';
+import { SavedChartEntity, SavedChartVersionEntity } from './saved-chart.entity';
+import { SavedSqlChartEntity } from './saved-sql-chart.entity';
 import { SpaceEntity } from './space.entity';
 import { SpaceGroupAccessEntity, SpaceUserAccessEntity } from './space-access.entity';
 import { UserEntity } from './user.entity';
@@ -18,6 +21,8 @@ export type { CompileStatus, ProjectType } from './project.entity';
 export type { QueryHistoryStatus } from './query-history.entity';
 export {
   ColorPaletteEntity,
+  DashboardEntity,
+  DashboardVersionEntity,
   GroupEntity,
   GroupMemberEntity,
   JobEntity,
@@ -30,6 +35,9 @@ export {
   ProjectExploreEntity,
   ProjectMembershipEntity,
   QueryHistoryEntity,
+  SavedChartEntity,
+  SavedChartVersionEntity,
+  SavedSqlChartEntity,
   SpaceEntity,
   SpaceGroupAccessEntity,
   SpaceUserAccessEntity,
@@ -54,4 +62,9 @@ export const ENTITIES = [
   SpaceGroupAccessEntity,
   PinnedListEntity,
   PinnedItemEntity,
+  SavedChartEntity,
+  SavedChartVersionEntity,
+  DashboardEntity,
+  DashboardVersionEntity,
+  SavedSqlChartEntity,
 ];
