@@ -9,7 +9,7 @@ RUN npx nx run worker:build --output-style=static
 
 FROM node:20-bookworm-slim AS runtime
 # NODE_OPTIONS: the worker's heap cap (libs/server/config/src/worker-heap.ts); override it to raise.
-ENV NODE_ENV=production DATA_DIR=/data NODE_OPTIONS=--max-old-space-size=256 MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production DATA_DIR=/data NODE_OPTIONS=--max-old-space-size=256
 WORKDIR /app
 COPY --from=build /src/dist/apps/worker/package.json /src/dist/apps/worker/package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -7,13 +7,7 @@
  */
 export const WORKER_NODE_OPTIONS = '--max-old-space-size=256';
 
-/**
- * glibc's malloc arenas for the worker: DuckDB allocates on libuv's pool threads, and with one
- * arena per thread (up to 8 per core) memory freed after an export stays in the process.
- */
-export const WORKER_MALLOC_ARENA_MAX = '2';
-
-/** The environment to start a worker with: the heap cap and arena count unless already set. */
+/** The environment to start a worker with: NODE_OPTIONS set to the heap cap unless already set. */
 export function workerEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...env, NODE_OPTIONS: env['NODE_OPTIONS'] || WORKER_NODE_OPTIONS, MALLOC_ARENA_MAX: env['MALLOC_ARENA_MAX'] || WORKER_MALLOC_ARENA_MAX };
+  return env['NODE_OPTIONS'] ? env : { ...env, NODE_OPTIONS: WORKER_NODE_OPTIONS };
 }
