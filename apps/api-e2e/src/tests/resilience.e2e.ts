@@ -7,6 +7,7 @@ import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-proj
 import { PrivateRedis } from '../support/private-redis';
 import { startApp, waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
+import { ORDERS_BY_STATUS } from '../support/valid-bodies';
 
 describe('when Redis goes away', () => {
   const shared = sharedQuarry();
@@ -79,15 +80,7 @@ describe('Redis restarted under load', () => {
   let worker: ReturnType<typeof startApp>;
   let projectUuid: string;
 
-  const query = {
-    exploreName: 'orders',
-    dimensions: ['orders_status'],
-    metrics: ['orders_unique_order_count'],
-    filters: {},
-    sorts: [{ fieldId: 'orders_status', descending: false }],
-    limit: 10,
-    tableCalculations: [],
-  };
+  const query = ORDERS_BY_STATUS;
   const exportBody = { ...query, columnOrder: [], showTableNames: false, onlyRaw: true };
   // About three seconds of warehouse work (30 ms per order): running while Redis goes away.
   const slowExportBody = {

@@ -4,7 +4,7 @@ import { call } from '../support/api-client';
 import { JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { sharedQuarry } from '../support/shared-quarry';
 import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHARTS_AS_CODE, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, SAVED_SQL_CHART, shapeProblems } from '../support/spec-shapes';
-import { userWithToken } from '../support/users';
+import { projectWithMembers } from '../support/users';
 
 const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
 
@@ -97,19 +97,9 @@ async function createSqlChart(spaceUuid: string, overrides: Record<string, unkno
 const sqlChartPath = (suffix: string) => `/api/v1/projects/${projectUuid}/sqlRunner/saved/${suffix}`;
 
 beforeAll(async () => {
-  const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
-    token: adminToken,
-    body: { name: unique('Charts'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
-  });
-  expect(project.status).toBe(200);
-  projectUuid = project.body.results.project.projectUuid;
-  for (const role of ROLES) {
-    const user = await userWithToken('member');
-    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
-    expect(granted.status).toBe(200);
-    byRole[role] = user;
-  }
-  outsider = await userWithToken('member');
+  const project = await projectWithMembers(unique('Charts'));
+  ({ projectUuid, outsider } = project);
+  Object.assign(byRole, project.byRole);
 });
 
 describe('saved charts', () => {

@@ -9,19 +9,12 @@ import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-proj
 import { type RunningProcess, startApp, waitFor } from '../support/processes';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { sharedQuarry } from '../support/shared-quarry';
+import { ORDERS_BY_STATUS } from '../support/valid-bodies';
 
 const shared = sharedQuarry();
 const { adminToken } = shared;
 
-const byStatus = {
-  exploreName: 'orders',
-  dimensions: ['orders_status'],
-  metrics: ['orders_unique_order_count'],
-  filters: {},
-  sorts: [{ fieldId: 'orders_status', descending: false }],
-  limit: 10,
-  tableCalculations: [],
-};
+const byStatus = ORDERS_BY_STATUS;
 
 /** About a second of warehouse work per export (10 ms per order), so that one worker cannot take them all. */
 const slowExport = {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
 import { call } from '../support/api-client';
-import { JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { sharedQuarry } from '../support/shared-quarry';
 import { PINNED_ITEM, shapeProblems, SPACE } from '../support/spec-shapes';
-import { userWithToken } from '../support/users';
+import { projectWithMembers, userWithToken } from '../support/users';
 
 const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
 
@@ -46,20 +45,10 @@ async function getSpace(spaceUuid: string, token = adminToken) {
 }
 
 beforeAll(async () => {
-  const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
-    token: adminToken,
-    body: { name: unique('Spaces'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
-  });
-  expect(project.status).toBe(200);
-  projectUuid = project.body.results.project.projectUuid;
-  projectPinnedListUuid = project.body.results.project.pinnedListUuid;
-  for (const role of ROLES) {
-    const user = await userWithToken('member');
-    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
-    expect(granted.status).toBe(200);
-    byRole[role] = user;
-  }
-  outsider = await userWithToken('member');
+  const project = await projectWithMembers(unique('Spaces'));
+  ({ projectUuid, outsider } = project);
+  projectPinnedListUuid = project.pinnedListUuid;
+  Object.assign(byRole, project.byRole);
 });
 
 describe('spaces (E2, E3) and their write side', () => {

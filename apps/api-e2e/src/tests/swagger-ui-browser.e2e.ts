@@ -6,6 +6,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { ROOT } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
+import { ORDERS_BY_STATUS } from '../support/valid-bodies';
 
 const { baseUrl, adminToken } = sharedQuarry();
 // Debian's chromium package (`.ci/run` installs it); CHROMIUM_PATH points elsewhere if needed.
@@ -45,15 +46,7 @@ describeWithChromium('Swagger UI in a real browser', () => {
     await operation.getByRole('button', { name: 'Try it out' }).click();
     await operation.locator('tr[data-param-name="projectUuid"] input').fill(projectUuid);
     await operation.locator('tr[data-param-name="exploreId"] input').fill('orders');
-    const query = {
-      exploreName: 'orders',
-      dimensions: ['orders_status'],
-      metrics: ['orders_unique_order_count'],
-      filters: {},
-      sorts: [{ fieldId: 'orders_status', descending: false }],
-      limit: 10,
-      tableCalculations: [],
-    };
+    const query = ORDERS_BY_STATUS;
     await operation.locator('textarea.body-param__text').fill(JSON.stringify(query, null, 2));
     const answered = page.waitForResponse((response) => response.url().endsWith('/explores/orders/runQuery'));
     await operation.getByRole('button', { name: 'Execute' }).click();
