@@ -203,7 +203,8 @@ export function abuseCases(document: OpenApiDocument, operation: BodyOperation, 
       cases.push({ label: `huge array in ${field}`, rawBody: json(withValue(base, path, Array.from({ length: hugeArrayLength(schema) }, () => item))), field });
     }
     if (isObjectSchema(schema)) {
-      const freeForm = !schema.properties && !schema.oneOf;
+      // Objects documented with additionalProperties: true keep unknown keys by design.
+      const freeForm = (!schema.properties && !schema.oneOf) || schema.additionalProperties === true;
       cases.push({ label: `deep nesting in ${field}`, rawBody: withDeepNesting(withValue(base, path, DEEP)), field, mayBeAccepted: freeForm });
       if (!freeForm) cases.push({ label: `an unknown property in ${field}`, rawBody: json(withValue(base, [...path, '__unexpected__'], 1)), field });
     }

@@ -3,6 +3,8 @@ import { jaffleManifest } from '@quarry/testing';
 import { type BodyOperation, type OpenApiDocument, sampleValue } from './abuse-corpus';
 import { JAFFLE_WAREHOUSES } from './jaffle-projects';
 
+const MISSING_SPACE = '00000000-0000-4000-8000-000000000000';
+
 /** A small query on the jaffle `orders` explore. */
 export const ORDERS_BY_STATUS = {
   exploreName: 'orders',
@@ -33,6 +35,9 @@ function handWritten(ids: { projectUuid: string; userUuid: string }): Record<str
     UpdateColorPaletteDto: { name: 'Taken over' },
     GrantProjectAccessDto: { role: 'admin', userUuid: ids.userUuid },
     UpdateUserRoleDto: { role: 'admin' },
+    // A space that does not exist: the body passes validation, the service answers 404.
+    CreateChartDto: { name: 'Abuse chart', tableName: 'orders', metricQuery: ORDERS_BY_STATUS, chartConfig: { type: 'table', config: {} }, tableConfig: { columnOrder: [] }, spaceUuid: MISSING_SPACE },
+    CreateSqlChartDto: { name: 'Abuse SQL chart', sql: 'SELECT 1', limit: 10, config: { type: 'table' }, spaceUuid: MISSING_SPACE },
   };
 }
 

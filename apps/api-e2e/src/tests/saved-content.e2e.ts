@@ -454,7 +454,7 @@ describe('saved SQL charts (E11)', () => {
     expect(Object.keys(bad.body.error.data).sort()).toEqual(['config', 'limit', 'sql']);
     const badKind = await createSqlChart(space.uuid, { config: { type: 'donut' } });
     expect(badKind.status).toBe(400);
-    expect(badKind.body.error.data).toHaveProperty(['config.type']);
+    expect(JSON.stringify(badKind.body.error.data)).toContain('config.type must be one of');
   });
 });
 

@@ -15,7 +15,8 @@ export class ChartsAsCodeQueryDto {
 
   /** Skip this many charts (the previous answer's `offset`). */
   @ApiProperty({ type: 'integer', minimum: 0, required: false })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  // An empty `offset=` is refused rather than read as 0.
+  @IsOptional() @Transform(({ value }) => (value === '' ? Number.NaN : Number(value))) @IsInt() @Min(0)
   offset?: number;
 
   /** Also answer each chart's translatable strings. */

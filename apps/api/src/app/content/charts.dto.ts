@@ -29,7 +29,8 @@ export class ChartContentDto {
   @IsObject()
   metricQuery!: Record<string, unknown>;
 
-  @ValidateNested() @Type(() => ChartConfigDto)
+  // IsObject: without it a missing chartConfig passed validation (ValidateNested skips undefined).
+  @IsObject() @ValidateNested() @Type(() => ChartConfigDto)
   chartConfig!: ChartConfigDto;
 
   /** `{ columnOrder: string[] }`, stored as given. */

@@ -1,10 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CHART_KINDS } from '@quarry/domain';
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateBy, ValidateNested } from 'class-validator';
 
 import { UpdatedByUserDto } from './charts.dto';
 import { UserAccessDto } from './spaces.dto';
+
+/** `config.type` must be a chart kind: checked with the body, before any lookup can answer 404. */
+function HasChartKindType(): PropertyDecorator {
+  return ValidateBy({
+    name: 'hasChartKindType',
+    validator: {
+      validate: (value: unknown) => typeof value === 'object' && value !== null && (CHART_KINDS as readonly unknown[]).includes((value as { type?: unknown }).type),
+      defaultMessage: () => `config.type must be one of: ${CHART_KINDS.join(', ')}`,
+    },
+  });
+}
 
 export class SqlChartContentDto {
   @IsString() @MinLength(1) @MaxLength(100_000)
@@ -16,7 +27,7 @@ export class SqlChartContentDto {
 
   /** `type` (a chart kind) names the chart; `metadata`, `display`, `fieldConfig` and the rest are stored as given. */
   @ApiProperty({ type: 'object', additionalProperties: true, properties: { type: { type: 'string', enum: [...CHART_KINDS] } }, required: ['type'] })
-  @IsObject()
+  @IsObject() @HasChartKindType()
   config!: Record<string, unknown> & { type: string };
 }
 
