@@ -12,16 +12,10 @@ import { type ExportAttempt, ExportStore } from './export-store';
 import { pivotTable, plainRecordBatches } from './table-records';
 import { throttled } from './throttled';
 
-// Records per chunk of CSV text: ≈ 25 KB. V8 puts strings over 128 KB in its large-object space,
-// which only a full collection frees: a million rows in big chunks would pile up there.
-const RECORDS_PER_CHUNK = 250;
-
-/** CSV text, a few hundred records at a time (one stream chunk each), after a UTF-8 BOM. */
+/** CSV text, a batch of records at a time (one stream chunk each), after a UTF-8 BOM. */
 async function* csvText(batches: AsyncIterable<string[][]> | Iterable<string[][]>): AsyncGenerator<string> {
   yield '\ufeff';
-  for await (const records of batches) {
-    for (let start = 0; start < records.length; start += RECORDS_PER_CHUNK) yield stringify(records.slice(start, start + RECORDS_PER_CHUNK));
-  }
+  for await (const records of batches) yield stringify(records);
 }
 
 /**

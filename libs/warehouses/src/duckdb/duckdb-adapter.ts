@@ -122,8 +122,8 @@ export class DuckDbAdapter implements WarehouseAdapter {
       throw cancellation.explain(toQueryError(error));
     } finally {
       cancellation.dispose();
-      // A streamed result keeps its query's state (a sort's runs, say) until the JavaScript
-      // object is collected; interrupting ends the query now, whether or not it was read to the end.
+      // A reader that stops early (a cut export) leaves the query running until its result
+      // object is collected: interrupting ends it now.
       connection?.interrupt();
       connection?.closeSync();
     }
