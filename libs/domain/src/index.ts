@@ -21,4 +21,5 @@ export * from './query/pivot-configuration';
 export * from './query/table-calculation';
 export * from './transform/transform-connection';
 export * from './warehouse/catalog';
+export * from './warehouse/duckdb-size';
 export * from './warehouse/warehouse-type';

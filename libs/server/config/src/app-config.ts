@@ -54,8 +54,11 @@ export abstract class AppConfig {
     timeoutMs: number;
   };
   abstract readonly exports: { maxCells: number };
-  /** The embedded DuckDB warehouse's limits; threads undefined: one per core. */
-  abstract readonly duckdb: { memoryLimit: string; threads: number | undefined };
+  /**
+   * The embedded DuckDB warehouse's limits: memoryLimit is the working budget, memoryLimitMax what
+   * a query that runs out of it may grow to (equal: no growth); threads undefined: one per core.
+   */
+  abstract readonly duckdb: { memoryLimit: string; memoryLimitMax: string; threads: number | undefined };
   /** Undefined: export files stay under DATA_DIR/files. */
   abstract readonly s3: S3Settings | undefined;
   /** The demo dataset generated on first start. */

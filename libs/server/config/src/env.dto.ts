@@ -1,3 +1,4 @@
+import { DUCKDB_SIZE } from '@quarry/domain';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 
@@ -75,8 +76,12 @@ export class EnvDto {
   EXPORT_MAX_CELLS?: number;
 
   /** Memory DuckDB may use for embedded warehouse files (`64MB`, `2GB`); sorts and aggregates spill to DATA_DIR/tmp beyond it */
-  @IsOptional() @IsString() @Matches(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, { message: 'DUCKDB_MEMORY_LIMIT must be a size such as 64MB or 2GB' })
+  @IsOptional() @IsString() @Matches(DUCKDB_SIZE, { message: 'DUCKDB_MEMORY_LIMIT must be a size such as 64MB or 2GB' })
   DUCKDB_MEMORY_LIMIT?: string;
+
+  /** What the embedded DuckDB's limit may grow to for a query that cannot run within DUCKDB_MEMORY_LIMIT */
+  @IsOptional() @IsString() @Matches(DUCKDB_SIZE, { message: 'DUCKDB_MEMORY_LIMIT_MAX must be a size such as 1GB' })
+  DUCKDB_MEMORY_LIMIT_MAX?: string;
 
   /** Threads DuckDB uses for embedded warehouse files */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(256)

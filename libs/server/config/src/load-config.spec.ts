@@ -49,17 +49,21 @@ describe('loadConfig', () => {
   });
 
   describe('embedded DuckDB limits', () => {
-    it('keeps the worker small and leaves the API DuckDB a gigabyte, unless set', () => {
-      expect(loadConfig(SERVICE_ENV, 'service', 'worker').duckdb).toEqual({ memoryLimit: '64MB', threads: 1 });
-      expect(loadConfig(SERVICE_ENV, 'service', 'api').duckdb).toEqual({ memoryLimit: '1GB', threads: undefined });
-      expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '2GB', DUCKDB_THREADS: '4' }, 'service', 'worker').duckdb).toEqual({ memoryLimit: '2GB', threads: 4 });
+    it('keeps the worker small, growing to a gigabyte only for a query that needs it, and leaves the API DuckDB a fixed gigabyte, unless set', () => {
+      expect(loadConfig(SERVICE_ENV, 'service', 'worker').duckdb).toEqual({ memoryLimit: '64MB', memoryLimitMax: '1GB', threads: 1 });
+      expect(loadConfig(SERVICE_ENV, 'service', 'api').duckdb).toEqual({ memoryLimit: '1GB', memoryLimitMax: '1GB', threads: undefined });
+      expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '2GB', DUCKDB_THREADS: '4' }, 'service', 'worker').duckdb).toEqual({ memoryLimit: '2GB', memoryLimitMax: '2GB', threads: 4 });
+      expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '128MiB', DUCKDB_MEMORY_LIMIT_MAX: '4GB' }, 'service', 'api').duckdb).toEqual({ memoryLimit: '128MiB', memoryLimitMax: '4GB', threads: undefined });
     });
 
-    it('names a bad size or thread count', () => {
-      expect(problemsOf({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: 'lots', DUCKDB_THREADS: '0' })).toEqual([
+    it('names a bad size or thread count, and a ceiling below the budget', () => {
+      expect(problemsOf({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: 'lots', DUCKDB_MEMORY_LIMIT_MAX: '1 lot', DUCKDB_THREADS: '0' })).toEqual([
         'DUCKDB_MEMORY_LIMIT must be a size such as 64MB or 2GB',
+        'DUCKDB_MEMORY_LIMIT_MAX must be a size such as 1GB',
         expect.stringMatching(/^DUCKDB_THREADS/),
       ]);
+      expect(problemsOf({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT_MAX: '512MB' })).toEqual(['DUCKDB_MEMORY_LIMIT_MAX (512MB) must be at least DUCKDB_MEMORY_LIMIT (1GB)']);
+      expect(problemsOf({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '256MB', DUCKDB_MEMORY_LIMIT_MAX: '0.256GB' })).toEqual([]);
     });
   });
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 
+import { duckDbSizeBytes, isDuckDbSize } from '@quarry/domain';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 
@@ -21,13 +22,15 @@ export type ProcessRole = 'api' | 'worker' | 'cli';
 
 /**
  * The embedded DuckDB runs inside the process. The worker streams exports of any size beside its
- * other jobs, so its DuckDB is kept small (sorts of a 10M-row export spill to DATA_DIR/tmp instead
- * of taking a gigabyte); the API answers interactive queries, capped at QUERY_MAX_LIMIT rows.
+ * other jobs, so its DuckDB works in a small budget (sorts of a 10M-row export spill to
+ * DATA_DIR/tmp instead of taking a gigabyte) and grows only for a query that cannot run in it
+ * (a wide sort, two exports at once); the API answers interactive queries, capped at
+ * QUERY_MAX_LIMIT rows, within a fixed gigabyte.
  */
-export const DUCKDB_DEFAULTS: Readonly<Record<ProcessRole, { memoryLimit: string; threads: number | undefined }>> = {
-  api: { memoryLimit: '1GB', threads: undefined },
-  worker: { memoryLimit: '64MB', threads: 1 },
-  cli: { memoryLimit: '1GB', threads: undefined },
+export const DUCKDB_DEFAULTS: Readonly<Record<ProcessRole, { memoryLimit: string; memoryLimitMax: string | undefined; threads: number | undefined }>> = {
+  api: { memoryLimit: '1GB', memoryLimitMax: undefined, threads: undefined },
+  worker: { memoryLimit: '64MB', memoryLimitMax: '1GB', threads: 1 },
+  cli: { memoryLimit: '1GB', memoryLimitMax: undefined, threads: undefined },
 };
 
 function describe(error: ValidationError): string[] {
@@ -53,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   if (dto.DATABASE_URL && !dto.SECRET_KEY) {
     problems.push('SECRET_KEY is required when DATABASE_URL is set (at least 32 characters; it encrypts stored credentials)');
   }
-  problems.push(...s3Problems(dto));
+  problems.push(...s3Problems(dto), ...duckDbProblems(dto, role));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = dto.PORT ?? 8080;
@@ -71,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
     exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
-    duckdb: { memoryLimit: dto.DUCKDB_MEMORY_LIMIT ?? DUCKDB_DEFAULTS[role].memoryLimit, threads: dto.DUCKDB_THREADS ?? DUCKDB_DEFAULTS[role].threads },
+    duckdb: duckDbSettings(dto, role),
     s3: s3Settings(dto),
     query: {
       maxLimit: dto.QUERY_MAX_LIMIT ?? 5000,
@@ -86,6 +89,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],
     },
   };
+}
+
+function duckDbSettings(dto: EnvDto, role: ProcessRole): AppConfigValues['duckdb'] {
+  const defaults = DUCKDB_DEFAULTS[role];
+  const memoryLimit = dto.DUCKDB_MEMORY_LIMIT ?? defaults.memoryLimit;
+  // A budget set above the default ceiling is not capped by it: the ceiling is then the budget.
+  const defaultMax = defaults.memoryLimitMax !== undefined && duckDbSizeBytes(defaults.memoryLimitMax) > duckDbSizeBytes(memoryLimit) ? defaults.memoryLimitMax : memoryLimit;
+  return { memoryLimit, memoryLimitMax: dto.DUCKDB_MEMORY_LIMIT_MAX ?? defaultMax, threads: dto.DUCKDB_THREADS ?? defaults.threads };
+}
+
+/** A ceiling below the budget would quietly mean "never grow": say so instead. Sizes were checked by the DTO. */
+function duckDbProblems(dto: EnvDto, role: ProcessRole): string[] {
+  if (dto.DUCKDB_MEMORY_LIMIT_MAX === undefined || !isDuckDbSize(dto.DUCKDB_MEMORY_LIMIT_MAX)) return [];
+  const memoryLimit = dto.DUCKDB_MEMORY_LIMIT ?? DUCKDB_DEFAULTS[role].memoryLimit;
+  if (!isDuckDbSize(memoryLimit) || duckDbSizeBytes(dto.DUCKDB_MEMORY_LIMIT_MAX) >= duckDbSizeBytes(memoryLimit)) return [];
+  return [`DUCKDB_MEMORY_LIMIT_MAX (${dto.DUCKDB_MEMORY_LIMIT_MAX}) must be at least DUCKDB_MEMORY_LIMIT (${memoryLimit})`];
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_URL_EXPIRES_SECONDS'] as const;

@@ -12,7 +12,7 @@ import type { WarehouseAdapter } from './warehouse-adapter';
 /** What adapters need from the process: where embedded warehouse files live (DATA_DIR), and the embedded engine's limits. */
 export interface WarehouseContext {
   dataDir: string;
-  duckdb?: { memoryLimit?: string | undefined; threads?: number };
+  duckdb?: { memoryLimit?: string | undefined; memoryLimitMax?: string | undefined; threads?: number };
 }
 
 /**

@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 import { collect, failureOf, temporaryDirectory } from '../testing/live-fixtures';
 import { DuckDbAdapter } from './duckdb-adapter';
-import { closeDuckDbInstances, readOnlyDuckDbInstance } from './duckdb-instances';
+import { closeDuckDbInstances, readOnlyDuckDb } from './duckdb-instances';
 
 // Live tests against embedded DuckDB files in a temporary DATA_DIR.
 describe('DuckDbAdapter (live DuckDB)', () => {
@@ -83,7 +83,7 @@ describe('DuckDbAdapter (live DuckDB)', () => {
     it('shares one instance per file in the process', async () => {
       const realPath = join(dataDir, 'warehouse', 'shop.duckdb');
       const limits = { tempDirectory: join(dataDir, 'tmp') };
-      expect(await readOnlyDuckDbInstance(realPath, limits)).toBe(await readOnlyDuckDbInstance(realPath, limits));
+      expect((await readOnlyDuckDb(realPath, limits)).instance).toBe((await readOnlyDuckDb(realPath, limits)).instance);
     });
 
     it('opens a file within the process limits, spilling under DATA_DIR/tmp/duckdb', async () => {

@@ -20,14 +20,14 @@ import { type QueryParam, toQueryParams } from '../query/query-params';
 import { batchSizeOf } from '../query/rebatch';
 import { quoteStringLiteral } from '../sql/sql-literals';
 import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
-import { readOnlyDuckDbInstance } from './duckdb-instances';
+import { type OpenDuckDb, readOnlyDuckDb } from './duckdb-instances';
 import { resolveDuckDbPath } from './duckdb-path';
 import { DUCKDB_TABLES_SQL, duckDbColumnsSql } from './duckdb-sql';
 import { duckDbColumnConverter, duckDbDimensionType } from './duckdb-types';
 
 export interface DuckDbContext {
   dataDir: string;
-  duckdb?: { memoryLimit?: string | undefined; threads?: number };
+  duckdb?: { memoryLimit?: string | undefined; memoryLimitMax?: string | undefined; threads?: number };
 }
 
 /** DuckDB binds `$n` natively; Dates go as ISO text, which DuckDB casts to the column's type. */
@@ -72,21 +72,27 @@ export class DuckDbAdapter implements WarehouseAdapter {
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     const values = duckDbValues(toQueryParams(params));
     const cancellation = QueryCancellation.watch(options);
-    let connection: DuckDBConnection | undefined;
     try {
-      connection = await this.connect();
-      const running = connection;
-      cancellation.onStop(() => running.interrupt());
-      await this.applyTimezone(connection, options.timezone);
-      const result = await connection.run(sql, values);
-      const columns = duckDbColumns(result);
-      const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
-      return { fields: fieldsOf(columns), rows };
+      const { memory } = await this.open();
+      const run = await memory.run(async () => {
+        const connection = await this.connect();
+        try {
+          cancellation.onStop(() => connection.interrupt());
+          await this.applyTimezone(connection, options.timezone);
+          const result = await connection.run(sql, values);
+          const columns = duckDbColumns(result);
+          const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
+          return { fields: fieldsOf(columns), rows };
+        } finally {
+          connection.closeSync();
+        }
+      });
+      await run.release();
+      return run.value;
     } catch (error) {
       throw cancellation.explain(toQueryError(error));
     } finally {
       cancellation.dispose();
-      connection?.closeSync();
     }
   }
 
@@ -96,19 +102,30 @@ export class DuckDbAdapter implements WarehouseAdapter {
     const batchSize = batchSizeOf(options.batchSize, DEFAULT_BATCH_SIZE);
     const cancellation = QueryCancellation.watch(options);
     let connection: DuckDBConnection | undefined;
+    let release: (() => Promise<void>) | undefined;
     try {
-      connection = await this.connect();
-      const running = connection;
-      cancellation.onStop(() => running.interrupt());
-      await this.applyTimezone(connection, options.timezone);
-      const result = await connection.stream(sql, values);
+      const { memory } = await this.open();
+      // Up to its first chunk a query has handed nothing on, so running out of memory there
+      // (a sort, before any row) can be retried with more.
+      const opened = await memory.run(async () => {
+        const attempt = await this.connect();
+        try {
+          cancellation.onStop(() => attempt.interrupt());
+          await this.applyTimezone(attempt, options.timezone);
+          const result = await attempt.stream(sql, values);
+          return { connection: attempt, result, first: await result.fetchChunk() };
+        } catch (error) {
+          attempt.closeSync();
+          throw error;
+        }
+      });
+      ({ connection } = opened.value);
+      release = opened.release;
+      const { result } = opened.value;
       const columns = duckDbColumns(result);
       options.onFields?.(fieldsOf(columns));
       let batch: ResultRow[] = [];
-      for (;;) {
-        cancellation.throwIfStopped();
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
+      for (let chunk = opened.value.first; chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
         for (const row of chunk.getRows()) {
           batch.push(rowFromValues(columns, row));
           if (batch.length === batchSize) {
@@ -116,6 +133,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
             batch = [];
           }
         }
+        cancellation.throwIfStopped();
       }
       if (batch.length > 0) yield batch;
     } catch (error) {
@@ -126,6 +144,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
       // object is collected: interrupting ends it now.
       connection?.interrupt();
       connection?.closeSync();
+      await release?.();
     }
   }
 
@@ -146,14 +165,22 @@ export class DuckDbAdapter implements WarehouseAdapter {
     this.closed = true;
   }
 
-  private async connect(): Promise<DuckDBConnection> {
+  private async open(): Promise<OpenDuckDb> {
     if (this.closed) throw new Error('The warehouse adapter is closed');
     const realPath = resolveDuckDbPath(this.config.path, this.context.dataDir);
     try {
-      const instance = await readOnlyDuckDbInstance(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb') });
-      return await instance.connect();
+      return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb') });
     } catch (error) {
       if (error instanceof WarehouseConnectionError) throw error;
+      throw connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
+    }
+  }
+
+  private async connect(): Promise<DuckDBConnection> {
+    const { instance } = await this.open();
+    try {
+      return await instance.connect();
+    } catch (error) {
       throw connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
     }
   }

@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 
 import { DuckDBInstance } from '@duckdb/node-api';
+import { duckDbSizeBytes } from '@quarry/domain';
+
+import { DuckDbMemoryLimit } from './duckdb-memory-limit';
 
 /**
  * How every warehouse DuckDB file is opened (architecture clarification 7): read-only, since the
@@ -19,6 +22,8 @@ export const READ_ONLY_DUCKDB_OPTIONS: Readonly<Record<string, string>> = {
 export interface DuckDbLimits {
   /** DuckDB size text (`64MB`); undefined: DuckDB's default, 80% of RAM. */
   memoryLimit?: string | undefined;
+  /** What a query that runs out of memoryLimit may be given (see DuckDbMemoryLimit); undefined: memoryLimit, no growth. */
+  memoryLimitMax?: string | undefined;
   /** Undefined: one per core. */
   threads?: number | undefined;
   /** Where sorts, joins and aggregates larger than memoryLimit spill: required for read-only files. */
@@ -32,21 +37,40 @@ export function duckDbOpenOptions(limits: DuckDbLimits): Record<string, string> 
     temp_directory: limits.tempDirectory,
     ...(limits.memoryLimit === undefined ? {} : { memory_limit: limits.memoryLimit }),
     ...(limits.threads === undefined ? {} : { threads: String(limits.threads) }),
+    // Without a purging thread, DuckDB's allocator keeps the pages a large sort freed: measured on
+    // a 1M-row sorted export, the process stayed ≈ 90 MB above idle after each query, and the next
+    // query's working memory came on top of that. With it, RSS falls back to within ≈ 20 MB of idle.
+    allocator_background_threads: 'true',
     ...READ_ONLY_DUCKDB_OPTIONS,
   };
+}
+
+/** An open file, with the memory limit its queries share. */
+export interface OpenDuckDb {
+  instance: DuckDBInstance;
+  memory: DuckDbMemoryLimit;
+}
+
+async function openDuckDb(realPath: string, limits: DuckDbLimits): Promise<OpenDuckDb> {
+  // DuckDB creates only the last folder of its temp directory, when it first spills.
+  await mkdir(limits.tempDirectory, { recursive: true });
+  const instance = await DuckDBInstance.create(realPath, duckDbOpenOptions(limits));
+  if (limits.memoryLimit === undefined) return { instance, memory: DuckDbMemoryLimit.unlimited() };
+  const budget = duckDbSizeBytes(limits.memoryLimit);
+  const ceiling = limits.memoryLimitMax === undefined ? budget : Math.max(budget, duckDbSizeBytes(limits.memoryLimitMax));
+  return { instance, memory: new DuckDbMemoryLimit(instance, budget, ceiling) };
 }
 
 /**
  * One DuckDBInstance per file per process: DuckDB refuses a second instance of a file with other
  * options, and sharing one keeps its buffer cache. Keyed by real path.
  */
-const instances = new Map<string, Promise<DuckDBInstance>>();
+const instances = new Map<string, Promise<OpenDuckDb>>();
 
-export function readOnlyDuckDbInstance(realPath: string, limits: DuckDbLimits): Promise<DuckDBInstance> {
+export function readOnlyDuckDb(realPath: string, limits: DuckDbLimits): Promise<OpenDuckDb> {
   const cached = instances.get(realPath);
   if (cached) return cached;
-  // DuckDB creates only the last folder of its temp directory, when it first spills.
-  const opening = mkdir(limits.tempDirectory, { recursive: true }).then(() => DuckDBInstance.create(realPath, duckDbOpenOptions(limits)));
+  const opening = openDuckDb(realPath, limits);
   instances.set(realPath, opening);
   opening.catch(() => {
     if (instances.get(realPath) === opening) instances.delete(realPath);
@@ -63,7 +87,7 @@ export async function closeDuckDbInstances(realPath?: string): Promise<void> {
   for (const path of paths) {
     const opening = instances.get(path);
     instances.delete(path);
-    const instance = await opening?.catch(() => undefined);
-    instance?.closeSync();
+    const open = await opening?.catch(() => undefined);
+    open?.instance.closeSync();
   }
 }
