@@ -53,7 +53,7 @@ export class ExportQuery {
     const adapter = this.warehouses.open(planned.target.warehouse);
     const count: RowCount = { rows: 0, truncated: false };
     const batches = adapter.streamQuery(planned.sql, planned.compiled.params, {
-      batchSize: 2_000,
+      batchSize: 500,
       timeoutMs: this.config.query.timeoutMs,
       ...(query.timezone ? { timezone: query.timezone } : {}),
     });
