@@ -20,7 +20,7 @@ describe('DuckDbAdapter memory limit (live DuckDB)', () => {
   beforeAll(async () => {
     mkdirSync(join(dataDir, 'warehouse'));
     const hashes = Array.from({ length: 8 }, (_, index) => `md5((i * ${index + 7})::VARCHAR) AS c${index}`).join(', ');
-    for (const file of ['grows.duckdb', 'capped.duckdb', 'shared.duckdb', 'fixed.duckdb']) {
+    for (const file of ['grows.duckdb', 'capped.duckdb', 'shared.duckdb', 'fixed.duckdb', 'cut.duckdb']) {
       const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', file));
       const connection = await writer.connect();
       await connection.run(`CREATE TABLE wide AS SELECT i, ${hashes} FROM range(20000) AS r(i)`);
@@ -62,6 +62,18 @@ describe('DuckDbAdapter memory limit (live DuckDB)', () => {
     const results = await Promise.all([1, 2, 3].map(() => collect(adapter.streamQuery(SORT, [], { batchSize: 2_000 }))));
     for (const batches of results) expect(batches.flat()).toHaveLength(20_000);
     expect((await adapter.runQuery(LIMIT)).rows).toEqual([{ memory: '7.6 MiB' }]);
+  });
+
+  it('gives back a streamed query’s memory as soon as its reader stops, not when V8 collects the result', async () => {
+    // 16MB runs one sort; a sort still held by the first, cut stream leaves the second too little.
+    const adapter = adapterFor('cut.duckdb', '16MB');
+    for (let round = 0; round < 3; round += 1) {
+      for await (const batch of adapter.streamQuery(SORT, [], { batchSize: 100 })) {
+        expect(batch).toHaveLength(100);
+        break;
+      }
+    }
+    expect((await collect(adapter.streamQuery(SORT))).flat()).toHaveLength(20_000);
   });
 
   it('leaves a budget without a ceiling fixed', async () => {
