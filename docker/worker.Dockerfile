@@ -8,8 +8,9 @@ COPY . .
 RUN npx nx run worker:build --output-style=static
 
 FROM node:20-bookworm-slim AS runtime
-# NODE_OPTIONS: the worker's heap cap (libs/server/config/src/worker-heap.ts); override it to raise.
-ENV NODE_ENV=production DATA_DIR=/data NODE_OPTIONS=--max-old-space-size=256
+# NODE_OPTIONS: the worker's heap cap; DUCKDB_JE_MALLOC_CONF: one allocator arena for its DuckDB
+# (both from libs/server/config/src/worker-environment.ts); override either to change it.
+ENV NODE_ENV=production DATA_DIR=/data NODE_OPTIONS=--max-old-space-size=256 DUCKDB_JE_MALLOC_CONF=narenas:1
 WORKDIR /app
 COPY --from=build /src/dist/apps/worker/package.json /src/dist/apps/worker/package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force

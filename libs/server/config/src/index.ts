@@ -2,4 +2,4 @@ export * from './app-config';
 export * from './config.module';
 export * from './env.dto';
 export * from './load-config';
-export * from './worker-heap';
+export * from './worker-environment';
