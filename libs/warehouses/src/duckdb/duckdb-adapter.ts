@@ -93,10 +93,8 @@ export class DuckDbAdapter implements WarehouseAdapter {
     try {
       const { memory } = await this.open();
       const run = await memory.run(async () => {
-        const connection = await this.connect();
+        const connection = await this.queryConnection(cancellation, options.timezone);
         try {
-          cancellation.onStop(() => connection.interrupt());
-          await this.applyTimezone(connection, options.timezone);
           const result = await connection.run(sql, values);
           const columns = duckDbColumns(result);
           const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
@@ -126,10 +124,8 @@ export class DuckDbAdapter implements WarehouseAdapter {
       // Up to its first chunk a query has handed nothing on, so running out of memory there
       // (a sort, before any row) can be retried with more.
       const opened = await memory.run(async () => {
-        const attempt = await this.connect();
+        const attempt = await this.queryConnection(cancellation, options.timezone);
         try {
-          cancellation.onStop(() => attempt.interrupt());
-          await this.applyTimezone(attempt, options.timezone);
           const result = await attempt.stream(sql, values);
           return { connection: attempt, result, first: await result.fetchChunk() };
         } catch (error) {
@@ -197,6 +193,19 @@ export class DuckDbAdapter implements WarehouseAdapter {
       return await instance.connect();
     } catch (error) {
       throw connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
+    }
+  }
+
+  /** A connection for one attempt at a query: interrupted if the query is stopped, in the query's time zone. */
+  private async queryConnection(cancellation: QueryCancellation, timezone: string | undefined): Promise<DuckDBConnection> {
+    const connection = await this.connect();
+    try {
+      cancellation.onStop(() => connection.interrupt());
+      await this.applyTimezone(connection, timezone);
+      return connection;
+    } catch (error) {
+      connection.closeSync();
+      throw error;
     }
   }
 
