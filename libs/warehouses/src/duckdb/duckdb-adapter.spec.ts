@@ -108,10 +108,20 @@ describe('DuckDbAdapter (live DuckDB)', () => {
       ['re-enabling external access', 'SET enable_external_access = true', /Cannot enable external access/],
       ['writing', 'CREATE TABLE analytics.x (id INTEGER)', readOnly],
       ['dropping', 'DROP TABLE main.injection_target', readOnly],
+      ['a second statement, even a harmless one', 'SELECT 1 AS one; SELECT 2 AS two', /exactly one SQL statement; this one has 2/],
     ])('refuses %s', async (_, sql, reason) => {
       const failure = await failureOf(adapter.runQuery(sql));
       expect(failure.name).toBe('WarehouseQueryError');
       expect(failure.message).toMatch(reason);
+    });
+
+    it('runs no statement of a list, so a setting cannot be changed behind a query (runQuery and streamQuery)', async () => {
+      const threads = async () => (await adapter.runQuery("SELECT current_setting('threads') AS threads")).rows[0]?.['threads'];
+      const before = await threads();
+      const sneaky = `SELECT 1 AS one; SET threads = ${Number(before) + 3}`;
+      expect((await failureOf(adapter.runQuery(sneaky))).message).toMatch(/exactly one SQL statement/);
+      expect((await failureOf(collect(adapter.streamQuery(sneaky)))).message).toMatch(/exactly one SQL statement/);
+      expect(await threads()).toBe(before);
     });
   });
 

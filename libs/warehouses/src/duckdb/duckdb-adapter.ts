@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 
 import type { DuckDBConnection, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
-import { type RelationRef, type WarehouseCatalog, WarehouseConnectionError } from '@quarry/domain';
+import { type RelationRef, type WarehouseCatalog, WarehouseConnectionError, WarehouseQueryError } from '@quarry/domain';
 
 import { connectionError, messageOf } from '../adapter/connection-error';
 import {
@@ -93,7 +93,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
     try {
       const { memory } = await this.open();
       const run = await memory.run(async () => {
-        const connection = await this.queryConnection(cancellation, options.timezone);
+        const connection = await this.queryConnection(sql, cancellation, options.timezone);
         try {
           const result = await connection.run(sql, values);
           const columns = duckDbColumns(result);
@@ -124,7 +124,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
       // Up to its first chunk a query has handed nothing on, so running out of memory there
       // (a sort, before any row) can be retried with more.
       const opened = await memory.run(async () => {
-        const attempt = await this.queryConnection(cancellation, options.timezone);
+        const attempt = await this.queryConnection(sql, cancellation, options.timezone);
         try {
           const result = await attempt.stream(sql, values);
           return { connection: attempt, result, first: await result.fetchChunk() };
@@ -196,10 +196,17 @@ export class DuckDbAdapter implements WarehouseAdapter {
     }
   }
 
-  /** A connection for one attempt at a query: interrupted if the query is stopped, in the query's time zone. */
-  private async queryConnection(cancellation: QueryCancellation, timezone: string | undefined): Promise<DuckDBConnection> {
+  /**
+   * A connection for one attempt at a query: one statement only, interrupted if the query is
+   * stopped, in the query's time zone. DuckDB runs every statement of a string, and the SQL may
+   * carry a developer's custom SQL: `x; SET threads = 64` would otherwise change the instance
+   * every query shares.
+   */
+  private async queryConnection(sql: string, cancellation: QueryCancellation, timezone: string | undefined): Promise<DuckDBConnection> {
     const connection = await this.connect();
     try {
+      const statements = await connection.extractStatements(sql);
+      if (statements.count !== 1) throw new WarehouseQueryError(`A query must be exactly one SQL statement; this one has ${statements.count}`);
       cancellation.onStop(() => connection.interrupt());
       await this.applyTimezone(connection, timezone);
       return connection;
