@@ -182,8 +182,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
     try {
       return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb') });
     } catch (error) {
-      if (error instanceof WarehouseConnectionError) throw error;
-      throw connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
+      throw this.openError(error);
     }
   }
 
@@ -192,8 +191,13 @@ export class DuckDbAdapter implements WarehouseAdapter {
     try {
       return await instance.connect();
     } catch (error) {
-      throw connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
+      throw this.openError(error);
     }
+  }
+
+  private openError(error: unknown): Error {
+    if (error instanceof WarehouseConnectionError) return error;
+    return connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 
 import { messageOf } from '../adapter/connection-error';
 
@@ -88,17 +88,19 @@ export class DuckDbMemoryLimit {
     return this.applying;
   }
 
+  /** Never rejects: a failed change must not break the chain every later change waits on. */
   private async apply(): Promise<void> {
     const target = Math.max(this.budget, ...this.needs.values());
     if (target === this.applied || !this.instance) return;
-    const connection = await this.instance.connect();
+    let connection: DuckDBConnection | undefined;
     try {
+      connection = await this.instance.connect();
       await connection.run(`SET GLOBAL memory_limit = '${target}B'`);
       this.applied = target;
     } catch {
       // Lowering fails while running queries still hold more than the budget; the next release retries.
     } finally {
-      connection.closeSync();
+      connection?.closeSync();
     }
   }
 
