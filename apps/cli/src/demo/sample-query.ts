@@ -20,17 +20,21 @@ const SAMPLE_LIMIT = 10;
 
 /**
  * A query worth showing a newcomer: the explore whose base table has the most aggregate metrics
- * (the project's main fact table rather than a lookup), its first aggregate metric broken down by
- * its first string dimension that is not the table's key, largest first. Undefined when no
- * explore has both.
+ * (the project's main fact table rather than a lookup; its own explore rather than an extra one
+ * built on it), its first aggregate metric broken down by its first string dimension that is not
+ * the table's key, largest first. Undefined when no explore has both.
  */
 export function sampleQuery(explores: readonly AnyExplore[]): SampleQuery | undefined {
-  const candidates = explores
-    .filter((explore): explore is Explore => !isExploreError(explore))
-    .map((explore) => ({ explore, metrics: aggregateMetrics(explore), dimension: groupingDimension(explore) }))
-    .filter((candidate) => candidate.metrics.length > 0 && candidate.dimension !== undefined);
-  const best = candidates.reduce<(typeof candidates)[number] | undefined>((chosen, candidate) => (chosen && chosen.metrics.length >= candidate.metrics.length ? chosen : candidate), undefined);
-  if (!best?.dimension) return undefined;
+  let best: Candidate | undefined;
+  for (const explore of explores) {
+    if (isExploreError(explore)) continue;
+    const metrics = aggregateMetrics(explore);
+    const dimension = groupingDimension(explore);
+    if (metrics.length === 0 || !dimension) continue;
+    const candidate: Candidate = { explore, metrics, dimension };
+    if (!best || isBetter(candidate, best)) best = candidate;
+  }
+  if (!best) return undefined;
   const metric = best.metrics[0] as Metric;
   const metricId = getFieldId(metric);
   return {
@@ -46,6 +50,22 @@ export function sampleQuery(explores: readonly AnyExplore[]): SampleQuery | unde
       tableCalculations: [],
     },
   };
+}
+
+interface Candidate {
+  explore: Explore;
+  metrics: Metric[];
+  dimension: Dimension;
+}
+
+/** More aggregate metrics wins; on a tie, the model's own explore over extra ones built on it. */
+function isBetter(candidate: Candidate, chosen: Candidate): boolean {
+  if (candidate.metrics.length !== chosen.metrics.length) return candidate.metrics.length > chosen.metrics.length;
+  return isOwnExplore(candidate.explore) && !isOwnExplore(chosen.explore);
+}
+
+function isOwnExplore(explore: Explore): boolean {
+  return explore.name === explore.baseTable;
 }
 
 function aggregateMetrics(explore: Explore): Metric[] {
