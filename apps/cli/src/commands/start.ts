@@ -6,6 +6,7 @@ import { migrateDatabase } from '@quarry/server/database';
 import { checkRedis } from '../launcher/check-redis';
 import { type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
 import { acquireDatabase } from '../launcher/database-target';
+import { stopSignal } from '../launcher/stop-signal';
 import type { Terminal } from './announce';
 import { bootstrapFirstStart, type FirstStart } from './bootstrap';
 import { createDemoProject } from './demo-project';
@@ -70,10 +71,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     return shutdown('Start failed', 1);
   }
 
-  const signalled = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('Interrupted'));
-    process.once('SIGTERM', () => resolve('Terminated'));
-  });
+  const signalled = stopSignal();
   const childDied = Promise.race(children.map((child) => child.exited.then((code) => ({ child, code }))));
 
   reporting = reportWhenReady(fullConfig, firstStart, terminal, stopping.signal);
