@@ -18,16 +18,23 @@ function startLauncher(dataDir: string, port: number, prefix: string): RunningPr
   return startApp('cli', { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' }, ['start']);
 }
 
-/** Waits for a line of the launcher's output; fails at once, with the output, if it exits. */
-function waitForOutput(launcher: RunningProcess, what: string, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
-  return waitFor(
-    what,
-    async () => {
-      if (launcher.child.exitCode !== null) throw new Error(`launcher exited:\n${launcher.output()}`);
-      return pattern.exec(launcher.output()) ?? undefined;
-    },
-    timeoutMs,
-  );
+// Generous: on the shared 2-core machine, under other suites' load, a first start has taken 3 minutes.
+const START_TIMEOUT_MS = 300_000;
+
+/** Waits for a line of the launcher's output; fails at once if it exits, and with its output. */
+async function waitForOutput(launcher: RunningProcess, what: string, pattern: RegExp): Promise<RegExpExecArray> {
+  try {
+    return await waitFor(
+      what,
+      async () => {
+        if (launcher.child.exitCode !== null) throw new Error('the launcher exited');
+        return pattern.exec(launcher.output()) ?? undefined;
+      },
+      START_TIMEOUT_MS,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; launcher output:\n${launcher.output()}`);
+  }
 }
 
 /** Runs the printed curl line as a user pasting it would, the token in QUARRY_TOKEN. */
@@ -60,7 +67,7 @@ describe('launcher (npm start)', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     let launcher = startLauncher(dataDir, port, prefix);
     try {
-      const [, exploreCount] = await waitForOutput(launcher, '"Quarry is up"', UP, 120_000);
+      const [, exploreCount] = await waitForOutput(launcher, '"Quarry is up"', UP);
       // The first requests after "up" succeed: nothing is polled from here on.
       const token = FIRST_START_TOKEN.exec(launcher.output())?.[1] as string;
       expect(token).toBeDefined();
@@ -89,7 +96,7 @@ describe('launcher (npm start)', () => {
 
       // A restart finds the demo already compiled; the token is not shown again, the curl is.
       launcher = startLauncher(dataDir, port, prefix);
-      await waitForOutput(launcher, '"Quarry is up" after a restart', UP, 120_000);
+      await waitForOutput(launcher, '"Quarry is up" after a restart', UP);
       expect(launcher.output()).not.toMatch(FIRST_START_TOKEN);
       expect(launcher.output()).not.toContain(token);
       expect(launcher.output()).toContain('with QUARRY_TOKEN set to your token');
@@ -101,7 +108,7 @@ describe('launcher (npm start)', () => {
       rmSync(dataDir, { recursive: true, force: true });
       await deleteRedisPrefix(prefix);
     }
-  }, 300_000);
+  }, 2 * START_TIMEOUT_MS + 60_000);
 
   it("reports a failed demo compile with its error, and keeps the API up", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
@@ -115,7 +122,7 @@ describe('launcher (npm start)', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const launcher = startLauncher(dataDir, port, prefix);
     try {
-      await waitForOutput(launcher, 'the failed compile report', /could not be compiled: target\/manifest\.json is not valid JSON/, 120_000);
+      await waitForOutput(launcher, 'the failed compile report', /could not be compiled: target\/manifest\.json is not valid JSON/);
       expect(launcher.output()).not.toMatch(UP);
       expect(launcher.output()).toMatch(/recompile: POST http:\/\/localhost:\d+\/api\/v1\/projects\/[0-9a-f-]{36}\/refresh/);
       const token = FIRST_START_TOKEN.exec(launcher.output())?.[1] as string;
@@ -130,5 +137,5 @@ describe('launcher (npm start)', () => {
       rmSync(dataDir, { recursive: true, force: true });
       await deleteRedisPrefix(prefix);
     }
-  }, 180_000);
+  }, START_TIMEOUT_MS + 60_000);
 });

@@ -3,6 +3,8 @@ import type { AppConfigValues } from '@quarry/server/config';
 import { awaitCompile } from '../demo/await-compile';
 import { compileOutcome } from '../demo/compile-outcome';
 import { type DemoProject, DemoProjectReader } from '../demo/demo-project-reader';
+import { requeueLostCompile } from '../demo/lost-compile';
+import { lostCompileDependencies } from '../demo/lost-compile-dependencies';
 import { sampleQuery } from '../demo/sample-query';
 import { waitForHealth } from '../launcher/wait-for-health';
 import { announceCompiling, announceDemoFailed, announceUp, type DemoState, type Terminal } from './announce';
@@ -10,18 +12,21 @@ import type { FirstStart } from './bootstrap';
 import { DEMO_PROJECT_PATH } from './demo-project';
 import { withServices } from './with-services';
 
-const HEALTH_TIMEOUT_MS = 90_000;
+const HEALTH_NOTICE_MS = 90_000;
 
 /**
- * Once the API answers its health check, reports readiness (below). Never rejects: the launcher
- * keeps the API and worker running whatever this finds.
+ * Once the API answers its health check, reports readiness (below); says so when the API is slow to
+ * answer, and keeps waiting (a loaded machine). Never rejects: the launcher keeps the API and
+ * worker running whatever this finds.
  */
 export async function reportWhenReady(config: AppConfigValues, firstStart: FirstStart | undefined, terminal: Terminal, signal: AbortSignal): Promise<void> {
+  const healthUrl = `http://127.0.0.1:${config.server.port}`;
   try {
-    const healthy = await waitForHealth(`http://127.0.0.1:${config.server.port}`, HEALTH_TIMEOUT_MS, signal);
-    if (signal.aborted) return;
-    if (healthy) await reportReadiness(config, firstStart, terminal, signal);
-    else terminal.say(`The API did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s; see the logs above.`);
+    if (!(await waitForHealth(healthUrl, HEALTH_NOTICE_MS, signal)) && !signal.aborted) {
+      terminal.say(`The API has not answered within ${HEALTH_NOTICE_MS / 1000} s; still waiting (see the logs above).`);
+      await waitForHealth(healthUrl, Number.POSITIVE_INFINITY, signal);
+    }
+    if (!signal.aborted) await reportReadiness(config, firstStart, terminal, signal);
   } catch (error) {
     terminal.say(`Could not read the demo project's state: ${(error as Error).message}`);
   }
@@ -43,13 +48,17 @@ async function reportReadiness(config: AppConfigValues, firstStart: FirstStart |
     }
     const read = () => reader.compileSnapshot(demo.projectUuid);
     const current = compileOutcome(await read());
-    if (current.state === 'compiling') announceCompiling(terminal, siteUrl, demo);
+    if (current.state === 'compiling') {
+      const requeued = await requeueLostCompile(demo.projectUuid, lostCompileDependencies(app));
+      if (requeued) terminal.say(`The demo project's compile job was no longer in the queue (Redis emptied?): queued it again (job ${requeued}).`);
+      announceCompiling(terminal, siteUrl, demo);
+    }
     const outcome = current.state === 'compiling' ? await awaitCompile(read, signal) : current;
     if (!outcome) return;
     const state = await demoState(reader, demo);
     if (outcome.state === 'failed') announceDemoFailed(terminal, siteUrl, firstStart, state, outcome.error);
     else announceUp(terminal, siteUrl, firstStart, state);
-  });
+  }, { withProjects: true });
 }
 
 async function demoState(reader: DemoProjectReader, demo: DemoProject): Promise<DemoState> {

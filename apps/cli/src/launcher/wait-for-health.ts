@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** True once the API's health endpoint answers 2xx; false after `timeoutMs`, or when `signal` aborts. */
+/** True once the API's health endpoint answers 2xx; false after `timeoutMs` (may be infinite), or when `signal` aborts. */
 export async function waitForHealth(siteUrl: string, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !signal.aborted) {
