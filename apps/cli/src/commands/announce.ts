@@ -41,7 +41,7 @@ export function announceDemoFailed(terminal: Terminal, siteUrl: string, firstSta
 }
 
 /** The token (first start only) and a first query to run on the demo. */
-function announceAccess(terminal: Terminal, siteUrl: string, firstStart: FirstStart | undefined, demo: DemoState | undefined): void {
+export function announceAccess(terminal: Terminal, siteUrl: string, firstStart: FirstStart | undefined, demo: DemoState | undefined): void {
   if (firstStart) {
     terminal.say(`First start: created an organization and its admin ${firstStart.adminEmail}.`);
     terminal.say(`Personal access token (shown once, keep it safe): ${firstStart.token}`);

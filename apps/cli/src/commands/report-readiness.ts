@@ -7,7 +7,7 @@ import { requeueLostCompile } from '../demo/lost-compile';
 import { lostCompileDependencies } from '../demo/lost-compile-dependencies';
 import { sampleQuery } from '../demo/sample-query';
 import { waitForHealth } from '../launcher/wait-for-health';
-import { announceCompiling, announceDemoFailed, announceUp, type DemoState, type Terminal } from './announce';
+import { announceAccess, announceCompiling, announceDemoFailed, announceUp, type DemoState, type Terminal } from './announce';
 import type { FirstStart } from './bootstrap';
 import { DEMO_PROJECT_PATH } from './demo-project';
 import { withServices } from './with-services';
@@ -29,6 +29,8 @@ export async function reportWhenReady(config: AppConfigValues, firstStart: First
     if (!signal.aborted) await reportReadiness(config, firstStart, terminal, signal);
   } catch (error) {
     terminal.say(`Could not read the demo project's state: ${(error as Error).message}`);
+    // The first start's token is shown only here: never lose it to that error.
+    announceAccess(terminal, config.server.siteUrl, firstStart, undefined);
   }
 }
 
