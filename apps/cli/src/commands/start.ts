@@ -6,36 +6,14 @@ import { migrateDatabase } from '@quarry/server/database';
 import { checkRedis } from '../launcher/check-redis';
 import { type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
 import { acquireDatabase } from '../launcher/database-target';
+import { stopSignal } from '../launcher/stop-signal';
+import type { Terminal } from './announce';
 import { bootstrapFirstStart, type FirstStart } from './bootstrap';
 import { createDemoProject } from './demo-project';
+import { reportWhenReady } from './report-readiness';
 
 const say = (line: string) => process.stdout.write(`[quarry] ${line}\n`);
-
-async function waitForHealth(siteUrl: string, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${siteUrl}/api/v1/health`);
-      if (response.ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return false;
-}
-
-function announce(config: AppConfigValues, firstStart: FirstStart | undefined): void {
-  const docs = `${config.server.siteUrl}/api/docs`;
-  say(`Quarry is up. Swagger UI: ${docs}`);
-  if (firstStart) {
-    say(`First start: created an organization and its admin ${firstStart.adminEmail}.`);
-    say(`Personal access token (shown once, keep it safe): ${firstStart.token}`);
-    say(`Try: curl -H "Authorization: ApiKey ${firstStart.token}" ${config.server.siteUrl}/api/v1/user`);
-  } else {
-    say(`Need a token? npm run quarry -- create-token --email <your email>`);
-  }
-}
+const terminal: Terminal = { say, print: (line) => process.stdout.write(`${line}\n`) };
 
 /**
  * `npm start`: embedded PostgreSQL when DATABASE_URL is unset, migrations, first-start seed, then
@@ -54,22 +32,26 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
 
   const database = await acquireDatabase(config, say, true);
   const children: ManagedChild[] = [];
-  let stopping = false;
+  const stopping = new AbortController();
+  let reporting: Promise<void> = Promise.resolve();
   const shutdown = async (reason: string, code: number): Promise<number> => {
-    if (stopping) return code;
-    stopping = true;
+    if (stopping.signal.aborted) return code;
+    stopping.abort();
     say(`${reason}: stopping API and worker…`);
     await stopChildren(children);
+    // The readiness report reads the metadata database: done before it stops.
+    await reporting;
     await database.release();
     say('Stopped.');
     return code;
   };
 
   let firstStart: FirstStart | undefined;
+  let fullConfig: AppConfigValues;
   try {
     const applied = await migrateDatabase(database.url);
     say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Metadata database is up to date.');
-    const fullConfig: AppConfigValues = { ...config, database: { url: database.url }, secretKey: database.secretKey };
+    fullConfig = { ...config, database: { url: database.url }, secretKey: database.secretKey };
     firstStart = await bootstrapFirstStart(fullConfig);
     if (firstStart) {
       await createDemoProject(fullConfig, firstStart.admin, config.demo.scale, say);
@@ -89,17 +71,10 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     return shutdown('Start failed', 1);
   }
 
-  const signalled = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('Interrupted'));
-    process.once('SIGTERM', () => resolve('Terminated'));
-  });
+  const signalled = stopSignal();
   const childDied = Promise.race(children.map((child) => child.exited.then((code) => ({ child, code }))));
 
-  void waitForHealth(`http://127.0.0.1:${config.server.port}`, 90_000).then((healthy) => {
-    if (stopping) return;
-    if (healthy) announce(config, firstStart);
-    else say('The API did not become healthy within 90 s; see the logs above.');
-  });
+  reporting = reportWhenReady(fullConfig, firstStart, terminal, stopping.signal);
 
   const outcome = await Promise.race([signalled.then((reason) => ({ reason })), childDied]);
   if ('reason' in outcome) return shutdown(outcome.reason, 0);
