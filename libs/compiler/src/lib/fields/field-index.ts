@@ -6,7 +6,7 @@ import type { RuleSqlContext } from '../filters/filter-rule-sql';
 import { replaceFieldReferences, splitReference } from '../references/field-references';
 import type { RuntimeReferences } from '../references/runtime-references';
 import { compileAdditionalMetric } from './additional-metrics';
-import { zoomedSql } from './date-zoom';
+import { checkDateZoom, zoomedDimension } from './date-zoom';
 import type { QueryDimension, QueryMetric } from './query-field';
 
 /**
@@ -42,6 +42,7 @@ export class FieldIndex {
     for (const custom of query.customDimensions ?? []) {
       if (custom.type === 'sql') this.sqlCustomDimensions.set(custom.id, custom);
     }
+    checkDateZoom(context.dateZoom, query, this.dimensions);
   }
 
   isDimension(id: string): boolean {
@@ -87,16 +88,17 @@ export class FieldIndex {
     const dimension = this.dimensions.get(id);
     if (dimension) {
       const sql = this.references.substitute(dimension.compiledSql);
-      const zoomed = zoomedSql(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect);
+      const zoomed = zoomedDimension(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect);
       return {
         kind: 'dimension',
         id,
         type: dimension.type,
         sql,
-        selectSql: zoomed === null ? sql : this.references.substitute(zoomed),
+        selectSql: zoomed === null ? sql : this.references.substitute(zoomed.sql),
         tables: dimension.tablesReferences,
         ...(dimension.caseSensitive === undefined ? {} : { caseSensitive: dimension.caseSensitive }),
-        item: dimension,
+        // Its values are at the zoom's grain now, and are formatted as such (`2018` for Year).
+        item: zoomed === null ? dimension : { ...dimension, timeInterval: zoomed.timeInterval },
       };
     }
     const custom = this.sqlCustomDimensions.get(id);
