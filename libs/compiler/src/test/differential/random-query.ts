@@ -290,7 +290,12 @@ export class RandomQueryGenerator {
         const [a, b] = [r.pick(pool), r.pick(pool)].sort();
         return { id: 'r', target, operator, values: [a, b] };
       }
-      default:
+      case 'equals':
+      case 'notEquals':
+      case 'greaterThan':
+      case 'greaterThanOrEqual':
+      case 'lessThan':
+      case 'lessThanOrEqual':
         return { id: 'r', target, operator, values: [type === 'date' ? r.pick(pool).slice(0, 10) : r.pick(pool)] };
     }
   }

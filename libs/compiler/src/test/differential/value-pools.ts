@@ -1,7 +1,8 @@
-import { compile } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
 import { type Explore, getFieldId } from '@quarry/domain';
 import type { WarehouseAdapter } from '@quarry/warehouses';
+
+import { compile } from '../../index';
 
 /** Values a generated filter compares with, per base dimension: taken from the data so filters keep rows. */
 export interface ValuePools {
