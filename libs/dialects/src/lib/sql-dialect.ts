@@ -108,22 +108,21 @@ export abstract class SqlDialect {
     }
   }
 
-  /**
-   * A truncation of a DATE stays a DATE: most warehouses truncate a date as a timestamp, and where
-   * that timestamp is zoned (PostgreSQL's timestamptz, Databricks' session timestamps) the query's
-   * time zone would shift a calendar date (`2018-01-01` → `2017-12-31T15:00Z` in Tokyo). Only
-   * timestamps move with the zone.
-   */
   truncateTime(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {
-    const truncated =
-      unit === 'WEEK' && options.startOfWeek !== undefined && options.startOfWeek !== this.nativeStartOfWeek
-        ? this.truncateToWeekStartingOn(options.startOfWeek, sql, options)
-        : this.truncateSql(unit, sql, options);
-    return options.baseType === 'date' ? this.asDate(truncated) : truncated;
+    if (unit === 'WEEK' && options.startOfWeek !== undefined && options.startOfWeek !== this.nativeStartOfWeek) {
+      return this.truncateToWeekStartingOn(options.startOfWeek, sql, options);
+    }
+    return this.truncateSql(unit, sql, options);
   }
 
-  /** A truncated date (typed timestamp by most warehouses) as a DATE again. */
-  protected asDate(sql: string): string {
+  /**
+   * A truncated DATE (typed timestamp by most warehouses) as a DATE again. The query compiler
+   * selects date truncations through this: where the truncation is a zoned timestamp
+   * (PostgreSQL's timestamptz, Databricks' session timestamps) the query's time zone would shift
+   * a calendar date (`2018-01-01` → `2017-12-31T15:00Z` in Tokyo); only timestamps move with it.
+   * Explores keep the reference's sql; the cast is the query's.
+   */
+  dateValue(sql: string): string {
     return `CAST(${sql} AS DATE)`;
   }
 

@@ -30,7 +30,9 @@ export function zoomedDimension(
   if (base.type !== 'date' && base.type !== 'timestamp') return null;
   if (base.type === 'date' && SUB_DAY.includes(zoom.granularity)) return null;
   const frame = zoom.granularity.toUpperCase() as TimeFrame;
-  return { sql: dialect.timeFrameSql(frame, base.compiledSql, { baseType: base.type }), timeInterval: frame };
+  const sql = dialect.timeFrameSql(frame, base.compiledSql, { baseType: base.type });
+  // A zoomed DATE stays a DATE, like the date dimensions the explore truncates (field-index).
+  return { sql: base.type === 'date' ? dialect.dateValue(sql) : sql, timeInterval: frame };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SqlDialect } from '@quarry/dialects';
+import { type SqlDialect, TIME_FRAME_SQL_KINDS } from '@quarry/dialects';
 import { type CompileContext, type Dimension, type Explore, getFieldId, type Metric, type MetricQuery, type SqlCustomDimension } from '@quarry/domain';
 
 import { badQueryError, unknownFieldError } from '../errors/query-errors';
@@ -87,7 +87,7 @@ export class FieldIndex {
   private resolveDimension(id: string, where: string): QueryDimension {
     const dimension = this.dimensions.get(id);
     if (dimension) {
-      const sql = this.references.substitute(dimension.compiledSql);
+      const sql = this.references.substitute(this.valueSql(dimension));
       const zoomed = zoomedDimension(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect);
       return {
         kind: 'dimension',
@@ -104,6 +104,14 @@ export class FieldIndex {
     const custom = this.sqlCustomDimensions.get(id);
     if (custom) return this.resolveSqlCustomDimension(custom);
     throw unknownFieldError(id, where);
+  }
+
+  /** A truncation of a DATE is read as a DATE (`SqlDialect.dateValue`): the query's zone must not shift it. */
+  private valueSql(dimension: Dimension): string {
+    const frame = dimension.timeInterval;
+    const base = dimension.timeIntervalBaseDimensionName ? this.dimensions.get(`${dimension.table}_${dimension.timeIntervalBaseDimensionName}`) : undefined;
+    const truncatesDate = frame !== undefined && TIME_FRAME_SQL_KINDS[frame]?.kind === 'truncate' && base?.type === 'date';
+    return truncatesDate ? this.dialect.dateValue(dimension.compiledSql) : dimension.compiledSql;
   }
 
   /** `${table.dim}` references read the explore's dimensions, as in project sql. */

@@ -65,7 +65,7 @@ export class BigQueryDialect extends SqlDialect {
   }
 
   /** DATE_TRUNC of a DATE is a DATE already. */
-  protected override asDate(sql: string): string {
+  override dateValue(sql: string): string {
     return sql;
   }
 

@@ -50,7 +50,7 @@ export class ClickHouseDialect extends SqlDialect {
   }
 
   /** toStartOfDay of a Date is a DateTime in the session's zone. */
-  protected override asDate(sql: string): string {
+  override dateValue(sql: string): string {
     return `toDate(${sql})`;
   }
 

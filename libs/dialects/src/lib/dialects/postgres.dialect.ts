@@ -1,7 +1,7 @@
 import type { WeekDay } from '@quarry/domain';
 
-import { SqlDialect, type TimeSqlOptions } from '../sql-dialect';
-import type { DateName, TruncationUnit } from '../time-units';
+import { SqlDialect } from '../sql-dialect';
+import type { DateName } from '../time-units';
 
 export class PostgresDialect extends SqlDialect {
   /** ANY_VALUE arrived only in PostgreSQL 16; the first element of ARRAY_AGG works on every type. */
@@ -26,14 +26,6 @@ export class PostgresDialect extends SqlDialect {
   /** AVG of an integer column is numeric in PostgreSQL; the reference casts so averages are floats. */
   protected override averageSql(sql: string): string {
     return `AVG(${sql}::DOUBLE PRECISION)`;
-  }
-
-  /**
-   * A date is truncated as a plain TIMESTAMP: DATE_TRUNC would otherwise read it as a timestamptz
-   * at midnight of the session's zone, and a midnight that zone skips (DST) would move the date.
-   */
-  protected override truncateSql(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {
-    return options.baseType === 'date' ? `DATE_TRUNC('${unit}', CAST(${sql} AS TIMESTAMP))` : super.truncateSql(unit, sql, options);
   }
 
   /** Written as the reference writes it, so compiled SQL matches it text for text. */
