@@ -91,3 +91,25 @@ describe('bad queries are rejected with a 400 naming the culprit', () => {
     expect(() => compile(explore, query, dialectFor('postgres'), { userAttributes: {} })).toThrow(expect.objectContaining({ name: 'ForbiddenError', data: { attribute: 'region' } }));
   });
 });
+
+describe('date zoom', () => {
+  const monthly: MetricQuery = { ...base, dimensions: ['orders_order_date_month', 'orders_status'] };
+  const zoomed = (dateZoom: unknown) => () => compile(jaffleExplore('orders'), monthly, dialectFor('postgres'), { dateZoom: dateZoom as never });
+
+  it.each([
+    ['an unknown field', { granularity: 'Year', xAxisFieldId: 'orders_nope' }],
+    ['a field the query does not select', { granularity: 'Year', xAxisFieldId: 'orders_order_date_week' }],
+    ['a dimension that is not a date', { granularity: 'Year', xAxisFieldId: 'orders_status' }],
+  ])('refuses an xAxisFieldId naming %s with a 400 naming dateZoom.xAxisFieldId', (_name, zoom) => {
+    expect(zoomed(zoom)).toThrow(expect.objectContaining({ name: 'ParameterError', data: expect.objectContaining({ field: 'dateZoom.xAxisFieldId' }) }));
+  });
+
+  it('refuses an unknown granularity with a 400 naming dateZoom.granularity', () => {
+    expect(zoomed({ granularity: 'Fortnight' })).toThrow(expect.objectContaining({ name: 'ParameterError', data: expect.objectContaining({ field: 'dateZoom.granularity' }) }));
+  });
+
+  it('formats the zoomed dimension at the zoomed grain', () => {
+    const { fields } = zoomed({ granularity: 'Year', xAxisFieldId: 'orders_order_date_month' })();
+    expect(fields['orders_order_date_month']).toMatchObject({ timeInterval: 'YEAR' });
+  });
+});

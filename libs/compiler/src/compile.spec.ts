@@ -91,8 +91,8 @@ describe('post-calculation metrics', () => {
     const { sql } = compile(explore, query({ dimensions: ['orders_status'], metrics: ['orders_percent_of_total', 'orders_running_total', 'orders_percent_of_previous'], sorts: [{ fieldId: 'orders_status', descending: false }] }), postgres);
     expect(sql).toContain('postcalculation_metrics AS (');
     expect(sql).toContain('(CAST("orders_percent_of_total" AS DOUBLE PRECISION) / CAST(NULLIF(SUM("orders_percent_of_total") OVER (), 0) AS DOUBLE PRECISION)) AS "orders_percent_of_total"');
-    expect(sql).toContain('SUM("orders_running_total") OVER (ORDER BY "orders_status" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "orders_running_total"');
-    expect(sql).toContain('LAG("orders_percent_of_previous") OVER (ORDER BY "orders_status")');
+    expect(sql).toContain('SUM("orders_running_total") OVER (ORDER BY "orders_status" NULLS LAST ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "orders_running_total"');
+    expect(sql).toContain('LAG("orders_percent_of_previous") OVER (ORDER BY "orders_status" NULLS LAST)');
   });
 });
 
@@ -152,12 +152,12 @@ describe('display mode', () => {
 describe('group by and limit', () => {
   it('groups by dimension ordinals and limits', () => {
     const { sql } = compile(jaffleExplore('orders'), query({ dimensions: ['orders_status', 'orders_order_date'], metrics: ['orders_total_order_amount'], limit: 7 }), postgres);
-    expect(sql).toMatch(/GROUP BY 1,2\nORDER BY "orders_order_date" DESC\nLIMIT 7$/);
+    expect(sql).toMatch(/GROUP BY 1,2\nORDER BY "orders_order_date" DESC NULLS FIRST\nLIMIT 7$/);
   });
 
   it('groups dimension-only queries and sorts them by their first dimension', () => {
     const { sql } = compile(jaffleExplore('orders'), query({ dimensions: ['orders_status'] }), postgres);
-    expect(sql).toMatch(/GROUP BY 1\nORDER BY "orders_status"\nLIMIT 500$/);
+    expect(sql).toMatch(/GROUP BY 1\nORDER BY "orders_status" NULLS LAST\nLIMIT 500$/);
   });
 });
 

@@ -48,7 +48,7 @@ describe('sum_distinct and average_distinct', () => {
     const { sql } = compile(explore, query({ dimensions: ['orders_status'], metrics: ['orders_distinct_amount', 'payments_total_revenue'] }), postgres);
     expect(sql).toContain('dd_base AS (');
     expect(sql).toContain('"dd_orders_distinct_amount" AS (');
-    expect(sql).toContain('ROW_NUMBER() OVER (PARTITION BY "orders".status, ("orders".order_id) ORDER BY ("orders".amount))');
+    expect(sql).toContain('ROW_NUMBER() OVER (PARTITION BY "orders".status, ("orders".order_id) ORDER BY ("orders".amount) NULLS LAST)');
     expect(sql).toContain('SUM(CASE WHEN "__dd_rn" = 1 THEN "__dd_val" ELSE NULL END) AS "orders_distinct_amount"');
     expect(sql).toContain('("dd_base"."orders_status" = "dd_orders_distinct_amount"."orders_status" OR ("dd_base"."orders_status" IS NULL AND "dd_orders_distinct_amount"."orders_status" IS NULL))');
   });

@@ -1,4 +1,5 @@
 // MetricQuery -> SQL compiler. Pure: no NestJS, no TypeORM.
+export { type ColumnNames, columnNamesOf, withColumnNames } from './lib/columns/column-names';
 export { compile } from './lib/compile';
 export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-types';
 export type { QueryParam } from './lib/params/param-binder';

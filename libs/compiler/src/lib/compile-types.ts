@@ -1,5 +1,6 @@
 import type { CustomDimension, CustomFormat, Dimension, Metric, TableCalculation } from '@quarry/domain';
 
+import type { ColumnNames } from './columns/column-names';
 import type { QueryParam } from './params/param-binder';
 import type { CompileWarning } from './stages/fan-out-warnings';
 
@@ -19,6 +20,11 @@ export interface CompiledQuery {
   /** Values of `$1…$n` (empty with `inlineParams`). */
   params: QueryParam[];
   fields: ItemsMap;
+  /**
+   * Result columns whose SQL alias is not their name (names over the warehouse's identifier
+   * limit): alias → name. Rows must be read through `withColumnNames` with it.
+   */
+  columnNames: ColumnNames;
   warnings: CompileWarning[];
   /** Every parameter the query references. */
   parameterReferences: string[];

@@ -8,6 +8,7 @@ import {
   type TimeFrame,
 } from '@quarry/domain';
 
+import { columnNamesOf } from './columns/column-names';
 import type { CompiledQuery, CompileOptions } from './compile-types';
 import { badFilterError, badQueryError } from './errors/query-errors';
 import { FieldIndex } from './fields/field-index';
@@ -53,7 +54,7 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const dates = new RelativeDates(now, zone, context.startOfWeek ?? dialect.nativeStartOfWeek);
   const rules: RuleSqlContext = { dialect, binder, dates, caseSensitive: true };
   const index = new FieldIndex(explore, query, dialect, references, context, rules);
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
 
   // ── what is selected ──────────────────────────────────────────────────────────────────────
   const bins = new Map<string, BinCustomDimension>();
@@ -227,10 +228,12 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const sql = ctes.length > 0 ? `WITH ${ctes.join(',\n')}\n${body}` : body;
 
   const params = binder.values;
+  const fields = { ...outputFields(query, dimensions, metrics, binSelects.map((b) => b.bin), calculations), ...Object.fromEntries((pop?.metrics ?? []).map((m) => [m.id, m.item])) };
   return {
     sql: options.inlineParams ? renderForDisplay(sql, params, dialect) : sql,
     params: options.inlineParams ? [] : params,
-    fields: { ...outputFields(query, dimensions, metrics, binSelects.map((b) => b.bin), calculations), ...Object.fromEntries((pop?.metrics ?? []).map((m) => [m.id, m.item])) },
+    fields,
+    columnNames: columnNamesOf([...Object.keys(fields), ...selectedColumns(dimensions, binSelects, sortedIds)], dialect),
     warnings: fanOutWarnings(explore, joins, plainMetrics),
     parameterReferences: [...references.referencedParameters].sort(),
     missingParameterReferences: [...references.missingParameters].sort(),

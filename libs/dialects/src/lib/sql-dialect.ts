@@ -1,6 +1,7 @@
 import type { AggregateMetricType, TimeFrame, WarehouseType, WeekDay } from '@quarry/domain';
 
 import { escapeStringDefault } from './escape-string';
+import { shortIdentifier } from './short-identifier';
 import { type DateName, type DatePart, type IntervalUnit, TIME_FRAME_SQL_KINDS, type TruncationUnit } from './time-units';
 
 export interface TimeSqlOptions {
@@ -37,6 +38,25 @@ export abstract class SqlDialect {
   quoteIdentifier(name: string): string {
     const quote = this.identifierQuote;
     return `${quote}${name.replaceAll(quote, quote + quote)}${quote}`;
+  }
+
+  /**
+   * Longest identifier the warehouse keeps, in UTF-8 bytes; longer ones are cut (PostgreSQL) or
+   * refused. Infinity where the warehouse documents no limit.
+   */
+  readonly maxIdentifierBytes: number = Number.POSITIVE_INFINITY;
+
+  /**
+   * The name a query column (field id, calculation, CTE) goes by in SQL: the name itself when the
+   * warehouse keeps it whole, else a shortened name that stays unique (see `shortIdentifier`).
+   */
+  columnAlias(name: string): string {
+    return shortIdentifier(name, this.maxIdentifierBytes);
+  }
+
+  /** A query column's alias, quoted: every column the compiler names goes through here. */
+  quoteColumn(name: string): string {
+    return this.quoteIdentifier(this.columnAlias(name));
   }
 
   /** What `${TABLE}` compiles to for a table (or join alias) of an explore. */
@@ -93,6 +113,17 @@ export abstract class SqlDialect {
       return this.truncateToWeekStartingOn(options.startOfWeek, sql, options);
     }
     return this.truncateSql(unit, sql, options);
+  }
+
+  /**
+   * A truncated DATE (typed timestamp by most warehouses) as a DATE again. The query compiler
+   * selects date truncations through this: where the truncation is a zoned timestamp
+   * (PostgreSQL's timestamptz, Databricks' session timestamps) the query's time zone would shift
+   * a calendar date (`2018-01-01` → `2017-12-31T15:00Z` in Tokyo); only timestamps move with it.
+   * Explores keep the reference's sql; the cast is the query's.
+   */
+  dateValue(sql: string): string {
+    return `CAST(${sql} AS DATE)`;
   }
 
   /** Plain truncation with the warehouse's own week start. */
@@ -183,6 +214,15 @@ export abstract class SqlDialect {
   /** `ORDER BY` suffix placing nulls; every supported warehouse accepts `NULLS FIRST|LAST`. */
   nullsOrderingSql(nullsFirst: boolean): string {
     return nullsFirst ? ' NULLS FIRST' : ' NULLS LAST';
+  }
+
+  /**
+   * One `ORDER BY` item (query sorts and window orders alike). Null placement is always written:
+   * warehouses differ in their default (PostgreSQL puts nulls first descending, DuckDB last), so
+   * the reference's placement — last ascending, first descending — unless `nullsFirst` is given.
+   */
+  orderItemSql(key: string, descending: boolean, nullsFirst?: boolean): string {
+    return `${key}${descending ? ' DESC' : ''}${this.nullsOrderingSql(nullsFirst ?? descending)}`;
   }
 
   limitSql(limit: number): string {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ItemsMap } from '@quarry/compiler';
+import { type ColumnNames, type ItemsMap, withColumnNames } from '@quarry/compiler';
 import type { MetricQuery, Principal } from '@quarry/domain';
 import type { ExportQueryPayload } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
@@ -57,6 +57,13 @@ export class ExportQuery {
       timeoutMs: this.config.query.timeoutMs,
       ...(query.timezone ? { timezone: query.timezone } : {}),
     });
-    return { principal, query, fields: planned.compiled.fields, batches: limitedBatches(batches, limit, count), count, close: () => adapter.close() };
+    const named = renamedBatches(batches, planned.columnNames);
+    return { principal, query, fields: planned.compiled.fields, batches: limitedBatches(named, limit, count), count, close: () => adapter.close() };
   }
+}
+
+/** Rows keyed by field ids, where the SQL had to shorten an alias past the warehouse's limit. */
+async function* renamedBatches(batches: AsyncIterable<ResultRow[]>, names: ColumnNames): AsyncGenerator<ResultRow[]> {
+  if (Object.keys(names).length === 0) return yield* batches;
+  for await (const batch of batches) yield batch.map((row) => withColumnNames(row, names));
 }

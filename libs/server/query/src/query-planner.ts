@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { compile, type CompiledQuery, type PivotPlan, pivotPlan, pivotSql } from '@quarry/compiler';
+import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
 import { type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
@@ -34,6 +34,8 @@ export interface PlannedQuery {
   /** The SQL to run: the compiled query, or the pivot wrapped around it. */
   sql: string;
   pivot: PivotPlan | null;
+  /** Aliases of the SQL's result columns that are not their names: rows are read through `withColumnNames`. */
+  columnNames: ColumnNames;
   cacheKey: string;
   /** The query's zone: the warehouse session runs in it (date truncation of zoned timestamps). */
   timezone: string | undefined;
@@ -72,6 +74,7 @@ export class QueryPlanner {
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
     const sql = pivot ? pivotSql(compiled.sql, pivot, dialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : compiled.sql;
     const cacheKey = this.cache.keyOf({ warehouse: redactConnection(target.warehouse), sql, params: compiled.params, timezone: query.timezone ?? 'UTC' });
-    return { target, compiled, sql, pivot, cacheKey, timezone: query.timezone };
+    const columnNames = pivot ? columnNamesOf(pivotResultColumns(pivot), dialect) : compiled.columnNames;
+    return { target, compiled, sql, pivot, columnNames, cacheKey, timezone: query.timezone };
   }
 }

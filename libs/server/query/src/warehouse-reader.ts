@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withColumnNames } from '@quarry/compiler';
 import { AppConfig } from '@quarry/server/config';
 import { WarehouseAccess } from '@quarry/server/projects';
 
@@ -43,7 +44,8 @@ export class WarehouseReader {
         timeoutMs: this.config.query.timeoutMs,
       }),
     );
-    const entry = await this.cache.set(planned.cacheKey, rows);
+    // Cached under the field ids, so every reader (and a later cache hit) sees the same keys.
+    const entry = await this.cache.set(planned.cacheKey, rows.map((row) => withColumnNames(row, planned.columnNames)));
     return { rows: entry.rows, cacheMetadata: metadata(planned.cacheKey, entry, false) };
   }
 }

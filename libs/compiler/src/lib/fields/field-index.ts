@@ -1,4 +1,4 @@
-import type { SqlDialect } from '@quarry/dialects';
+import { type SqlDialect, TIME_FRAME_SQL_KINDS } from '@quarry/dialects';
 import { type CompileContext, type Dimension, type Explore, getFieldId, type Metric, type MetricQuery, type SqlCustomDimension } from '@quarry/domain';
 
 import { badQueryError, unknownFieldError } from '../errors/query-errors';
@@ -6,7 +6,7 @@ import type { RuleSqlContext } from '../filters/filter-rule-sql';
 import { replaceFieldReferences, splitReference } from '../references/field-references';
 import type { RuntimeReferences } from '../references/runtime-references';
 import { compileAdditionalMetric } from './additional-metrics';
-import { zoomedSql } from './date-zoom';
+import { checkDateZoom, zoomedDimension } from './date-zoom';
 import type { QueryDimension, QueryMetric } from './query-field';
 
 /**
@@ -42,6 +42,7 @@ export class FieldIndex {
     for (const custom of query.customDimensions ?? []) {
       if (custom.type === 'sql') this.sqlCustomDimensions.set(custom.id, custom);
     }
+    checkDateZoom(context.dateZoom, query, this.dimensions);
   }
 
   isDimension(id: string): boolean {
@@ -86,22 +87,31 @@ export class FieldIndex {
   private resolveDimension(id: string, where: string): QueryDimension {
     const dimension = this.dimensions.get(id);
     if (dimension) {
-      const sql = this.references.substitute(dimension.compiledSql);
-      const zoomed = zoomedSql(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect);
+      const sql = this.references.substitute(this.valueSql(dimension));
+      const zoomed = zoomedDimension(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect);
       return {
         kind: 'dimension',
         id,
         type: dimension.type,
         sql,
-        selectSql: zoomed === null ? sql : this.references.substitute(zoomed),
+        selectSql: zoomed === null ? sql : this.references.substitute(zoomed.sql),
         tables: dimension.tablesReferences,
         ...(dimension.caseSensitive === undefined ? {} : { caseSensitive: dimension.caseSensitive }),
-        item: dimension,
+        // Its values are at the zoom's grain now, and are formatted as such (`2018` for Year).
+        item: zoomed === null ? dimension : { ...dimension, timeInterval: zoomed.timeInterval },
       };
     }
     const custom = this.sqlCustomDimensions.get(id);
     if (custom) return this.resolveSqlCustomDimension(custom);
     throw unknownFieldError(id, where);
+  }
+
+  /** A truncation of a DATE is read as a DATE (`SqlDialect.dateValue`): the query's zone must not shift it. */
+  private valueSql(dimension: Dimension): string {
+    const frame = dimension.timeInterval;
+    const base = dimension.timeIntervalBaseDimensionName ? this.dimensions.get(`${dimension.table}_${dimension.timeIntervalBaseDimensionName}`) : undefined;
+    const truncatesDate = frame !== undefined && TIME_FRAME_SQL_KINDS[frame]?.kind === 'truncate' && base?.type === 'date';
+    return truncatesDate ? this.dialect.dateValue(dimension.compiledSql) : dimension.compiledSql;
   }
 
   /** `${table.dim}` references read the explore's dimensions, as in project sql. */

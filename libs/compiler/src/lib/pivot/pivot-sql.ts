@@ -25,9 +25,9 @@ const FIRST_COLUMN_RANK = 'first_column_rank';
  * rows are only aggregated by the index.
  */
 export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect, limits: PivotLimits): string {
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   const order = (sorts: readonly PivotSortBy[], alias = (reference: string) => q(reference)): string[] =>
-    sorts.map((sort) => `${alias(sort.reference)} ${sort.direction}${sort.nullsFirst === undefined ? '' : dialect.nullsOrderingSql(sort.nullsFirst)}`);
+    sorts.map((sort) => dialect.orderItemSql(alias(sort.reference), sort.direction === 'DESC', typeof sort.nullsFirst === 'boolean' ? sort.nullsFirst : undefined));
   const keys = [...plan.groupBy, ...plan.index.map((column) => column.reference)];
   const aggregates = plan.values.map((value) => `${aggregate(value.aggregation, q(value.reference), dialect)} AS ${q(value.alias)}`);
   const groupByQuery = [
@@ -97,4 +97,9 @@ function aggregate(aggregation: PivotAggregation, column: string, dialect: SqlDi
     case 'any':
       return dialect.anyValueSql(column);
   }
+}
+
+/** The columns of pivot rows that readers look up by name (index, group-by and value columns). */
+export function pivotResultColumns(plan: PivotPlan): string[] {
+  return [...plan.index.map((column) => column.reference), ...plan.groupBy, ...plan.values.map((value) => value.alias)];
 }

@@ -50,7 +50,7 @@ function fixedWidth(bin: BinCustomDimension, d: string, dialect: SqlDialect): Bi
 function fixedNumber(bin: BinCustomDimension, base: Dimension, d: string, fromSql: string, dialect: SqlDialect): BinSql {
   const n = positive(bin.binNumber, 'binNumber', bin, true);
   const cte = `${bin.id}_cte`;
-  const q = (name: string): string => `${dialect.quoteIdentifier(cte)}.${dialect.quoteIdentifier(name)}`;
+  const q = (name: string): string => `${dialect.quoteColumn(cte)}.${dialect.quoteColumn(name)}`;
   const min = q(`min_${bin.id}`);
   const max = q(`max_${bin.id}`);
   const width = q(`bin_width_${bin.id}`);
@@ -63,9 +63,9 @@ function fixedNumber(bin: BinCustomDimension, base: Dimension, d: string, fromSq
     orders.push(`WHEN ${condition} THEN ${i}`);
   }
   const cteSql =
-    `SELECT FLOOR(MIN(${d})) AS ${dialect.quoteIdentifier(`min_${bin.id}`)}, ` +
-    `CEIL(MAX(${d})) AS ${dialect.quoteIdentifier(`max_${bin.id}`)}, ` +
-    `FLOOR((MAX(${d}) - MIN(${d})) / ${n}) AS ${dialect.quoteIdentifier(`bin_width_${bin.id}`)} ` +
+    `SELECT FLOOR(MIN(${d})) AS ${dialect.quoteColumn(`min_${bin.id}`)}, ` +
+    `CEIL(MAX(${d})) AS ${dialect.quoteColumn(`max_${bin.id}`)}, ` +
+    `FLOOR((MAX(${d}) - MIN(${d})) / ${n}) AS ${dialect.quoteColumn(`bin_width_${bin.id}`)} ` +
     `FROM ${fromSql} AS ${dialect.quoteTableAlias(base.table)}`;
   return {
     label: `CASE WHEN ${d} IS NULL THEN NULL ${whens.join(' ')} ELSE ${dialect.concatSql([from(n - 1), "' - '", max])} END`,

@@ -40,12 +40,12 @@ export function distinctMetricCte(metric: QueryMetric, context: DistinctMetricCo
   const keys = metric.item.distinctKeys ?? [];
   if (keys.length === 0) throw badQueryError(`Metric "${metric.id}" is ${metric.type} and needs distinct_keys`, { fieldId: metric.id });
   const value = distinctValueSql(metric.item, context);
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   const groupAliases = context.groupColumns.map((column) => q(column.alias));
   const partition = [...context.groupColumns.map((column) => column.sql), ...keys.map((key) => `(${context.references.substitute(key)})`)].join(', ');
   const inner = [
     'SELECT',
-    [...context.groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`), `  (${value}) AS ${q('__dd_val')}`, `  ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY (${value})) AS ${q('__dd_rn')}`].join(',\n'),
+    [...context.groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`), `  (${value}) AS ${q('__dd_val')}`, `  ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${dialect.orderItemSql(`(${value})`, false)}) AS ${q('__dd_rn')}`].join(',\n'),
     context.fromSql,
     ...(context.whereSql === '' ? [] : [context.whereSql]),
   ].join('\n');

@@ -35,7 +35,7 @@ export interface FanOutContext {
 export function fanOutCtes(metrics: readonly QueryMetric[], joins: readonly ExploreJoin[], context: FanOutContext): FanOutCtes[] {
   const inflated = inflatedTables(joins);
   const { dialect, explore } = context;
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   const result: FanOutCtes[] = [];
   for (const tableName of inflated) {
     const table = explore.tables[tableName];

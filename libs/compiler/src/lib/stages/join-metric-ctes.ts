@@ -14,7 +14,7 @@ export interface MetricCte {
  * CROSS JOIN when the query has no dimension (each CTE is one row).
  */
 export function joinMetricCtes(baseName: string | null, parts: readonly MetricCte[], groupColumns: readonly GroupColumn[], dialect: SqlDialect): string {
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   const [first, ...rest] = parts;
   if (!first) throw new Error('joinMetricCtes needs at least one CTE');
   const anchor = baseName ?? first.name;

@@ -23,7 +23,7 @@ export interface MetricsStageInput {
 export function metricsStage(input: MetricsStageInput): string[] {
   const { baseQuery, distinctContext } = input;
   const { dialect, groupColumns, fromSql } = distinctContext;
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   if (input.pop) {
     const stages = popCtes({ dialect, pop: input.pop.request, timeDimension: input.pop.timeDimension, metrics: input.pop.metrics, groupColumns, fromSql, whereParts: input.pop.whereParts });
     return [`base_metrics AS (\n${baseQuery ?? ''}\n)`, ...stages.ctes, `metrics AS (\n${stages.metricsSql}\n)`];

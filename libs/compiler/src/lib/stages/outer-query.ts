@@ -27,7 +27,7 @@ export interface OuterQueryInput {
  */
 export function outerQuery(input: OuterQueryInput): { ctes: string[]; body: string } {
   const { dialect } = input;
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   const ctes: string[] = [];
   let previous = 'metrics';
   if (input.postCalculated.length > 0) {

@@ -73,7 +73,7 @@ export interface PopCtesInput {
  */
 export function popCtes(input: PopCtesInput): { ctes: string[]; metricsSql: string } {
   const { dialect, pop, timeDimension } = input;
-  const q = (name: string): string => dialect.quoteIdentifier(name);
+  const q = (name: string): string => dialect.quoteColumn(name);
   const suffix = `${pop.granularity.toLowerCase()}_${pop.periodOffset}`;
   const minMax = `pop_min_max_${suffix}`;
   const popName = `pop_metrics_${suffix}`;

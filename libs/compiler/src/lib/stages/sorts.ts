@@ -36,15 +36,14 @@ export function orderByItems(sorts: readonly Sort[], scope: SortScope): string[]
     if (typeof sort.fieldId !== 'string' || !scope.columns.has(sort.fieldId)) {
       throw badQueryError(`Sort on "${String(sort.fieldId)}", which is not a field of this query`, { sortFieldId: sort.fieldId });
     }
-    const q = scope.dialect.quoteIdentifier.bind(scope.dialect);
+    const q = scope.dialect.quoteColumn.bind(scope.dialect);
     const interval = scope.timeIntervals.get(sort.fieldId);
     let key = scope.binIds.has(sort.fieldId) ? q(`${sort.fieldId}_order`) : q(sort.fieldId);
     if (interval === 'MONTH_NAME' || interval === 'DAY_OF_WEEK_NAME') {
       const names = interval === 'MONTH_NAME' ? MONTHS : DAYS;
       key = `(CASE ${names.map((name, index) => `WHEN ${q(sort.fieldId)} = '${name}' THEN ${index + 1}`).join(' ')} ELSE 0 END)`;
     }
-    const nulls = typeof sort.nullsFirst === 'boolean' ? scope.dialect.nullsOrderingSql(sort.nullsFirst) : '';
-    return `${key}${sort.descending ? ' DESC' : ''}${nulls}`;
+    return scope.dialect.orderItemSql(key, sort.descending === true, sortNullsFirst(sort));
   });
 }
 
@@ -54,4 +53,9 @@ export function needsNameSort(sorts: readonly Sort[], timeIntervals: ReadonlyMap
     const interval = timeIntervals.get(sort.fieldId);
     return interval === 'MONTH_NAME' || interval === 'DAY_OF_WEEK_NAME';
   });
+}
+
+/** A sort's explicit null placement, if it has one (window orders follow the query's sorts). */
+export function sortNullsFirst(sort: Sort): boolean | undefined {
+  return typeof sort.nullsFirst === 'boolean' ? sort.nullsFirst : undefined;
 }

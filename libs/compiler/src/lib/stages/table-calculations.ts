@@ -4,6 +4,7 @@ import { type DimensionType, isTemplateTableCalculation, type Sort, type TableCa
 import { badQueryError } from '../errors/query-errors';
 import { replaceFieldReferences } from '../references/field-references';
 import type { RuntimeReferences } from '../references/runtime-references';
+import { sortNullsFirst } from './sorts';
 
 /** A table calculation as a column expression, and the calculations it reads (for CTE layering). */
 export interface CompiledTableCalculation {
@@ -42,7 +43,7 @@ export function compileTableCalculations(calculations: readonly TableCalculation
   }
   return calculations.map((calculation) => {
     const dependsOn: string[] = [];
-    const q = (column: string): string => scope.dialect.quoteIdentifier(column);
+    const q = (column: string): string => scope.dialect.quoteColumn(column);
     let sql: string;
     if (isTemplateTableCalculation(calculation)) {
       sql = templateSql(calculation, scope);
@@ -84,7 +85,7 @@ function templateSql(calculation: TemplateTableCalculation, scope: TableCalculat
     });
   }
   const { dialect } = scope;
-  const column = dialect.quoteIdentifier(template.fieldId);
+  const column = dialect.quoteColumn(template.fieldId);
   const orderBy = templateOrder(calculation, scope);
   switch (template.type) {
     case 'percent_change_from_previous':
@@ -94,7 +95,7 @@ function templateSql(calculation: TemplateTableCalculation, scope: TableCalculat
     case 'percent_of_column_total':
       return `(${dialect.castToFloat(column)} / ${dialect.castToFloat(`NULLIF(SUM(${column}) OVER (), 0)`)})`;
     case 'rank_in_column':
-      return `RANK() OVER (ORDER BY ${column} DESC)`;
+      return `RANK() OVER (ORDER BY ${dialect.orderItemSql(column, true)})`;
     case 'running_total':
       return `SUM(${column}) OVER (${orderBy} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
     default:
@@ -104,7 +105,7 @@ function templateSql(calculation: TemplateTableCalculation, scope: TableCalculat
 
 /** `ORDER BY` of ordered templates: the template's own order, else the query's sorts. */
 function templateOrder(calculation: TemplateTableCalculation, scope: TableCalculationScope): string {
-  const q = (id: string): string => scope.dialect.quoteIdentifier(id);
+  const q = (id: string): string => scope.dialect.quoteColumn(id);
   const own = calculation.template.orderBy ?? [];
   const parts =
     own.length > 0
@@ -115,9 +116,9 @@ function templateOrder(calculation: TemplateTableCalculation, scope: TableCalcul
               fieldId: order.fieldId,
             });
           }
-          return `${q(order.fieldId)}${order.order === 'desc' ? ' DESC' : ''}`;
+          return scope.dialect.orderItemSql(q(order.fieldId), order.order === 'desc');
         })
-      : scope.sorts.filter((sort) => scope.columns.has(sort.fieldId)).map((sort) => `${q(sort.fieldId)}${sort.descending ? ' DESC' : ''}`);
+      : scope.sorts.filter((sort) => scope.columns.has(sort.fieldId)).map((sort) => scope.dialect.orderItemSql(q(sort.fieldId), sort.descending === true, sortNullsFirst(sort)));
   return parts.length > 0 ? `ORDER BY ${parts.join(', ')}` : '';
 }
 

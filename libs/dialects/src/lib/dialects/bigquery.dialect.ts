@@ -24,6 +24,9 @@ const SUB_DAY_UNITS: readonly IntervalUnit[] = ['SECOND', 'MINUTE', 'HOUR'];
 export class BigQueryDialect extends SqlDialect {
   readonly type = 'bigquery' as const;
 
+  /** BigQuery column names are at most 300 characters (docs: Column names); counted as bytes, the safe side. */
+  override readonly maxIdentifierBytes = 300;
+
   /** BigQuery does not coerce a STRING parameter to a date or timestamp: the bound text is cast. */
   override timeParameter(placeholder: string, type: 'date' | 'timestamp'): string {
     return `CAST(${placeholder} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;
@@ -59,6 +62,11 @@ export class BigQueryDialect extends SqlDialect {
   /** BigQuery parses timestamps without an offset as UTC. */
   protected override timeLiteralText(value: Date, type: 'date' | 'timestamp'): string {
     return withoutOffset(super.timeLiteralText(value, type));
+  }
+
+  /** DATE_TRUNC of a DATE is a DATE already. */
+  override dateValue(sql: string): string {
+    return sql;
   }
 
   protected override truncateSql(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {

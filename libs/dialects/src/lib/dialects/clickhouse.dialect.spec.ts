@@ -45,10 +45,10 @@ describe('ClickHouseDialect', () => {
   });
 
   it('starts weeks on Monday or another day by shifting the Sunday-based week', () => {
-    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'date', startOfWeek: 0 })).toBe(
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 0 })).toBe(
       '(date_add(toStartOfWeek((date_sub(d, INTERVAL 1 DAY))), INTERVAL 1 DAY))',
     );
-    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'date', startOfWeek: 6 })).toBe('toStartOfWeek(d)');
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 6 })).toBe('toStartOfWeek(d)');
   });
 
   it('uses quantile and median', () => {

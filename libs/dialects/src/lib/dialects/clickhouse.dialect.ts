@@ -49,6 +49,11 @@ export class ClickHouseDialect extends SqlDialect {
     return withoutOffset(super.timeLiteralText(value, type));
   }
 
+  /** toStartOfDay of a Date is a DateTime in the session's zone. */
+  override dateValue(sql: string): string {
+    return `toDate(${sql})`;
+  }
+
   protected override truncateSql(unit: TruncationUnit, sql: string): string {
     return `${START_OF[unit]}(${sql})`;
   }

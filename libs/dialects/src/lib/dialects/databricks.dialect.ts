@@ -7,6 +7,9 @@ const DATE_FORMAT_PATTERNS: Record<DateName, string> = { DAY_OF_WEEK: 'EEEE', MO
 export class DatabricksDialect extends SqlDialect {
   readonly type = 'databricks' as const;
 
+  /** Databricks (Unity Catalog) names are at most 255 characters (docs: Names); counted as bytes, the safe side. */
+  override readonly maxIdentifierBytes = 255;
+
   /** Databricks' LIKE escapes with a backslash by default; its literals would need `'\\\\'`. */
   override likeEscapeClause(): string {
     return '';

@@ -11,6 +11,9 @@ export class PostgresDialect extends SqlDialect {
 
   readonly type = 'postgres' as const;
 
+  /** NAMEDATALEN - 1: PostgreSQL cuts longer identifiers to 63 bytes (docs: Lexical Structure, Identifiers). */
+  override readonly maxIdentifierBytes = 63;
+
   /** PostgreSQL types an untyped parameter after the column it meets: NUMERIC takes any number exactly. */
   override numberParameter(placeholder: string): string {
     return `CAST(${placeholder} AS NUMERIC)`;

@@ -45,7 +45,7 @@ describe('RedshiftDialect', () => {
   });
 
   it('shifts with DATEADD to start weeks on another day', () => {
-    expect(dialect.timeFrameSql('WEEK', ts, { baseType: 'date', startOfWeek: 2 })).toBe(
+    expect(dialect.timeFrameSql('WEEK', ts, { baseType: 'timestamp', startOfWeek: 2 })).toBe(
       `(DATEADD(DAY, 2, DATE_TRUNC('WEEK', (DATEADD(DAY, -2, ${ts})))))`,
     );
   });

@@ -5,6 +5,9 @@ import { postgresToCharName } from './postgres.dialect';
 export class RedshiftDialect extends SqlDialect {
   readonly type = 'redshift' as const;
 
+  /** Redshift identifiers are 1–127 bytes (docs: Names and identifiers). */
+  override readonly maxIdentifierBytes = 127;
+
   /** PostgreSQL types an untyped parameter after the column it meets: NUMERIC takes any number exactly. */
   override numberParameter(placeholder: string): string {
     return `CAST(${placeholder} AS NUMERIC)`;

@@ -15,6 +15,9 @@ const DAY_NAMES: ReadonlyArray<readonly [string, string]> = [
 export class SnowflakeDialect extends SqlDialect {
   readonly type = 'snowflake' as const;
 
+  /** Snowflake identifiers are at most 255 characters (docs: Identifier requirements); counted as bytes, the safe side. */
+  override readonly maxIdentifierBytes = 255;
+
   /** Snowflake literals treat `\\` as an escape, so the one-backslash escape character is written `'\\\\'`. */
   override likeEscapeClause(): string {
     return " ESCAPE '\\\\'";

@@ -45,7 +45,7 @@ describe('TrinoDialect', () => {
   });
 
   it('starts weeks on another day with interval shifts', () => {
-    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'date', startOfWeek: 6 })).toBe(
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 6 })).toBe(
       "(DATE_TRUNC('WEEK', (d - INTERVAL '6' DAY)) + INTERVAL '6' DAY)",
     );
   });

@@ -1,0 +1,75 @@
+import { createRowFormatter } from '@quarry/formatting';
+
+import type { ItemsMap } from '../../lib/compile-types';
+
+/** One cell, raw and formatted, as compared across engines. */
+export interface ComparedCell {
+  raw: unknown;
+  formatted: string;
+}
+
+const NUMERIC_TEXT = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i;
+
+/**
+ * The only normalisation of raw values: drivers return numbers as number, bigint or numeric text,
+ * and floating-point aggregates may differ past the 12th significant digit. Everything else — text,
+ * ISO dates and timestamps as the adapters serve them, booleans, nulls — must be equal as is.
+ */
+export function comparableRaw(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return roundNumber(Number(value));
+  if (typeof value === 'number') return roundNumber(value);
+  if (typeof value === 'string' && NUMERIC_TEXT.test(value) && !/^0\d/.test(value)) return roundNumber(Number(value));
+  return value;
+}
+
+function roundNumber(value: number): number {
+  const rounded = Number(value.toPrecision(12));
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+/** Every row's cells of the result's fields, raw (normalised) and formatted by the production row formatter. */
+export function comparableRows(rows: ReadonlyArray<Record<string, unknown>>, fields: ItemsMap): ComparedCell[][] {
+  const ids = Object.keys(fields);
+  const format = createRowFormatter(fields as Parameters<typeof createRowFormatter>[0]);
+  return rows.map((row) => {
+    for (const id of ids) if (!(id in row)) throw new Error(`The result has no column "${id}" (columns: ${Object.keys(row).join(', ')})`);
+    const formatted = format(row as Parameters<ReturnType<typeof createRowFormatter>>[0]);
+    return ids.map((id) => ({ raw: comparableRaw(row[id]), formatted: (formatted[id] as { value: { formatted: string } }).value.formatted }));
+  });
+}
+
+/** Differences between two results, described for a failure message (empty: the same). */
+export function resultDifferences(
+  postgres: ComparedCell[][],
+  duckdb: ComparedCell[][],
+  ids: readonly string[],
+  order: { total: boolean; keyIndex: number | null },
+): string[] {
+  if (postgres.length !== duckdb.length) return [`row count: postgres ${postgres.length}, duckdb ${duckdb.length}`];
+  const text = (row: ComparedCell[]): string => JSON.stringify(row);
+  const differences: string[] = [];
+  if (order.total) {
+    postgres.forEach((row, index) => {
+      const other = duckdb[index] as ComparedCell[];
+      row.forEach((cell, column) => {
+        const twin = other[column] as ComparedCell;
+        if (JSON.stringify(cell) !== JSON.stringify(twin)) differences.push(`row ${index} ${ids[column]}: postgres ${JSON.stringify(cell)}, duckdb ${JSON.stringify(twin)}`);
+      });
+    });
+    return differences.slice(0, 10);
+  }
+  // Only the sort key's sequence has a defined order; rows tied on it may come in any order.
+  if (order.keyIndex !== null) {
+    const keys = (rows: ComparedCell[][]) => rows.map((row) => JSON.stringify(row[order.keyIndex as number]));
+    const [a, b] = [keys(postgres), keys(duckdb)];
+    const first = a.findIndex((key, index) => key !== b[index]);
+    if (first >= 0) differences.push(`sort key ${ids[order.keyIndex]} at row ${first}: postgres ${a[first]}, duckdb ${b[first]}`);
+  }
+  const [a, b] = [postgres.map(text).sort(), duckdb.map(text).sort()];
+  const missing = a.filter((row) => !b.includes(row)).slice(0, 5);
+  const extra = b.filter((row) => !a.includes(row)).slice(0, 5);
+  for (const row of missing) differences.push(`only on postgres: ${row}`);
+  for (const row of extra) differences.push(`only on duckdb: ${row}`);
+  return differences;
+}
