@@ -43,7 +43,7 @@ export class WarehouseReader {
         timeoutMs: this.config.query.timeoutMs,
       }),
     );
-    const entry = await this.cache.set(planned.cacheKey, rows);
+    const entry = this.cache.set(planned.cacheKey, rows);
     return { rows: entry.rows, cacheMetadata: metadata(planned.cacheKey, entry, false) };
   }
 }

@@ -9,6 +9,7 @@ import type IORedis from 'ioredis';
  */
 export type AccessScope = 'tokens' | 'roles' | 'projects';
 const SCOPES: readonly string[] = ['tokens', 'roles', 'projects'] satisfies AccessScope[];
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 /**
  * Tells every process's in-process caches (tokens, roles, projects) that something changed: the
@@ -30,12 +31,20 @@ export class AccessChanges implements OnModuleInit, OnModuleDestroy {
     this.channel = `${config.redis.prefix}:access-changes`;
   }
 
-  onModuleInit(): void {
+  /** Resolves once this process hears announcements (or failed to subscribe: then only the caches' lifetime bounds staleness). */
+  subscribed: Promise<void> = Promise.resolve();
+
+  async onModuleInit(): Promise<void> {
     this.subscriber.on('message', (channel: string, scope: string) => {
       if (channel === this.channel && SCOPES.includes(scope)) this.notify(scope as AccessScope);
     });
-    // Not awaited: a process starts without Redis; until subscribed, the caches' lifetime bounds staleness.
-    this.subscriber.subscribe(this.channel).catch((error: unknown) => this.logger.warn({ err: error }, 'Could not subscribe to access changes'));
+    this.subscribed = this.subscriber.subscribe(this.channel).then(
+      () => undefined,
+      (error: unknown) => this.logger.warn({ err: error }, 'Could not subscribe to access changes'),
+    );
+    // A process serves requests once it hears changes, but starts without Redis (the subscription then comes when Redis does).
+    await whenRedisReady(this.subscriber, SUBSCRIBE_WAIT_MS);
+    await Promise.race([this.subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
   }
 
   /** Registers what to clear when `scope` changes, in this process or another. */
