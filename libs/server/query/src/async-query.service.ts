@@ -124,10 +124,12 @@ export class AsyncQueryService {
   async results(principal: Principal, projectUuid: string, queryUuid: string, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<QueryPage> {
     const recent = this.recent.get(queryUuid);
     if (recent && recent.projectUuid === projectUuid && recent.createdByUserUuid === principal.userUuid) {
-      // Ran here and finished (a ready query stays ready): no database or Redis read.
+      // Ran here and finished (a ready query stays ready): no database read, and no rows read or parsed.
       await this.projects.assertViewable(principal, projectUuid);
       this.assertPaging(page, pageSize);
       const started = Date.now();
+      // The results expire with Redis's copy, whichever process is asked.
+      if (!(await this.store.exists(queryUuid))) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
       const totalPageCount = this.assertPageExists(page, pageSize, recent.rows.length);
       const rows = recent.rows.slice((page - 1) * pageSize, page * pageSize);
       const { columns, pivotDetails, initialQueryExecutionMs } = recent;

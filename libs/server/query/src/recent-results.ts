@@ -22,14 +22,15 @@ const RECENT_RESULT_TTL_MS = 60_000;
 
 /**
  * The formatted rows of the v2 queries this process just ran, so that the first pages a client
- * asks this process for are served without a Redis read and a JSON parse of every row. Other
- * processes (and later pages) read Redis, which holds the same rows.
+ * asks this process for are served without reading and parsing every row from Redis (only the
+ * results' expiry is checked there). Other processes read Redis, which holds the same rows.
  */
 export class RecentResults {
   private readonly results: ExpiringCache<string, RecentResult>;
 
   constructor(resultsTtlSeconds: number) {
-    this.results = new ExpiringCache(Math.min(RECENT_RESULT_TTL_MS, resultsTtlSeconds * 1000), RECENT_RESULTS);
+    // Well within Redis's lifetime of the same results.
+    this.results = new ExpiringCache(Math.min(RECENT_RESULT_TTL_MS, (resultsTtlSeconds * 1000) / 2), RECENT_RESULTS);
   }
 
   keep(queryUuid: string, result: RecentResult): void {
