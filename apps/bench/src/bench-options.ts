@@ -38,7 +38,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--scale N] [--iterations N]
   --load-seconds N       seconds of load per endpoint, throughput case (default 10)        env BENCH_LOAD_SECONDS
   --cases a,b,…          which cases, of ${CASE_IDS.join(', ')} (default all)   env BENCH_CASES
   --regenerate           rebuild the cached warehouse under tmp/bench/warehouses
-  env BENCH_WORKER_NODE_ARGS: node arguments for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
+  env BENCH_WORKER_NODE_ARGS: node arguments for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"
+  env BENCH_API_NODE_ARGS: node arguments for the API, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
 
 const DEFAULTS = { scale: 17, iterations: 30, warmup: 5, exportIterations: 3, exportWarmup: 1, exportRows: 1_000_000, connections: 64, loadSeconds: 10 };
 

@@ -104,7 +104,9 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
   const organization = await createOrganization(env, 'Bench organization', 'admin@bench.local');
 
-  const { api, baseUrl } = await startApi(env);
+  // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the API under the query cases.
+  const apiNodeArgs = (process.env['BENCH_API_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
+  const { api, baseUrl } = await startApi(env, apiNodeArgs);
   stopOnCleanup(cleanup, 'API', api);
   const startStoppedOnCleanup = async (extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) => {
     const worker = await startWorker({ ...env, ...extraEnv }, nodeArgs);

@@ -1,5 +1,7 @@
 export * from './api-key.guard';
 export * from './auth.module';
+export * from './caching/access-changes';
+export * from './caching/expiring-cache';
 export * from './organization-users.service';
 export * from './organizations.service';
 export * from './personal-access-tokens.service';

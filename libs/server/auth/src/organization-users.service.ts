@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AlreadyExistsError, ForbiddenError, NotFoundError, type OrganizationRole, type Principal } from '@quarry/domain';
 import { type OrganizationMember, UsersRepository } from '@quarry/server/database';
 
+import { AccessChanges } from './caching/access-changes';
 import { PolicyService } from './policy.service';
 
 export interface NewUserRequest {
@@ -16,6 +17,7 @@ export class OrganizationUsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly policy: PolicyService,
+    private readonly changes: AccessChanges,
   ) {}
 
   list(principal: Principal): Promise<OrganizationMember[]> {
@@ -47,6 +49,8 @@ export class OrganizationUsersService {
     const member = await this.require(principal.organizationUuid, userUuid);
     if (member.role === 'admin' && role !== 'admin') await this.keepOneAdmin(principal.organizationUuid);
     await this.users.updateRole(principal.organizationUuid, userUuid, role);
+    // The organization role travels with cached token checks.
+    await this.changes.announce('tokens');
     return this.require(principal.organizationUuid, userUuid);
   }
 
@@ -55,6 +59,8 @@ export class OrganizationUsersService {
     const member = await this.require(principal.organizationUuid, userUuid);
     if (member.role === 'admin') await this.keepOneAdmin(principal.organizationUuid);
     await this.users.deleteUser(userUuid);
+    await this.changes.announce('tokens');
+    await this.changes.announce('roles');
   }
 
   private async require(organizationUuid: string, userUuid: string): Promise<OrganizationMember> {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AuthorizationError, NotFoundError, ParameterError, type Principal } from '@quarry/domain';
-import { type PersonalAccessTokenEntity, TokensRepository } from '@quarry/server/database';
+import { AppConfig } from '@quarry/server/config';
+import { type PersonalAccessTokenEntity, type TokenOwner, TokensRepository } from '@quarry/server/database';
 
+import { AccessChanges } from './caching/access-changes';
+import { ExpiringCache } from './caching/expiring-cache';
 import { generateToken, hashToken } from './token-secret';
 
 export interface TokenRequest {
@@ -18,10 +21,28 @@ export interface IssuedToken {
 
 /** Last-used times are written at most this often per token, to keep reads cheap. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Tokens presented recently enough to be cached: far more than one process serves at once. */
+const CACHED_TOKENS = 10_000;
 
+/**
+ * Token checks are cached per process for ACCESS_CACHE_TTL_MS (one database read per token and
+ * period instead of one per request). A revocation, a role change or a user's removal announces
+ * `tokens`, which every process's cache forgets at once.
+ */
 @Injectable()
 export class PersonalAccessTokensService {
-  constructor(private readonly tokens: TokensRepository) {}
+  private readonly owners: ExpiringCache<string, TokenOwner | null>;
+  /** When this process last wrote each token's last-used time (the cached owner's would be stale). */
+  private readonly touchedAt = new Map<string, number>();
+
+  constructor(
+    private readonly tokens: TokensRepository,
+    config: AppConfig,
+    private readonly changes: AccessChanges,
+  ) {
+    this.owners = new ExpiringCache(config.accessCache.ttlMs, CACHED_TOKENS);
+    changes.onChange('tokens', () => this.owners.clear());
+  }
 
   async issue(userUuid: string, request: TokenRequest, now = new Date()): Promise<IssuedToken> {
     if (request.expiresAt && request.expiresAt.getTime() <= now.getTime()) {
@@ -45,19 +66,19 @@ export class PersonalAccessTokensService {
   async revoke(principal: Principal, tokenUuid: string): Promise<void> {
     const deleted = await this.tokens.deleteForUser(principal.userUuid, tokenUuid);
     if (!deleted) throw new NotFoundError('Personal access token not found', { tokenUuid });
+    await this.changes.announce('tokens');
   }
 
   /** Resolves a presented token to its caller, or fails with one message for every bad case. */
   async authenticate(token: string, now = new Date()): Promise<Principal> {
-    const owner = await this.tokens.findOwnerByHash(hashToken(token));
+    const tokenHash = hashToken(token);
+    const owner = await this.owners.getOrLoad(tokenHash, () => this.tokens.findOwnerByHash(tokenHash));
     if (!owner) throw new AuthorizationError('Personal access token is not recognised');
     if (owner.expiresAt && owner.expiresAt.getTime() <= now.getTime()) {
       throw new AuthorizationError('Personal access token has expired');
     }
     if (!owner.isActive) throw new AuthorizationError('This user is deactivated');
-    if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      await this.tokens.touchLastUsed(owner.tokenUuid, now);
-    }
+    await this.touch(owner, now);
     return {
       userUuid: owner.userUuid,
       email: owner.email,
@@ -67,5 +88,14 @@ export class PersonalAccessTokensService {
       organizationRole: owner.organizationRole,
       tokenUuid: owner.tokenUuid,
     };
+  }
+
+  private async touch(owner: TokenOwner, now: Date): Promise<void> {
+    const lastUsed = Math.max(owner.lastUsedAt?.getTime() ?? 0, this.touchedAt.get(owner.tokenUuid) ?? 0);
+    if (now.getTime() - lastUsed <= LAST_USED_RESOLUTION_MS) return;
+    // Set first, so that concurrent requests with this token do not all write.
+    this.touchedAt.set(owner.tokenUuid, now.getTime());
+    if (this.touchedAt.size > CACHED_TOKENS) this.touchedAt.delete(this.touchedAt.keys().next().value as string);
+    await this.tokens.touchLastUsed(owner.tokenUuid, now);
   }
 }

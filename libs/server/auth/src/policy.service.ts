@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import {
   effectiveProjectRole,
   ForbiddenError,
@@ -11,20 +11,40 @@ import {
   type ProjectAction,
   type ProjectRole,
 } from '@quarry/domain';
+import { AppConfig } from '@quarry/server/config';
 import { ProjectsRepository } from '@quarry/server/database';
+
+import { AccessChanges } from './caching/access-changes';
+import { ExpiringCache } from './caching/expiring-cache';
 
 export interface ProjectRef {
   projectUuid: string;
   organizationUuid: string;
 }
 
+/** (project, user) pairs whose roles are kept: far more than one process serves at once. */
+const CACHED_ROLES = 10_000;
+
 /**
  * The one place services ask "may this caller do that?". Controllers never check roles.
  * Decisions come from the rule tables in @quarry/domain; features add rules there.
+ * A user's project and group roles are cached per process for ACCESS_CACHE_TTL_MS; granting or
+ * revoking access (a project member, a group's access, a group's members) announces `roles`,
+ * which every process forgets at once.
  */
 @Injectable()
 export class PolicyService {
-  constructor(private readonly projects: ProjectsRepository) {}
+  private readonly roles: ExpiringCache<string, { direct: ProjectRole | undefined; groupRoles: ProjectRole[] }>;
+
+  /** Without config and changes (a service built by hand in a test) nothing is cached. */
+  constructor(
+    private readonly projects: ProjectsRepository,
+    @Optional() config?: AppConfig,
+    @Optional() changes?: AccessChanges,
+  ) {
+    this.roles = new ExpiringCache(changes ? (config?.accessCache.ttlMs ?? 0) : 0, CACHED_ROLES);
+    changes?.onChange('roles', () => this.roles.clear());
+  }
 
   can(principal: Principal, action: OrganizationAction): boolean {
     return hasAtLeastRole(principal.organizationRole, ORGANIZATION_ACTIONS[action]);
@@ -42,10 +62,14 @@ export class PolicyService {
   /** The caller's effective role in a project: the highest of organization, project and group roles. */
   async projectRole(principal: Principal, project: ProjectRef): Promise<ProjectRole | undefined> {
     if (project.organizationUuid !== principal.organizationUuid) return undefined;
-    const [direct, groupRoles] = await Promise.all([
-      this.projects.membershipRole(project.projectUuid, principal.userUuid),
-      this.projects.groupRoles(project.projectUuid, principal.userUuid),
-    ]);
+    const { direct, groupRoles } = await this.roles.getOrLoad(`${project.projectUuid}:${principal.userUuid}`, async () => {
+      const [direct, groupRoles] = await Promise.all([
+        this.projects.membershipRole(project.projectUuid, principal.userUuid),
+        this.projects.groupRoles(project.projectUuid, principal.userUuid),
+      ]);
+      return { direct, groupRoles };
+    });
+    // The organization role comes with the caller (the token check), so it is never stale here.
     return effectiveProjectRole(principal.organizationRole, direct, groupRoles);
   }
 

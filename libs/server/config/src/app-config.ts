@@ -52,7 +52,11 @@ export abstract class AppConfig {
     resultsTtlSeconds: number;
     pivotMaxColumns: number;
     timeoutMs: number;
+    /** How long executing a v2 query waits for it to finish, so that a fast one is ready on the first poll. */
+    readyWaitMs: number;
   };
+  /** How long each process keeps tokens, project roles and projects; changes made through Quarry apply at once. */
+  abstract readonly accessCache: { ttlMs: number };
   abstract readonly exports: { maxCells: number };
   /**
    * The embedded DuckDB warehouse's limits: memoryLimit is the working budget, memoryLimitMax what

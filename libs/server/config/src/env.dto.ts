@@ -71,6 +71,14 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(24 * 3600)
   QUERY_TIMEOUT_SECONDS?: number;
 
+  /** How long executing a v2 query waits for it to finish before answering (a fast query is then ready on the first poll); 0: answer at once */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(10_000)
+  QUERY_READY_WAIT_MS?: number;
+
+  /** How long each process caches tokens, project roles and projects; changes made through Quarry reach every process at once over Redis, other changes (SQL) within this time. 0 turns the caches off */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3_600_000)
+  ACCESS_CACHE_TTL_MS?: number;
+
   /** Most cells (rows × columns) one export writes; 0 means no cap. Cut exports say truncated */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
   EXPORT_MAX_CELLS?: number;

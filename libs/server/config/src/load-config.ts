@@ -83,7 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       resultsTtlSeconds: dto.QUERY_RESULTS_TTL_SECONDS ?? 3600,
       pivotMaxColumns: dto.PIVOT_MAX_COLUMNS ?? 60,
       timeoutMs: (dto.QUERY_TIMEOUT_SECONDS ?? 300) * 1000,
+      readyWaitMs: dto.QUERY_READY_WAIT_MS ?? 100,
     },
+    accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 1000 },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
     transform: {
       localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, type Principal, type ProjectRole } from '@quarry/domain';
-import { PolicyService } from '@quarry/server/auth';
+import { AccessChanges, PolicyService } from '@quarry/server/auth';
 import { GroupsRepository, type ProjectEntity, type ProjectGroupAccess, type ProjectMember, ProjectsRepository, UsersRepository } from '@quarry/server/database';
 
 /** Who has a direct role in a project, or one through a group (organization roles apply on top, see PolicyService). */
@@ -11,6 +11,7 @@ export class ProjectAccessService {
     private readonly users: UsersRepository,
     private readonly groups: GroupsRepository,
     private readonly policy: PolicyService,
+    private readonly changes: AccessChanges,
   ) {}
 
   async list(principal: Principal, projectUuid: string): Promise<ProjectMember[]> {
@@ -24,6 +25,7 @@ export class ProjectAccessService {
       throw new NotFoundError('User not found in this organization', { userUuid });
     }
     await this.projects.setMembership(projectUuid, userUuid, role);
+    await this.changes.announce('roles');
     return (await this.projects.listMembers(projectUuid)).find((member) => member.userUuid === userUuid) as ProjectMember;
   }
 
@@ -32,6 +34,7 @@ export class ProjectAccessService {
     if (!(await this.projects.deleteMembership(projectUuid, userUuid))) {
       throw new NotFoundError('This user has no direct role in the project', { userUuid });
     }
+    await this.changes.announce('roles');
   }
 
   async listGroups(principal: Principal, projectUuid: string): Promise<ProjectGroupAccess[]> {
@@ -44,6 +47,7 @@ export class ProjectAccessService {
     await this.requireProject(principal, projectUuid, true);
     if (!(await this.groups.find(principal.organizationUuid, groupUuid))) throw new NotFoundError('Group not found', { groupUuid });
     await this.projects.setGroupAccess(projectUuid, groupUuid, role);
+    await this.changes.announce('roles');
     return (await this.projects.listGroupAccess(projectUuid)).find((access) => access.groupUuid === groupUuid) as ProjectGroupAccess;
   }
 
@@ -52,6 +56,7 @@ export class ProjectAccessService {
     if (!(await this.projects.deleteGroupAccess(projectUuid, groupUuid))) {
       throw new NotFoundError('This group has no role in the project', { groupUuid });
     }
+    await this.changes.announce('roles');
   }
 
   private async requireProject(principal: Principal, projectUuid: string, manage: boolean): Promise<ProjectEntity> {

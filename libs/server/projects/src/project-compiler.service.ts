@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { isWeekDay, NotFoundError, ParameterError, type TransformConnection, type TransformEnvironmentVariable, type WeekDay } from '@quarry/domain';
 import type { CompileProjectResult } from '@quarry/jobs-contracts';
 import { compileExplores, loadTransformProject, relationsOf, type TransformProjectInput } from '@quarry/semantic';
+import { AccessChanges } from '@quarry/server/auth';
 import { buildCatalogIndex } from '@quarry/server/catalog';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
@@ -28,6 +29,7 @@ export class ProjectCompilerService {
     private readonly box: SecretBox,
     private readonly warehouses: WarehouseAccess,
     private readonly config: AppConfig,
+    private readonly changes: AccessChanges,
   ) {}
 
   async compile(projectUuid: string): Promise<CompileProjectResult> {
@@ -45,11 +47,14 @@ export class ProjectCompilerService {
         new Date(),
         (manager) => this.catalog.replaceIndex(projectUuid, index.items, index.tags, manager),
       );
+      // The compile version changed: every API process reads the project (and so its explores) again.
+      await this.changes.announce('projects');
       const exploresWithErrors = explores.filter((explore) => (explore.errors?.length ?? 0) > 0).map((explore) => explore.name);
       this.logger.log({ projectUuid, explores: explores.length, exploresWithErrors }, 'Project compiled');
       return { projectUuid, exploreCount: explores.length, exploresWithErrors };
     } catch (error) {
       await this.projects.setCompileState(projectUuid, { compileStatus: 'error', compileError: (error as Error).message });
+      await this.changes.announce('projects');
       throw error;
     }
   }

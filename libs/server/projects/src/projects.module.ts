@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
 
+import { CachedProjects } from './cached-projects';
 import { ProjectContentCopiers } from './content-copiers';
 import { ProjectAccessService } from './project-access.service';
 import { ProjectCompilerService } from './project-compiler.service';
@@ -12,6 +13,7 @@ import { WarehouseAccess } from './warehouse-access';
   providers: [
     { provide: SecretBox, inject: [AppConfig], useFactory: (config: AppConfig) => new SecretBox(config.secretKey as string) },
     ProjectContentCopiers,
+    CachedProjects,
     WarehouseAccess,
     ProjectsService,
     ProjectAccessService,

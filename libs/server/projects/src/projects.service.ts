@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConflictError, NotFoundError, ParameterError, type Principal, type ProjectAction } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
-import { PolicyService } from '@quarry/server/auth';
+import { AccessChanges, PolicyService } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
 import { PinnedItemsRepository, type ProjectEntity, ProjectsRepository } from '@quarry/server/database';
 import { JobProducer } from '@quarry/server/queue';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
+import { CachedProjects } from './cached-projects';
 import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
 import { type ProjectView, toProjectView } from './project-view';
@@ -35,6 +36,8 @@ export class ProjectsService {
     private readonly config: AppConfig,
     private readonly contentCopiers: ProjectContentCopiers,
     private readonly pins: PinnedItemsRepository,
+    private readonly cached: CachedProjects,
+    private readonly changes: AccessChanges,
   ) {}
 
   /**
@@ -101,6 +104,7 @@ export class ProjectsService {
     const ownPreview = project.type === 'PREVIEW' && project.createdByUserUuid === principal.userUuid;
     await this.policy.assertProject(principal, project, ownPreview ? 'project:update' : 'project:manage');
     await this.projects.delete(projectUuid);
+    await this.changes.announce('projects');
   }
 
   /** Recompiles the project's explores on the worker; returns the job to poll. */
@@ -127,17 +131,23 @@ export class ProjectsService {
 
   /**
    * What running or compiling a query needs: the explore, the warehouse connection (credentials
-   * included: never return it) and the caller's right to `action` in the project.
+   * included: never return it) and the caller's right to `action` in the project. Read from this
+   * process's caches (see CachedProjects): the query path's fixed cost. All of it read-only.
    */
   async queryTarget(principal: Principal, projectUuid: string, exploreName: string, action: ProjectAction): Promise<QueryTarget> {
-    const project = await this.require(principal, projectUuid, action);
-    const explore = await this.projects.findExplore(projectUuid, exploreName);
+    const project = await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), action);
+    const explore = await this.cached.explore(project, exploreName);
     if (!explore) {
       this.assertCompiled(project);
       throw new NotFoundError(`Explore "${exploreName}" does not exist in this project`, { exploreId: exploreName });
     }
     if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
-    return { project, explore, warehouse: this.box.openJson<WarehouseConnectionConfig>(project.warehouseConnectionSealed) };
+    return { project, explore, warehouse: this.cached.connection(project.warehouseConnectionSealed) };
+  }
+
+  /** Fails as `get` would unless the caller may view the project; from this process's caches (the v2 results path). */
+  async assertViewable(principal: Principal, projectUuid: string): Promise<void> {
+    await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), 'project:view');
   }
 
   private assertCompiled(project: ProjectEntity): void {
@@ -206,7 +216,10 @@ export class ProjectsService {
   }
 
   private async requireVisible(principal: Principal, projectUuid: string): Promise<ProjectEntity> {
-    const project = await this.projects.findByUuid(projectUuid);
+    return this.visible(principal, projectUuid, await this.projects.findByUuid(projectUuid));
+  }
+
+  private async visible(principal: Principal, projectUuid: string, project: ProjectEntity | null): Promise<ProjectEntity> {
     if (!project || !(await this.policy.projectRole(principal, project))) {
       throw new NotFoundError('Project not found', { projectUuid });
     }
@@ -214,8 +227,12 @@ export class ProjectsService {
   }
 
   private async require(principal: Principal, projectUuid: string, action: ProjectAction): Promise<ProjectEntity> {
-    const project = await this.requireVisible(principal, projectUuid);
-    await this.policy.assertProject(principal, project, action);
-    return project;
+    return this.authorize(principal, projectUuid, await this.projects.findByUuid(projectUuid), action);
+  }
+
+  private async authorize(principal: Principal, projectUuid: string, project: ProjectEntity | null, action: ProjectAction): Promise<ProjectEntity> {
+    const visible = await this.visible(principal, projectUuid, project);
+    await this.policy.assertProject(principal, visible, action);
+    return visible;
   }
 }

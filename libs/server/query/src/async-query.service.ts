@@ -12,6 +12,7 @@ import { pivotedResultsOf } from './pivoted-results';
 import { QueryCancellation } from './query-cancellation';
 import { type PlannedQuery, type QueryExtras, QueryPlanner } from './query-planner';
 import { QueryResultsStore } from './query-results-store';
+import { RecentResults } from './recent-results';
 import { type ResultColumn, resultColumns } from './result-columns';
 import { type CacheMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
 
@@ -54,14 +55,17 @@ export type QueryPage =
 const DEFAULT_PAGE_SIZE = 500;
 
 /**
- * E12: v2 queries. Executing answers at once with a query id; the query runs in this process,
- * off the request, and its formatted rows go to Redis, from where any API process serves pages.
- * A cache hit is ready before the answer. Cancelling marks the query cancelled and aborts the
- * warehouse query wherever it runs.
+ * E12: v2 queries. Executing answers with a query id once the query finished or
+ * QUERY_READY_WAIT_MS passed, whichever is first (so a fast query is ready on the first poll); a
+ * slower one goes on in this process, off the request. Formatted rows go to Redis, from where any
+ * API process serves pages; the process that ran the query also keeps small results in memory
+ * for the first reads. A cache hit is ready before the answer. Cancelling marks the query
+ * cancelled and aborts the warehouse query wherever it runs.
  */
 @Injectable()
 export class AsyncQueryService {
   private readonly logger = new Logger(AsyncQueryService.name);
+  private readonly recent: RecentResults;
 
   constructor(
     private readonly planner: QueryPlanner,
@@ -71,7 +75,9 @@ export class AsyncQueryService {
     private readonly cancellation: QueryCancellation,
     private readonly projects: ProjectsService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.recent = new RecentResults(config.query.resultsTtlSeconds);
+  }
 
   async execute(principal: Principal, projectUuid: string, request: AsyncQueryRequest): Promise<ExecutedQuery> {
     const extras: QueryExtras = { ...(request.parameters ? { parameters: request.parameters } : {}), ...(request.dateZoom ? { dateZoom: request.dateZoom } : {}) };
@@ -80,7 +86,9 @@ export class AsyncQueryService {
       ...(request.pivotConfiguration ? { pivotConfiguration: request.pivotConfiguration } : {}),
     });
     const queryUuid = randomUUID();
-    await this.history.create({
+    const started = Date.now();
+    // Recorded while the results cache (or the warehouse) is read: the query is marked ready only once both are done.
+    const recorded = this.history.create({
       queryUuid,
       projectUuid,
       createdByUserUuid: principal.userUuid,
@@ -89,13 +97,17 @@ export class AsyncQueryService {
       pivotConfiguration: (request.pivotConfiguration ?? null) as Record<string, unknown> | null,
       cacheKey: planned.cacheKey,
     });
-    const started = Date.now();
+    // Awaited below; until then a failed insert must not count as an unhandled rejection.
+    void recorded.catch(() => undefined);
     const hit = await this.reader.cached(planned, request.invalidateCache ?? false);
     if (hit) {
-      await this.finish(queryUuid, planned, hit, started);
+      await recorded;
+      await this.finish(queryUuid, planned, hit, started, principal.userUuid);
     } else {
-      // Runs after the answer is sent; its outcome is recorded on the query, never thrown.
-      setImmediate(() => void this.run(queryUuid, planned, started));
+      // Its outcome is recorded on the query, never thrown.
+      const running = this.run(queryUuid, planned, started, recorded, principal.userUuid);
+      await recorded;
+      await settledWithin(running, this.config.query.readyWaitMs);
     }
     const now = new Date();
     return {
@@ -110,37 +122,56 @@ export class AsyncQueryService {
   }
 
   async results(principal: Principal, projectUuid: string, queryUuid: string, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<QueryPage> {
+    const recent = this.recent.get(queryUuid);
+    if (recent && recent.projectUuid === projectUuid && recent.createdByUserUuid === principal.userUuid) {
+      // Ran here and finished (a ready query stays ready): no database read, and no rows read or parsed.
+      await this.projects.assertViewable(principal, projectUuid);
+      this.assertPaging(page, pageSize);
+      const started = Date.now();
+      // The results expire with Redis's copy, whichever process is asked.
+      if (!(await this.store.exists(queryUuid))) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
+      const totalPageCount = this.assertPageExists(page, pageSize, recent.rows.length);
+      const rows = recent.rows.slice((page - 1) * pageSize, page * pageSize);
+      const { columns, pivotDetails, initialQueryExecutionMs } = recent;
+      return readyPage(queryUuid, { rows, columns, pivotDetails, initialQueryExecutionMs, page, pageSize, totalPageCount, totalResults: recent.rows.length, resultsPageExecutionMs: Date.now() - started });
+    }
     const query = await this.ownQuery(principal, projectUuid, queryUuid);
+    this.assertPaging(page, pageSize);
+    if (query.status === 'pending' || query.status === 'cancelled') return { status: query.status, queryUuid };
+    if (query.status === 'error') return { status: 'error', queryUuid, error: query.error };
+    const started = Date.now();
+    const totalResults = query.totalResults ?? 0;
+    const totalPageCount = this.assertPageExists(page, pageSize, totalResults);
+    const rows = await this.store.page(queryUuid, (page - 1) * pageSize, pageSize);
+    if (rows === undefined) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
+    return readyPage(queryUuid, {
+      rows,
+      columns: (query.columns ?? {}) as Record<string, ResultColumn>,
+      page,
+      pageSize,
+      totalPageCount,
+      totalResults,
+      initialQueryExecutionMs: query.initialQueryExecutionMs ?? 0,
+      resultsPageExecutionMs: Date.now() - started,
+      pivotDetails: (query.pivotDetails ?? null) as PivotDetails | null,
+    });
+  }
+
+  private assertPaging(page: number, pageSize: number): void {
     if (!Number.isInteger(page) || page < 1) throw new ParameterError('page must be a whole number from 1', { page: ['page must be a whole number from 1'] });
     const max = this.config.query.maxPageSize;
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max) {
       throw new ParameterError(`pageSize must be a whole number from 1 to ${max}`, { pageSize: [`pageSize must be a whole number from 1 to ${max}`] });
     }
-    if (query.status === 'pending' || query.status === 'cancelled') return { status: query.status, queryUuid };
-    if (query.status === 'error') return { status: 'error', queryUuid, error: query.error };
-    const started = Date.now();
-    const totalResults = query.totalResults ?? 0;
+  }
+
+  /** The number of pages; fails for a page past the last. */
+  private assertPageExists(page: number, pageSize: number, totalResults: number): number {
     const totalPageCount = Math.ceil(totalResults / pageSize);
     if (page > Math.max(totalPageCount, 1)) {
       throw new ParameterError(`page ${page} is past the last page (${totalPageCount})`, { page: [`page must be at most ${Math.max(totalPageCount, 1)}`] });
     }
-    const rows = await this.store.page(queryUuid, (page - 1) * pageSize, pageSize);
-    if (rows === undefined) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
-    return {
-      status: 'ready',
-      queryUuid,
-      rows,
-      columns: (query.columns ?? {}) as Record<string, ResultColumn>,
-      page,
-      pageSize: rows.length,
-      totalPageCount,
-      totalResults,
-      ...(page < totalPageCount ? { nextPage: page + 1 } : {}),
-      ...(page > 1 ? { previousPage: page - 1 } : {}),
-      initialQueryExecutionMs: query.initialQueryExecutionMs ?? 0,
-      resultsPageExecutionMs: Date.now() - started,
-      pivotDetails: (query.pivotDetails ?? null) as PivotDetails | null,
-    };
+    return totalPageCount;
   }
 
   async cancel(principal: Principal, projectUuid: string, queryUuid: string): Promise<void> {
@@ -150,17 +181,18 @@ export class AsyncQueryService {
 
   /** A query is visible to the user who ran it, in its project, while they may still view the project. */
   private async ownQuery(principal: Principal, projectUuid: string, queryUuid: string): Promise<QueryHistoryEntity> {
-    await this.projects.get(principal, projectUuid);
+    await this.projects.assertViewable(principal, projectUuid);
     const query = await this.history.findInProject(projectUuid, queryUuid);
     if (!query || query.createdByUserUuid !== principal.userUuid) throw new NotFoundError(`Query ${queryUuid} does not exist in this project`, { queryUuid });
     return query;
   }
 
-  private async run(queryUuid: string, planned: PlannedQuery, started: number): Promise<void> {
+  private async run(queryUuid: string, planned: PlannedQuery, started: number, recorded: Promise<void>, createdByUserUuid: string): Promise<void> {
     const { signal, finish } = this.cancellation.start(queryUuid);
     try {
       const result = await this.reader.read(planned, { invalidateCache: true, signal });
-      await this.finish(queryUuid, planned, result, started);
+      await recorded;
+      await this.finish(queryUuid, planned, result, started, createdByUserUuid);
     } catch (error) {
       if (signal.aborted) {
         this.logger.log({ queryUuid }, 'Query cancelled');
@@ -174,7 +206,7 @@ export class AsyncQueryService {
     }
   }
 
-  private async finish(queryUuid: string, planned: PlannedQuery, result: ReadResult, started: number): Promise<void> {
+  private async finish(queryUuid: string, planned: PlannedQuery, result: ReadResult, started: number, createdByUserUuid: string): Promise<void> {
     const fields = planned.compiled.fields;
     let rows: ResultRow[];
     let columns: Record<string, ResultColumn>;
@@ -187,11 +219,33 @@ export class AsyncQueryService {
       columns = resultColumns(fields);
     }
     await this.store.save(queryUuid, rows);
-    await this.history.markReady(queryUuid, {
+    const initialQueryExecutionMs = Date.now() - started;
+    const ready = await this.history.markReady(queryUuid, {
       totalResults: rows.length,
       columns: columns as Record<string, unknown>,
       pivotDetails: pivotDetails as Record<string, unknown> | null,
-      initialQueryExecutionMs: Date.now() - started,
+      initialQueryExecutionMs,
     });
+    // Not when cancelled meanwhile: the query stays cancelled.
+    if (ready) this.recent.keep(queryUuid, { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs });
   }
+}
+
+/** Waits for `work` (which never rejects) to end, or `ms`, whichever comes first. */
+async function settledWithin(work: Promise<void>, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function readyPage(queryUuid: string, page: Omit<Extract<QueryPage, { status: 'ready' }>, 'status' | 'queryUuid' | 'nextPage' | 'previousPage'>): QueryPage {
+  return {
+    status: 'ready',
+    queryUuid,
+    ...page,
+    pageSize: page.rows.length,
+    ...(page.page < page.totalPageCount ? { nextPage: page.page + 1 } : {}),
+    ...(page.page > 1 ? { previousPage: page.page - 1 } : {}),
+  };
 }

@@ -33,6 +33,12 @@ export class QueryResultsStore implements OnModuleDestroy {
     if (failed) throw failed[0] as Error;
   }
 
+  /** Whether the results are still kept (not expired); reads no rows. */
+  async exists(queryUuid: string): Promise<boolean> {
+    await whenRedisReady(this.redis);
+    return (await this.redis.exists(this.markerKey(queryUuid))) === 1;
+  }
+
   /** Rows `offset … offset + count - 1`, or undefined when the results expired. */
   async page(queryUuid: string, offset: number, count: number): Promise<ResultRow[] | undefined> {
     await whenRedisReady(this.redis);

@@ -50,22 +50,28 @@ export class ResultsCache implements OnModuleDestroy {
     }
   }
 
-  async set(key: string, rows: CachedResult['rows'], now = new Date()): Promise<CachedResult> {
+  /**
+   * Caches rows in the background and returns the entry at once: a query's answer does not wait
+   * for the write, which is queued on this process's connection ahead of any later read through it.
+   */
+  set(key: string, rows: CachedResult['rows'], now = new Date()): CachedResult {
     const ttlSeconds = this.config.query.cacheTtlSeconds;
     const entry: CachedResult = { rows, cachedAt: now.toISOString(), expiresAt: new Date(now.getTime() + ttlSeconds * 1000).toISOString() };
-    if (ttlSeconds > 0) {
-      try {
-        await whenRedisReady(this.redis);
-        await this.redis.set(this.redisKey(key), JSON.stringify(entry), 'EX', ttlSeconds);
-      } catch (error) {
-        this.logger.warn({ err: error }, 'Results cache unavailable: result not cached');
-      }
-    }
+    if (ttlSeconds > 0) void this.write(key, entry, ttlSeconds);
     return entry;
   }
 
   onModuleDestroy(): void {
     this.redis.disconnect();
+  }
+
+  private async write(key: string, entry: CachedResult, ttlSeconds: number): Promise<void> {
+    try {
+      await whenRedisReady(this.redis);
+      await this.redis.set(this.redisKey(key), JSON.stringify(entry), 'EX', ttlSeconds);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Results cache unavailable: result not cached');
+    }
   }
 
   private redisKey(key: string): string {

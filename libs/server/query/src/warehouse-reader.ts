@@ -45,7 +45,7 @@ export class WarehouseReader {
       }),
     );
     // Cached under the field ids, so every reader (and a later cache hit) sees the same keys.
-    const entry = await this.cache.set(planned.cacheKey, rows.map((row) => withColumnNames(row, planned.columnNames)));
+    const entry = this.cache.set(planned.cacheKey, rows.map((row) => withColumnNames(row, planned.columnNames)));
     return { rows: entry.rows, cacheMetadata: metadata(planned.cacheKey, entry, false) };
   }
 }

@@ -40,9 +40,9 @@ export async function createOrganization(env: NodeJS.ProcessEnv, name: string, a
   return created;
 }
 
-export async function startApi(env: NodeJS.ProcessEnv): Promise<{ api: RunningProcess; baseUrl: string }> {
+export async function startApi(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ api: RunningProcess; baseUrl: string }> {
   const port = await freePort();
-  const api = startApp('api', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const api = startApp('api', { ...env, PORT: String(port), HOST: '127.0.0.1' }, [], nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealthy(baseUrl, api);
   return { api, baseUrl };

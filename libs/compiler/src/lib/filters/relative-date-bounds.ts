@@ -65,11 +65,21 @@ export function boundaryText(date: dayjs.Dayjs, type: 'date' | 'timestamp'): str
   return type === 'date' ? date.format('YYYY-MM-DD') : date.utc().format('YYYY-MM-DD HH:mm:ss.SSS[+00:00]');
 }
 
+/** Zone names already checked: asking dayjs builds an Intl formatter, the costliest step of compiling a small query. */
+const checkedZones = new Map<string, boolean>();
+const MAX_CHECKED_ZONES = 1_000;
+
 export function isKnownTimeZone(zone: string): boolean {
+  const checked = checkedZones.get(zone);
+  if (checked !== undefined) return checked;
+  let known: boolean;
   try {
     dayjs().tz(zone);
-    return true;
+    known = true;
   } catch {
-    return false;
+    known = false;
   }
+  // Bounded: the names come from requests.
+  if (checkedZones.size < MAX_CHECKED_ZONES) checkedZones.set(zone, known);
+  return known;
 }

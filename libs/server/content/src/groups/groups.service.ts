@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
 import { AlreadyExistsError, NotFoundError, type Principal, QuarryError } from '@quarry/domain';
-import { PolicyService } from '@quarry/server/auth';
+import { AccessChanges, PolicyService } from '@quarry/server/auth';
 import { type GroupEntity, type GroupMember, GroupsRepository, UsersRepository } from '@quarry/server/database';
 
 export interface GroupView {
@@ -21,6 +21,7 @@ export class GroupsService {
     private readonly groups: GroupsRepository,
     private readonly users: UsersRepository,
     private readonly policy: PolicyService,
+    private readonly changes: AccessChanges,
   ) {}
 
   async list(principal: Principal): Promise<GroupView[]> {
@@ -59,6 +60,8 @@ export class GroupsService {
     this.policy.assert(principal, 'groups:manage');
     await this.mustFind(principal, groupUuid);
     await this.groups.delete(groupUuid);
+    // Project roles held through the group are cached (PolicyService).
+    await this.changes.announce('roles');
   }
 
   async addMember(principal: Principal, groupUuid: string, userUuid: string): Promise<GroupView> {
@@ -66,6 +69,7 @@ export class GroupsService {
     await this.mustFind(principal, groupUuid);
     await this.mustBeMember(principal, userUuid, 'userUuid');
     await this.groups.addMember(groupUuid, userUuid);
+    await this.changes.announce('roles');
     return this.get(principal, groupUuid);
   }
 
@@ -73,6 +77,7 @@ export class GroupsService {
     this.policy.assert(principal, 'groups:manage');
     await this.mustFind(principal, groupUuid);
     if (!(await this.groups.removeMember(groupUuid, userUuid))) throw new NotFoundError('This user is not a member of the group', { userUuid });
+    await this.changes.announce('roles');
     return this.get(principal, groupUuid);
   }
 

@@ -1,0 +1,74 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '@quarry/server/config';
+import { createRedisConnection, whenRedisReady } from '@quarry/server/queue';
+import type IORedis from 'ioredis';
+
+/**
+ * What a change makes stale: `tokens` (a token revoked, a user's organization role or membership
+ * changed), `roles` (project or group access), `projects` (a project compiled, changed or deleted).
+ */
+export type AccessScope = 'tokens' | 'roles' | 'projects';
+const SCOPES: readonly string[] = ['tokens', 'roles', 'projects'] satisfies AccessScope[];
+const SUBSCRIBE_WAIT_MS = 2_000;
+
+/**
+ * Tells every process's in-process caches (tokens, roles, projects) that something changed: the
+ * announcing process clears its own at once, the others on a Redis channel. A message lost in a
+ * Redis outage is covered by the caches' own lifetime, ACCESS_CACHE_TTL_MS.
+ */
+@Injectable()
+export class AccessChanges implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(AccessChanges.name);
+  private readonly listeners = new Map<AccessScope, Array<() => void>>();
+  private readonly publisher: IORedis;
+  private readonly subscriber: IORedis;
+  private readonly channel: string;
+
+  constructor(config: AppConfig) {
+    this.publisher = createRedisConnection(config.redis.url, 'fail-fast', 'quarry-access-changes');
+    // A subscriber must outlive outages and resubscribe by itself.
+    this.subscriber = createRedisConnection(config.redis.url, 'worker', 'quarry-access-changes-listener');
+    this.channel = `${config.redis.prefix}:access-changes`;
+  }
+
+  /** Resolves once this process hears announcements (or failed to subscribe: then only the caches' lifetime bounds staleness). */
+  subscribed: Promise<void> = Promise.resolve();
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber.on('message', (channel: string, scope: string) => {
+      if (channel === this.channel && SCOPES.includes(scope)) this.notify(scope as AccessScope);
+    });
+    this.subscribed = this.subscriber.subscribe(this.channel).then(
+      () => undefined,
+      (error: unknown) => this.logger.warn({ err: error }, 'Could not subscribe to access changes'),
+    );
+    // A process serves requests once it hears changes, but starts without Redis (the subscription then comes when Redis does).
+    await whenRedisReady(this.subscriber, SUBSCRIBE_WAIT_MS);
+    await Promise.race([this.subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
+  }
+
+  /** Registers what to clear when `scope` changes, in this process or another. */
+  onChange(scope: AccessScope, clear: () => void): void {
+    this.listeners.set(scope, [...(this.listeners.get(scope) ?? []), clear]);
+  }
+
+  /** Call after the change is committed: this process forgets at once, the others when the message arrives. */
+  async announce(scope: AccessScope): Promise<void> {
+    this.notify(scope);
+    try {
+      await whenRedisReady(this.publisher);
+      await this.publisher.publish(this.channel, scope);
+    } catch (error) {
+      this.logger.warn({ err: error, scope }, 'Could not announce an access change to other processes');
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.publisher.disconnect();
+    this.subscriber.disconnect();
+  }
+
+  private notify(scope: AccessScope): void {
+    for (const clear of this.listeners.get(scope) ?? []) clear();
+  }
+}

@@ -1,0 +1,43 @@
+import type { PivotDetails } from '@quarry/domain';
+import type { ResultRow } from '@quarry/formatting';
+import { ExpiringCache } from '@quarry/server/auth';
+
+import type { ResultColumn } from './result-columns';
+
+/** A v2 query's finished results, as its pages are served. */
+export interface RecentResult {
+  projectUuid: string;
+  createdByUserUuid: string;
+  rows: readonly ResultRow[];
+  columns: Record<string, ResultColumn>;
+  pivotDetails: PivotDetails | null;
+  initialQueryExecutionMs: number;
+}
+
+/** Results of this many rows or fewer are kept; larger ones are paged from Redis only. */
+export const RECENT_RESULT_MAX_ROWS = 5_000;
+const RECENT_RESULTS = 200;
+/** A client reads the first pages right after the query finishes; later pages come from Redis. */
+const RECENT_RESULT_TTL_MS = 60_000;
+
+/**
+ * The formatted rows of the v2 queries this process just ran, so that the first pages a client
+ * asks this process for are served without reading and parsing every row from Redis (only the
+ * results' expiry is checked there). Other processes read Redis, which holds the same rows.
+ */
+export class RecentResults {
+  private readonly results: ExpiringCache<string, RecentResult>;
+
+  constructor(resultsTtlSeconds: number) {
+    // Well within Redis's lifetime of the same results.
+    this.results = new ExpiringCache(Math.min(RECENT_RESULT_TTL_MS, (resultsTtlSeconds * 1000) / 2), RECENT_RESULTS);
+  }
+
+  keep(queryUuid: string, result: RecentResult): void {
+    if (result.rows.length <= RECENT_RESULT_MAX_ROWS) this.results.set(queryUuid, result);
+  }
+
+  get(queryUuid: string): RecentResult | undefined {
+    return this.results.get(queryUuid);
+  }
+}
