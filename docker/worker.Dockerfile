@@ -13,7 +13,8 @@ COPY docker/worker-healthcheck.js ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 # The worker has no HTTP port: healthy means Redis answers and each of its queues has a consumer.
-HEALTHCHECK --interval=5s --timeout=5s --start-period=30s --retries=3 CMD ["node", "worker-healthcheck.js"]
+# Generous timeout and retries: node's start alone can take seconds while an export fills the CPU.
+HEALTHCHECK --interval=5s --timeout=15s --start-period=30s --retries=5 CMD ["node", "worker-healthcheck.js"]
 # SIGTERM stops taking jobs and closes connections (Nest shutdown hooks); a job cut short by a
 # kill is picked up again once its lock expires (the exports queue's lock is 10 s).
 CMD ["node", "--enable-source-maps", "main.js"]

@@ -176,9 +176,10 @@ async function exportSurvivesWorkerKill(projectUuid) {
   say(`after ${EXPORT_LOCK_SECONDS + 2} s: worker ${containerState()}, job ${whileDown.status}`);
 
   docker('start', workerContainer);
-  await until('the restarted worker container to be healthy', 120_000, async () => containerState() === 'running healthy');
-  say('worker container restarted and healthy');
+  await until('the worker container to run again', 60_000, async () => containerState().startsWith('running'));
+  say(`worker container started again: ${containerState()}`);
   const job = await finishedJob(jobId, 600_000);
+  say(`worker container after the export: ${containerState()}`);
   const [header, ...rows] = await downloadCsv(job.details.fileUrl);
   const labels = await fieldLabels(projectUuid, 'events');
   check(JSON.stringify(header) === JSON.stringify(dimensions.map((id) => labels.get(id))), `the large CSV's header is the events labels (got ${JSON.stringify(header)})`);

@@ -34,7 +34,8 @@ export DEMO_SCALE=${DEMO_SCALE:-3}
 # The engine answers slowly when the machine is busy; compose gives up after 60 s by default.
 export COMPOSE_HTTP_TIMEOUT=${COMPOSE_HTTP_TIMEOUT:-300}
 compose() { "${compose_cmd[@]}" -p "$project" -f docker/compose.yml "$@"; }
-seed=$(mktemp -d)
+work=$(mktemp -d)
+seed="$work/data"  # the demo, laid out like DATA_DIR
 
 cleanup() {
   local code=$?
@@ -50,7 +51,7 @@ cleanup() {
     docker rmi --no-prune "$QUARRY_API_IMAGE" "$QUARRY_WORKER_IMAGE" >/dev/null 2>&1 || true
     stop_private_docker
   fi
-  rm -rf "$seed"
+  rm -rf "$work"
   exit "$code"
 }
 trap cleanup EXIT
@@ -60,11 +61,11 @@ say "project $project: API on :$PORT, PostgreSQL on :$POSTGRES_PORT, Redis on :$
 "$here/base-images.sh"
 say "base images ready ($(elapsed))"
 
-npm run build --silent >"$seed/build.log" 2>&1 || { cat "$seed/build.log"; exit 1; }
+npm run build --silent >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 docker build --network host -q -f docker/api.Dockerfile -t "$QUARRY_API_IMAGE" . >/dev/null
 docker build --network host -q -f docker/worker.Dockerfile -t "$QUARRY_WORKER_IMAGE" . >/dev/null
-say "images built ($(elapsed)): $(docker image inspect -f '{{index .RepoTags 0}} {{.Size}}' "$QUARRY_API_IMAGE" "$QUARRY_WORKER_IMAGE" |
-  awk '{ printf "%s%s %.0f MB", sep, $1, $2 / 1e6; sep = ", " }')"
+size() { docker image inspect -f '{{.Size}}' "$1" | awk '{ printf "%.0f MB", $1 / 1e6 }'; }
+say "images built ($(elapsed)): $QUARRY_API_IMAGE $(size "$QUARRY_API_IMAGE"), $QUARRY_WORKER_IMAGE $(size "$QUARRY_WORKER_IMAGE")"
 
 stack_up=1
 compose up -d
