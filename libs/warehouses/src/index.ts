@@ -28,7 +28,7 @@ export { closeDuckDbInstances, type DuckDbLimits, duckDbOpenOptions, READ_ONLY_D
 export { resolveDuckDbPath } from './duckdb/duckdb-path';
 export { PostgresAdapter } from './postgres/postgres-adapter';
 export type { NativeColumn, NativeCsv, NativeCsvOutcome, NativeCsvRequest, NativeCsvToFile, NativeCsvToStream } from './native-csv/native-csv';
-export { type RawCellAs, rawCellSql } from './native-csv/raw-cell-sql';
+export { isNativeCsvFallback, type RawCellAs, rawCellSql } from './native-csv/raw-cell-sql';
 export type { QueryParam } from './query/query-params';
 export { SnowflakeAdapter } from './snowflake/snowflake-adapter';
 export { TrinoAdapter } from './trino/trino-adapter';

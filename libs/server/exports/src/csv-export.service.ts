@@ -4,29 +4,17 @@ import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
 import type { DownloadCsvPayload, ExportLayout, ExportResult } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
-import { unparse } from 'papaparse';
+import { isNativeCsvFallback } from '@quarry/warehouses';
 
+import { csvText } from './csv-text';
 import { csvFileName } from './export-file-name';
 import { ExportQuery, type OpenedExport } from './export-query';
 import { type ExportAttempt, type ExportFileTarget, ExportStore } from './export-store';
-import { writeNativeCsv } from './native-csv-export';
+import { writeNativeCsv, type WrittenCsv } from './native-csv-export';
 import { pivotTable, plainRecordBatches } from './table-records';
 import { throttled } from './throttled';
 
 const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
-
-/**
- * CSV text, a batch of records at a time (one stream chunk each, each line ended by \n), after a
- * UTF-8 BOM. Papa Parse's writer, not csv-stringify: on a 1M-row export csv-stringify took 2.7 s
- * and allocated enough to cause ≈ 300 of the worker's ≈ 450 young-generation collections; Papa
- * Parse takes 0.7 s and ≈ 55.
- */
-async function* csvText(batches: AsyncIterable<string[][]> | Iterable<string[][]>): AsyncGenerator<string> {
-  yield '\ufeff';
-  for await (const records of batches) {
-    if (records.length > 0) yield `${unparse(records, { newline: '\n' })}\n`;
-  }
-}
 
 /**
  * E6: a query's rows into a CSV file. Where the warehouse has a CSV writer and every cell compiles
@@ -49,12 +37,22 @@ export class CsvExportService {
     const opened = await this.exportQuery.open(payload, payload.csvLimit, pivotConfig ? this.config.query.maxLimit : undefined);
     try {
       const target = { jobId, projectUuid: payload.projectUuid, contentType: CSV_CONTENT_TYPE };
-      const native = pivotConfig ? undefined : await writeNativeCsv(opened, payload.layout as ExportLayout, this.store, target);
+      const native = pivotConfig ? undefined : await this.writeNative(opened, payload.layout as ExportLayout, target);
       if (!native) return await this.exportInJs(payload, opened, target, reportRows);
       await reportRows(native.rows);
       return await this.finish(payload, native, native.truncated, native.rows);
     } finally {
       await opened.close();
+    }
+  }
+
+  /** The warehouse's own CSV, or undefined when the JS path must write it (also when a value turns out to need it). */
+  private async writeNative(opened: OpenedExport, layout: ExportLayout, target: ExportFileTarget): Promise<WrittenCsv | undefined> {
+    try {
+      return await writeNativeCsv(opened, layout, this.store, target);
+    } catch (error) {
+      if (isNativeCsvFallback(error)) return undefined;
+      throw error;
     }
   }
 

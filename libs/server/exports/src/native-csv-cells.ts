@@ -1,18 +1,31 @@
-import { type ExportColumn, type ExportItemsMap, valueKindOf } from '@quarry/formatting';
+import { type ExportColumn, type ExportItemsMap, formattedCellSql, valueKindOf } from '@quarry/formatting';
 import type { NativeColumn, NativeCsv, RawCellAs } from '@quarry/warehouses';
 import { rawCellSql } from '@quarry/warehouses';
 
+function itemOf(itemsMap: ExportItemsMap, id: string) {
+  // own keys only, as the JS path reads them: a column named like an Object.prototype member must not find that member
+  return Object.hasOwn(itemsMap, id) ? itemsMap[id] : undefined;
+}
+
 /** The JS path's raw cell (csvRawValue) formats dates and timestamps by the field's kind, everything else as text. */
 function rawAs(itemsMap: ExportItemsMap, id: string): RawCellAs {
-  const item = Object.hasOwn(itemsMap, id) ? itemsMap[id] : undefined;
+  const item = itemOf(itemsMap, id);
   const kind = item === undefined ? undefined : valueKindOf(item);
   return kind === 'date' || kind === 'timestamp' ? kind : 'text';
 }
 
 /**
+ * One cell's SQL: raw cells from the result column's engine type (exact for the types listed in
+ * rawCellSql), else formatting compiled to SQL (@quarry/formatting's formattedCellSql).
+ */
+function cellSql(engine: 'duckdb' | 'postgres', nativeType: string, valueSql: string, itemsMap: ExportItemsMap, id: string, onlyRaw: boolean): string | undefined {
+  const raw = onlyRaw ? rawCellSql(engine, nativeType, valueSql, rawAs(itemsMap, id)) : undefined;
+  return raw ?? formattedCellSql(itemOf(itemsMap, id), valueSql, engine, onlyRaw ? 'raw' : 'formatted');
+}
+
+/**
  * The SQL of each export column's cell, exactly as the JS path would write it; undefined when any
  * column cannot be written exactly by the engine — the export then takes the JS path whole.
- * Formatted cells wait for formatting compiled to SQL; until then only raw exports qualify.
  */
 export function nativeCsvCells(
   nativeCsv: NativeCsv,
@@ -22,12 +35,12 @@ export function nativeCsvCells(
   itemsMap: ExportItemsMap,
   onlyRaw: boolean,
 ): string[] | undefined {
-  if (!onlyRaw || columns.length === 0) return undefined;
+  if (columns.length === 0) return undefined;
   const types = new Map(resultColumns.map((column) => [column.name, column.nativeType]));
   const cells: string[] = [];
   for (const column of columns) {
     const type = types.get(column.id);
-    const cell = type === undefined ? undefined : rawCellSql(engine, type, nativeCsv.columnSql(column.id), rawAs(itemsMap, column.id));
+    const cell = type === undefined ? undefined : cellSql(engine, type, nativeCsv.columnSql(column.id), itemsMap, column.id, onlyRaw);
     if (cell === undefined) return undefined;
     cells.push(cell);
   }

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 
 import { DuckDBInstance } from '@duckdb/node-api';
 import { csvRawValue } from '@quarry/formatting';
-import { closeDuckDbInstances, DuckDbAdapter, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
+import { closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 /**
@@ -14,7 +14,10 @@ import { unparse } from 'papaparse';
  * the quoting rules: the bytes must be identical. Live: embedded DuckDB and PostgreSQL at 127.0.0.1.
  */
 const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", null];
-const DOUBLES = [1, 0.1, 2.5, -3, 1e21, 1e-7, 0.00001, 123456789.125, 1 / 3, -0.0001234, 12345678901234568, 1e16, 1.5e300, 0, null];
+/** Within the window where engines and JavaScript both print floats in plain notation (1e-4 ≤ |x| < 1e15). */
+const DOUBLES = [1, 0.1, 2.5, -3, 0.0001, 0.00012345678901234, 123456789.125, 1 / 3, -0.0001234, 999999999999999.9, 123456789012345.67, 1e14, 0, -0, null];
+/** Outside it: JavaScript writes 1e-7, 0.00001, 1e+21, 12345678901234568; the engines 1e-07, 1e-05… */
+const FAR_DOUBLES = [1e-7, 0.00001, 1e21, 12345678901234568, 1e16, 1.5e300];
 
 interface Case {
   column: string;
@@ -29,6 +32,7 @@ const CASES: Case[] = [
   { column: 'd', as: 'date', kind: 'date' },
   { column: 'ts', as: 'timestamp', kind: 'timestamp' },
   { column: 'tsd', as: 'date', kind: 'date' },
+  { column: 'f', as: 'text', kind: 'number' },
 ];
 
 function literal(value: string | null): string {
@@ -56,7 +60,7 @@ function valuesSql(engine: 'duckdb' | 'postgres', withDoubles: boolean): string 
       `DATE '${day}'`,
       `TIMESTAMP '${day} 1${index % 10}:0${index % 10}:05.${String(index * 37).padStart(6, '0')}'`,
       `TIMESTAMP '${day} 23:59:59'`,
-      ...(withDoubles ? [DOUBLES[index] === null || DOUBLES[index] === undefined ? 'NULL' : `CAST(${DOUBLES[index]} AS DOUBLE)`] : []),
+      ...(withDoubles ? [DOUBLES[index] === null || DOUBLES[index] === undefined ? 'NULL' : `CAST('${Object.is(DOUBLES[index], -0) ? '-0' : DOUBLES[index]}' AS ${engine === 'duckdb' ? 'DOUBLE' : 'double precision'})`] : []),
     ];
     return `(${index}, ${cells.join(', ')})`;
   });
@@ -107,7 +111,6 @@ describe('native CSV writers write the bytes the JS path writes', () => {
   describe('DuckDB (COPY TO a staged file)', () => {
     let dataDir: string;
     let adapter: DuckDbAdapter;
-    const cases = CASES;
 
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'quarry-native-csv-'));
@@ -126,20 +129,23 @@ describe('native CSV writers write the bytes the JS path writes', () => {
 
     it('every row, quoted as Papa Parse quotes', async () => {
       const sql = valuesSql('duckdb', true);
-      // Doubles print in exponent form at other magnitudes than in JavaScript (1e-05 for 0.00001): they take the JS path.
-      expect((await adapter.nativeCsv.describe(sql, [])).find((column) => column.name === 'f')?.nativeType).toBe('DOUBLE');
-      expect(rawCellSql('duckdb', 'DOUBLE', 'f', 'text')).toBeUndefined();
-      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, cases), prefixOf(cases));
-      expect(written.text).toBe(await jsCsv(adapter, sql, cases, undefined));
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, CASES), prefixOf(CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: stringsFor('duckdb').length, truncated: false });
     });
 
     it('cuts the row past the limit and says so, even when it spans lines', async () => {
       // Row 4 (index 3) holds a line break: the cut must find where it starts.
       const sql = `${valuesSql('duckdb', true)} LIMIT 5`;
-      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), cases, 3), prefixOf(cases));
-      expect(written.text).toBe(await jsCsv(adapter, sql, cases, 3));
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), CASES, 3), prefixOf(CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
       expect(written).toMatchObject({ rows: 3, truncated: true });
+    });
+
+    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS DOUBLE)`), 'CAST(0.0000001 AS DECIMAL(18,9))'])('hands %s to the JS path', async (value) => {
+      const sql = `SELECT ${value} AS f`;
+      const failure = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, [{ column: 'f', as: 'text' }]), '\ufefff\n').catch((error: unknown) => error);
+      expect(isNativeCsvFallback(failure)).toBe(true);
     });
 
     it('writes nowhere but its own directory', async () => {
@@ -155,17 +161,23 @@ describe('native CSV writers write the bytes the JS path writes', () => {
     afterAll(() => adapter.close());
 
     it('every row, quoted as Papa Parse quotes', async () => {
-      const sql = valuesSql('postgres', false);
+      const sql = valuesSql('postgres', true);
       const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES), prefixOf(CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
     });
 
     it('cuts the row past the limit and says so', async () => {
-      const sql = `${valuesSql('postgres', false)} LIMIT 4`;
+      const sql = `${valuesSql('postgres', true)} LIMIT 4`;
       const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES, 3), prefixOf(CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
       expect(written).toMatchObject({ rows: 3, truncated: true });
+    });
+
+    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS double precision)`), 'CAST(0.0000001 AS numeric)', 'CAST(1e22 AS numeric)'])('hands %s to the JS path', async (value) => {
+      const sql = `SELECT ${value} AS f`;
+      const failure = await nativeCsv(native, await request(native, 'postgres', sql, [{ column: 'f', as: 'text' }]), '').catch((error: unknown) => error);
+      expect(isNativeCsvFallback(failure)).toBe(true);
     });
 
     it('writes hostile parameter values in as literals that mean exactly the value', async () => {

@@ -44,6 +44,8 @@ export class PostgresNativeCsv implements NativeCsvToStream {
   async writeStream(request: NativeCsvRequest, output: Writable): Promise<NativeCsvOutcome> {
     const lines = csvLineSql(POSTGRES_CSV_LINE, inlinePostgresParams(request.sql, request.params), request.cells);
     return this.inSession(request.options ?? {}, async (session) => {
+      // Floats print their shortest exact digits (PostgreSQL 12's default), as JavaScript does, whatever the server sets.
+      await session.query(`SELECT set_config('extra_float_digits', '1', true)`);
       const counter = new CopyTextLines(request.limit);
       await pipeline(session.copyOut(`COPY (${lines}) TO STDOUT`), counter, output, { end: false });
       return { rows: counter.rows, truncated: counter.truncated };
