@@ -6,22 +6,29 @@ import { Readable } from 'node:stream';
 
 import { compile } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
-import type { MetricQuery } from '@quarry/domain';
+import { type Explore, isExploreError, type MetricQuery } from '@quarry/domain';
 import type { ExportLayout } from '@quarry/jobs-contracts';
+import { compileExplores, loadTransformProject } from '@quarry/semantic';
 import type { AppConfig } from '@quarry/server/config';
-import { ensureJafflePostgres, materializeJaffleDuckdb } from '@quarry/testing';
+import { ensureJafflePostgres, JAFFLE_POSTGRES_CATALOG, jaffleManifest, materializeJaffleDuckdb } from '@quarry/testing';
 import { closeDuckDbInstances, createWarehouseAdapter, type WarehouseAdapter, type WarehouseConnectionConfig } from '@quarry/warehouses';
 
-// The compiler's own jaffle explores and hostile values (test helpers, not part of its API).
-import { jaffleExplore } from '../../../compiler/src/test/jaffle-explores';
-import { CORPUS } from '../../../compiler/src/test/injection-corpus';
 import { csvText } from './csv-text';
 import { ExportFiles } from './export-files';
-import type { OpenedExport } from './export-query';
 import { exportRowLimit } from './export-limits';
+import type { OpenedExport } from './export-query';
 import { limitedBatches, type RowCount } from './limited-rows';
 import { writeNativeCsv } from './native-csv-export';
 import { plainRecordBatches } from './table-records';
+import { HOSTILE_VALUES } from './test/hostile-values';
+
+/** The jaffle `orders` explore as a project over that warehouse gets it: relations named in the warehouse's dialect. */
+function ordersExplore(warehouse: 'duckdb' | 'postgres'): Explore {
+  const project = loadTransformProject({ kind: 'manifest', manifest: jaffleManifest() });
+  const explore = compileExplores(project, { warehouseType: warehouse, catalog: JAFFLE_POSTGRES_CATALOG }).find((candidate) => !isExploreError(candidate) && candidate.name === 'orders');
+  if (!explore || isExploreError(explore)) throw new Error('The jaffle project has no orders explore');
+  return explore;
+}
 
 /**
  * Acceptance 2 of issue 15: the exports of the e2e cases (apps/api-e2e exports.e2e.ts), written by
@@ -73,7 +80,7 @@ const CASES: ExportCase[] = [
       filters: {
         dimensions: {
           id: 'and',
-          and: [{ id: 'status', target: { fieldId: 'orders_status' }, operator: 'equals', values: ['completed', ...CORPUS.filter((value) => !value.includes('\u0000'))] }],
+          and: [{ id: 'status', target: { fieldId: 'orders_status' }, operator: 'equals', values: ['completed', ...HOSTILE_VALUES] }],
         },
       },
     } as unknown as Partial<MetricQuery>,
@@ -83,7 +90,7 @@ const CASES: ExportCase[] = [
 function openExport(adapter: WarehouseAdapter, warehouse: 'duckdb' | 'postgres', entry: ExportCase): OpenedExport {
   const query = { ...QUERY, ...entry.query } as MetricQuery;
   const limit = exportRowLimit({ csvLimit: entry.csvLimit, queryLimit: query.limit, maxCells: 0, columnCount: 4 });
-  const compiled = compile(jaffleExplore('orders', warehouse), { ...query, limit: limit === undefined ? 1_000_000 : limit + 1 }, dialectFor(warehouse));
+  const compiled = compile(ordersExplore(warehouse), { ...query, limit: limit === undefined ? 1_000_000 : limit + 1 }, dialectFor(warehouse));
   const count: RowCount = { rows: 0, truncated: false };
   return {
     principal: undefined as never,

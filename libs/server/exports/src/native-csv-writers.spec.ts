@@ -9,6 +9,8 @@ import { csvRawValue } from '@quarry/formatting';
 import { closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
+import { HOSTILE_VALUES } from './test/hostile-values';
+
 /**
  * The warehouses' CSV writers against the JS path (csvRawValue + Papa Parse) on values that test
  * the quoting rules: the bytes must be identical. Live: embedded DuckDB and PostgreSQL at 127.0.0.1.
@@ -181,8 +183,7 @@ describe('native CSV writers write the bytes the JS path writes', () => {
     });
 
     it('writes hostile parameter values in as literals that mean exactly the value', async () => {
-      const { CORPUS } = await import('../../../compiler/src/test/injection-corpus');
-      const values = CORPUS.filter((value) => !value.includes('\u0000'));
+      const values = HOSTILE_VALUES;
       const sql = `SELECT ${values.map((_, index) => `$${index + 1} AS c${index}`).join(', ')}, $${values.length + 1} = 'x' AS matched`;
       const params = [...values, "x' OR 'a'='a"];
       const columns = values.map((_, index) => ({ column: `c${index}`, as: 'text' as const }));
