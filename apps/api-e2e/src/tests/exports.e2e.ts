@@ -186,8 +186,8 @@ describe('an export whose worker is killed mid-way', () => {
         const client = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
         await client.connect();
         try {
-          // Exports read through a cursor: the statement at work is a FETCH, sleeping in our SQL.
-          const running = await client.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'quarry' AND query LIKE 'FETCH%' AND wait_event = 'PgSleep'`);
+          // A raw export is written by PostgreSQL (COPY … TO STDOUT); others read through a cursor (FETCH). Either sleeps in our SQL.
+          const running = await client.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'quarry' AND (query LIKE 'COPY%' OR query LIKE 'FETCH%') AND wait_event = 'PgSleep'`);
           return running.rowCount ? true : undefined;
         } finally {
           await client.end();

@@ -1,12 +1,12 @@
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@quarry/domain';
 import { AppConfig } from '@quarry/server/config';
 
-import type { ExportAttempt, ExportFileTarget, ExportStore } from './export-store';
+import type { ExportAttempt, ExportFileTarget, ExportStore, StagedExportFile } from './export-store';
 
 /** Under DATA_DIR/files, which the maintenance job purges after FILE_RETENTION_HOURS. */
 const EXPORTS_DIR = join('files', 'exports');
@@ -38,15 +38,37 @@ export class ExportFiles implements ExportStore {
     const stream = createWriteStream(partial);
     return {
       stream,
-      commit: async (fileName: string) => {
-        const directory = join(root, jobId);
-        await rm(directory, { recursive: true, force: true });
-        await mkdir(directory, { recursive: true });
-        await rename(partial, join(directory, fileName));
-        return { fileUrl: `${this.config.server.siteUrl}/api/v1/projects/${projectUuid}/csv/${jobId}` };
-      },
+      commit: (fileName: string) => this.publish(partial, { jobId, projectUuid }, fileName),
       discard: () => rm(partial, { force: true }),
     };
+  }
+
+  /** The engine's file is cut to its length and renamed into place (DATA_DIR holds both, so the rename is atomic). */
+  async stage(target: ExportFileTarget, directory: string): Promise<StagedExportFile> {
+    const path = join(directory, `${target.jobId}.csv`);
+    await mkdir(directory, { recursive: true });
+    let committed = false;
+    return {
+      path,
+      commit: async (fileName: string, bytes: number) => {
+        await truncate(path, bytes);
+        const published = await this.publish(path, target, fileName);
+        committed = true;
+        return published;
+      },
+      discard: async () => {
+        if (!committed) await rm(path, { force: true });
+      },
+    };
+  }
+
+  /** Moves a finished file into the job's directory, replacing whatever an earlier attempt left. */
+  private async publish(file: string, { jobId, projectUuid }: Pick<ExportFileTarget, 'jobId' | 'projectUuid'>, fileName: string): Promise<{ fileUrl: string }> {
+    const directory = join(this.root(), jobId);
+    await rm(directory, { recursive: true, force: true });
+    await mkdir(directory, { recursive: true });
+    await rename(file, join(directory, fileName));
+    return { fileUrl: `${this.config.server.siteUrl}/api/v1/projects/${projectUuid}/csv/${jobId}` };
   }
 
   async open(jobId: string): Promise<StoredFile> {

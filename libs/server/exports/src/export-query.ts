@@ -5,7 +5,7 @@ import type { ExportQueryPayload } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
 import { WarehouseAccess } from '@quarry/server/projects';
 import { QueryPlanner } from '@quarry/server/query';
-import type { ResultRow } from '@quarry/warehouses';
+import type { QueryOptions, ResultRow, WarehouseAdapter } from '@quarry/warehouses';
 
 import { exportRowLimit } from './export-limits';
 import { ExportPrincipals } from './export-principal';
@@ -16,8 +16,12 @@ export interface OpenedExport {
   principal: Principal;
   query: MetricQuery;
   fields: ItemsMap;
-  /** Raw rows in batches, streamed from the warehouse; iterate once. */
+  /** Raw rows in batches, streamed from the warehouse; iterate once. Nothing runs until iterated. */
   batches: AsyncGenerator<ResultRow[]>;
+  /** The planned query (one row past `limit`), for a warehouse that writes the CSV itself instead. */
+  planned: { sql: string; params: readonly unknown[]; options: QueryOptions; adapter: WarehouseAdapter; /** SQL alias → field id, for the aliases the SQL shortened. */ columnNames: ColumnNames };
+  /** The most rows the export writes; undefined: all. */
+  limit: number | undefined;
   count: RowCount;
   close: () => Promise<void>;
 }
@@ -52,13 +56,18 @@ export class ExportQuery {
     );
     const adapter = this.warehouses.open(planned.target.warehouse);
     const count: RowCount = { rows: 0, truncated: false };
-    const batches = adapter.streamQuery(planned.sql, planned.compiled.params, {
-      batchSize: 500,
-      timeoutMs: this.config.query.timeoutMs,
-      ...(query.timezone ? { timezone: query.timezone } : {}),
-    });
-    const named = renamedBatches(batches, planned.columnNames);
-    return { principal, query, fields: planned.compiled.fields, batches: limitedBatches(named, limit, count), count, close: () => adapter.close() };
+    const options: QueryOptions = { timeoutMs: this.config.query.timeoutMs, ...(query.timezone ? { timezone: query.timezone } : {}) };
+    const batches = renamedBatches(adapter.streamQuery(planned.sql, planned.compiled.params, { batchSize: 500, ...options }), planned.columnNames);
+    return {
+      principal,
+      query,
+      fields: planned.compiled.fields,
+      batches: limitedBatches(batches, limit, count),
+      planned: { sql: planned.sql, params: planned.compiled.params, options, adapter, columnNames: planned.columnNames },
+      limit,
+      count,
+      close: () => adapter.close(),
+    };
   }
 }
 

@@ -22,9 +22,23 @@ export interface ExportAttempt {
 }
 
 /**
+ * A file the warehouse engine writes itself at `path` (in a directory the engine chose), then
+ * handed to the store. Nothing of it is visible until `commit`.
+ */
+export interface StagedExportFile {
+  path: string;
+  /** Publishes the file's first `bytes` bytes under `fileName`, as ExportAttempt.commit does. */
+  commit(fileName: string, bytes: number): Promise<{ fileUrl: string }>;
+  /** Removes the staged file; a no-op once committed. */
+  discard(): Promise<void>;
+}
+
+/**
  * Where export files go: DATA_DIR (`ExportFiles`, served by an authenticated route) or S3-compatible
  * storage (`S3ExportStore`, served by pre-signed URLs). ExportStorageModule picks one from the config.
  */
 export abstract class ExportStore {
   abstract begin(target: ExportFileTarget): Promise<ExportAttempt>;
+  /** A job's file written by the engine into `directory` (named after the job, so a retried attempt overwrites what a killed one left). */
+  abstract stage(target: ExportFileTarget, directory: string): Promise<StagedExportFile>;
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 
 import { type _Object, AbortMultipartUploadCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -7,7 +10,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { S3Settings } from '@quarry/server/config';
 
-import type { ExportAttempt, ExportFileTarget, ExportStore } from './export-store';
+import type { ExportAttempt, ExportFileTarget, ExportStore, StagedExportFile } from './export-store';
 
 /** Every export object lives under this prefix, which the maintenance job purges. */
 export const S3_EXPORTS_PREFIX = 'exports/';
@@ -135,11 +138,7 @@ export class S3ExportStore implements ExportStore, OnModuleDestroy {
           throw error;
         }
         committed = true;
-        const stale: _Object[] = [];
-        for await (const object of this.list(s3JobPrefix(jobId))) if (object.Key !== key) stale.push(object);
-        const { failures } = await this.deleteObjects(stale);
-        if (failures.length > 0) throw new Error(`Could not remove an earlier export file of job ${jobId}: ${failures[0]?.key} (${failures[0]?.code})`);
-        return { fileUrl: await this.presign(key, fileName, contentType) };
+        return this.replaceEarlier(jobId, key, fileName, contentType);
       },
       discard: async () => {
         if (committed) return;
@@ -153,6 +152,51 @@ export class S3ExportStore implements ExportStore, OnModuleDestroy {
         else await abortParts();
       },
     };
+  }
+
+  /**
+   * The engine's file, staged on local disk, is uploaded when committed (lib-storage: in parts, a
+   * few in memory whatever the size), then removed.
+   */
+  async stage({ jobId, contentType }: ExportFileTarget, directory: string): Promise<StagedExportFile> {
+    const path = join(directory, `${jobId}.csv`);
+    await mkdir(directory, { recursive: true });
+    let committed = false;
+    return {
+      path,
+      commit: async (fileName: string, bytes: number) => {
+        const key = `${s3JobPrefix(jobId)}${randomUUID()}`;
+        const body = bytes > 0 ? createReadStream(path, { start: 0, end: bytes - 1 }) : Buffer.alloc(0);
+        const upload = new Upload({
+          client: this.client,
+          params: { Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType },
+          partSize: this.partSize,
+          queueSize: this.queueSize,
+          leavePartsOnError: true,
+        });
+        try {
+          await upload.done();
+        } catch (error) {
+          await this.abortMultipart(key, upload.uploadId);
+          throw error;
+        }
+        committed = true;
+        await rm(path, { force: true });
+        return this.replaceEarlier(jobId, key, fileName, contentType);
+      },
+      discard: async () => {
+        if (!committed) await rm(path, { force: true });
+      },
+    };
+  }
+
+  /** Deletes the job's other objects — a retried job ends with one — and answers the URL of `key`. */
+  private async replaceEarlier(jobId: string, key: string, fileName: string, contentType: string): Promise<{ fileUrl: string }> {
+    const stale: _Object[] = [];
+    for await (const object of this.list(s3JobPrefix(jobId))) if (object.Key !== key) stale.push(object);
+    const { failures } = await this.deleteObjects(stale);
+    if (failures.length > 0) throw new Error(`Could not remove an earlier export file of job ${jobId}: ${failures[0]?.key} (${failures[0]?.code})`);
+    return { fileUrl: await this.presign(key, fileName, contentType) };
   }
 
   /** Deletes export objects last modified before `olderThan`, a page at a time. */

@@ -1,4 +1,4 @@
-import { buildPivotTable, createExportCellFormatter, exportColumns } from '@quarry/formatting';
+import { buildPivotTable, createExportCellFormatter, type ExportColumn, exportColumns } from '@quarry/formatting';
 import type { ExportLayout } from '@quarry/jobs-contracts';
 import type { ResultRow } from '@quarry/warehouses';
 
@@ -7,9 +7,9 @@ import type { OpenedExport } from './export-query';
 /** Called as rows are written; throttled by the caller. */
 export type RowsWritten = (rows: number) => void;
 
-/** Header, then the rows' records formatted as the layout asks — streamed, one batch at a time. */
-export async function* plainRecordBatches(opened: OpenedExport, layout: ExportLayout, onRows: RowsWritten): AsyncGenerator<string[][]> {
-  const columns = exportColumns(opened.fields, {
+/** The columns of a plain export: which result columns, in which order, under which headers. */
+export function plainExportColumns(opened: Pick<OpenedExport, 'fields' | 'query'>, layout: ExportLayout): ExportColumn[] {
+  return exportColumns(opened.fields, {
     dimensions: opened.query.dimensions,
     metrics: opened.query.metrics,
     tableCalculations: (opened.query.tableCalculations ?? []).map((calculation) => calculation.name),
@@ -18,6 +18,11 @@ export async function* plainRecordBatches(opened: OpenedExport, layout: ExportLa
     customLabels: layout.customLabels ?? {},
     showTableNames: layout.showTableNames,
   });
+}
+
+/** Header, then the rows' records formatted as the layout asks — streamed, one batch at a time. */
+export async function* plainRecordBatches(opened: OpenedExport, layout: ExportLayout, onRows: RowsWritten): AsyncGenerator<string[][]> {
+  const columns = plainExportColumns(opened, layout);
   yield [columns.map((column) => column.header)];
   const cells = createExportCellFormatter(opened.fields, columns, layout.onlyRaw);
   let written = 0;

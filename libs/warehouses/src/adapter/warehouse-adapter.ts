@@ -1,5 +1,6 @@
 import type { RelationRef, WarehouseCatalog, WarehouseType } from '@quarry/domain';
 
+import type { NativeCsv } from '../native-csv/native-csv';
 import type { QueryFields } from '../values/result-columns';
 
 /** One result row: column name → normalised value (architecture clarification 5). */
@@ -34,6 +35,8 @@ export interface StreamQueryOptions extends QueryOptions {
  */
 export interface WarehouseAdapter {
   readonly type: WarehouseType;
+  /** Present when the warehouse writes CSV itself (an export then moves no rows through JS). */
+  readonly nativeCsv?: NativeCsv | undefined;
   /** Connects and checks the configured database/schema; throws WarehouseConnectionError with `data.step`. */
   testConnection(): Promise<void>;
   runQuery(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult>;

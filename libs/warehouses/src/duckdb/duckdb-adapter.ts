@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
 import type { DuckDBConnection, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
@@ -21,6 +22,7 @@ import { batchSizeOf } from '../query/rebatch';
 import { quoteStringLiteral } from '../sql/sql-literals';
 import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
 import { type OpenDuckDb, readOnlyDuckDb } from './duckdb-instances';
+import { DuckDbNativeCsv } from './duckdb-native-csv';
 import { resolveDuckDbPath } from './duckdb-path';
 import { DUCKDB_TABLES_SQL, duckDbColumnsSql } from './duckdb-sql';
 import { duckDbColumnConverter, duckDbDimensionType } from './duckdb-types';
@@ -69,12 +71,19 @@ async function endStreamedQuery(connection: DuckDBConnection): Promise<void> {
  */
 export class DuckDbAdapter implements WarehouseAdapter {
   readonly type = 'duckdb' as const;
+  readonly nativeCsv: DuckDbNativeCsv;
   private closed = false;
 
   constructor(
     private readonly config: DuckdbConnectionConfig,
     private readonly context: DuckDbContext,
-  ) {}
+  ) {
+    this.nativeCsv = new DuckDbNativeCsv(() => this.copyDirectory(), {
+      open: () => this.open(),
+      queryConnection: (sql, cancellation, timezone) => this.queryConnection(sql, cancellation, timezone),
+      values: (params) => duckDbValues(toQueryParams(params)),
+    });
+  }
 
   async testConnection(): Promise<void> {
     const connection = await this.connect();
@@ -180,7 +189,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
     if (this.closed) throw new Error('The warehouse adapter is closed');
     const realPath = resolveDuckDbPath(this.config.path, this.context.dataDir);
     try {
-      return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb') });
+      return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb'), copyDirectory: this.copyDirectory() });
     } catch (error) {
       throw this.openError(error);
     }
@@ -193,6 +202,15 @@ export class DuckDbAdapter implements WarehouseAdapter {
     } catch (error) {
       throw this.openError(error);
     }
+  }
+
+  /**
+   * Where this file's queries may write native CSV exports: one directory per warehouse file, so
+   * SQL run on one file (a developer's custom SQL can read files there) never sees another's exports.
+   */
+  private copyDirectory(): string {
+    const file = createHash('sha256').update(resolveDuckDbPath(this.config.path, this.context.dataDir)).digest('hex').slice(0, 16);
+    return join(this.context.dataDir, 'tmp', 'duckdb-exports', file);
   }
 
   private openError(error: unknown): Error {

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { duckDbSizeBytes } from '@quarry/domain';
 
+import { quoteStringLiteral } from '../sql/sql-literals';
 import { DuckDbMemoryLimit } from './duckdb-memory-limit';
 
 /**
@@ -28,6 +29,8 @@ export interface DuckDbLimits {
   threads?: number | undefined;
   /** Where sorts, joins and aggregates larger than memoryLimit spill: required for read-only files. */
   tempDirectory: string;
+  /** The one directory `COPY … TO` may write into (native CSV exports); undefined: none. */
+  copyDirectory?: string | undefined;
 }
 
 /** The options a file is opened with: read-only, sandboxed, and within the process's limits. */
@@ -51,10 +54,37 @@ export interface OpenDuckDb {
   memory: DuckDbMemoryLimit;
 }
 
+/**
+ * Opens the file sandboxed but for one directory COPY may write to. DuckDB takes
+ * allowed_directories only as a statement, and only while external access is on: the instance
+ * opens with it on, is given the directory, and turns it off before any query can run — after
+ * which neither setting can change again.
+ */
+async function createInstance(realPath: string, limits: DuckDbLimits): Promise<DuckDBInstance> {
+  const options = duckDbOpenOptions(limits);
+  if (limits.copyDirectory === undefined) return DuckDBInstance.create(realPath, options);
+  await mkdir(limits.copyDirectory, { recursive: true });
+  const { enable_external_access: _, ...beforeSandbox } = options;
+  const instance = await DuckDBInstance.create(realPath, beforeSandbox);
+  try {
+    const connection = await instance.connect();
+    try {
+      await connection.run(`SET GLOBAL allowed_directories = [${quoteStringLiteral(`${limits.copyDirectory}/`, { backslashEscapes: false })}]`);
+      await connection.run('SET GLOBAL enable_external_access = false');
+    } finally {
+      connection.closeSync();
+    }
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
+  return instance;
+}
+
 async function openDuckDb(realPath: string, limits: DuckDbLimits): Promise<OpenDuckDb> {
   // DuckDB creates only the last folder of its temp directory, when it first spills.
   await mkdir(limits.tempDirectory, { recursive: true });
-  const instance = await DuckDBInstance.create(realPath, duckDbOpenOptions(limits));
+  const instance = await createInstance(realPath, limits);
   if (limits.memoryLimit === undefined) return { instance, memory: DuckDbMemoryLimit.unlimited() };
   const budget = duckDbSizeBytes(limits.memoryLimit);
   const ceiling = limits.memoryLimitMax === undefined ? budget : Math.max(budget, duckDbSizeBytes(limits.memoryLimitMax));

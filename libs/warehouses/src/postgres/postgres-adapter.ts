@@ -27,6 +27,7 @@ import {
 import type { PostgresLikeConfig } from './postgres-client-config';
 import { PostgresConnections } from './postgres-connections';
 import { postgresQueryError } from './postgres-errors';
+import { PostgresNativeCsv } from './postgres-native-csv';
 import { postgresColumns, PostgresSession } from './postgres-session';
 import { postgresSessionSettings } from './postgres-session-settings';
 import { postgresDimensionType } from './postgres-types';
@@ -41,11 +42,14 @@ function postgresValues(params: readonly QueryParam[]): unknown[] {
 /** PostgreSQL and Redshift (same protocol and driver; different catalog views). */
 export class PostgresAdapter implements WarehouseAdapter {
   readonly type: PostgresLikeConfig['type'];
+  /** Redshift has no `COPY … TO STDOUT` (it unloads to S3 only): its exports take the streamed path. */
+  readonly nativeCsv: PostgresNativeCsv | undefined;
   private readonly connections: PostgresConnections;
 
   constructor(private readonly config: PostgresLikeConfig) {
     this.type = config.type;
     this.connections = new PostgresConnections(config);
+    this.nativeCsv = config.type === 'postgres' ? new PostgresNativeCsv(config, this.connections) : undefined;
   }
 
   async testConnection(): Promise<void> {

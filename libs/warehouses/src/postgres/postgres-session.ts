@@ -1,4 +1,5 @@
 import type { FieldDef, PoolClient, QueryArrayConfig, QueryArrayResult } from 'pg';
+import { type CopyToStreamQuery, to as copyTo } from 'pg-copy-streams';
 
 import type { QueryCancellation } from '../query/query-cancellation';
 import type { ResultColumn } from '../values/result-columns';
@@ -40,6 +41,11 @@ export class PostgresSession {
   async query(text: string, values: readonly unknown[] = []): Promise<QueryArrayResult> {
     const config = { text, values: [...values], rowMode: 'array', queryMode: 'extended' } as QueryArrayConfig;
     return this.client.query(config);
+  }
+
+  /** Runs a `COPY … TO STDOUT`; its output arrives as the returned stream's bytes. */
+  copyOut(text: string): CopyToStreamQuery {
+    return this.client.query(copyTo(text));
   }
 
   async commit(): Promise<void> {

@@ -1,0 +1,58 @@
+import type { ExportLayout } from '@quarry/jobs-contracts';
+import type { NativeCsvOutcome, NativeCsvRequest } from '@quarry/warehouses';
+import { unparse } from 'papaparse';
+
+import type { OpenedExport } from './export-query';
+import type { ExportAttempt, ExportFileTarget, ExportStore } from './export-store';
+import { nativeCsvCells } from './native-csv-cells';
+import { plainExportColumns } from './table-records';
+
+/** A written export, waiting for its file name (which says whether rows were cut). */
+export interface WrittenCsv extends NativeCsvOutcome {
+  commit(fileName: string): Promise<{ fileUrl: string }>;
+  discard(): Promise<void>;
+}
+
+/** The BOM and header line the JS path starts every file with (its CSV writer, its quoting). */
+function csvPrefix(headers: readonly string[]): string {
+  return `\ufeff${unparse([headers as string[]], { newline: '\n' })}\n`;
+}
+
+/**
+ * Writes a plain export with the warehouse's own CSV writer when it has one and every column's
+ * cell compiles to SQL: the worker then holds no rows. Undefined when the export must take the
+ * JS path (another warehouse, a cell that cannot be compiled exactly).
+ */
+export async function writeNativeCsv(opened: OpenedExport, layout: ExportLayout, store: ExportStore, target: ExportFileTarget): Promise<WrittenCsv | undefined> {
+  const { adapter, sql, params, options, columnNames } = opened.planned;
+  const nativeCsv = adapter.nativeCsv;
+  if (!nativeCsv || (adapter.type !== 'duckdb' && adapter.type !== 'postgres')) return undefined;
+  const columns = plainExportColumns(opened, layout);
+  const resultColumns = await nativeCsv.describe(sql, params, options);
+  const aliases = new Map(Object.entries(columnNames).map(([alias, id]) => [id, alias]));
+  const cells = nativeCsvCells(nativeCsv, adapter.type, columns, resultColumns, opened.fields, layout.onlyRaw, (id) => aliases.get(id) ?? id);
+  if (cells === undefined) return undefined;
+  const request: NativeCsvRequest = { sql, params, cells, limit: opened.limit, options };
+  const prefix = csvPrefix(columns.map((column) => column.header));
+
+  if (nativeCsv.destination === 'file') {
+    const staged = await store.stage(target, nativeCsv.directory);
+    try {
+      const { bytes, ...outcome } = await nativeCsv.writeFile(request, prefix, staged.path);
+      return { ...outcome, commit: (fileName) => staged.commit(fileName, bytes), discard: () => staged.discard() };
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  }
+  const attempt: ExportAttempt = await store.begin(target);
+  try {
+    attempt.stream.write(prefix);
+    const outcome = await nativeCsv.writeStream(request, attempt.stream);
+    await new Promise<void>((resolve, reject) => attempt.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return { ...outcome, commit: (fileName) => attempt.commit(fileName), discard: () => attempt.discard() };
+  } catch (error) {
+    await attempt.discard();
+    throw error;
+  }
+}

@@ -1,0 +1,196 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+
+import { DuckDBInstance } from '@duckdb/node-api';
+import { csvRawValue } from '@quarry/formatting';
+import { closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
+import { unparse } from 'papaparse';
+
+import { HOSTILE_VALUES } from './test/hostile-values';
+
+/**
+ * The warehouses' CSV writers against the JS path (csvRawValue + Papa Parse) on values that test
+ * the quoting rules: the bytes must be identical. Live: embedded DuckDB and PostgreSQL at 127.0.0.1.
+ */
+const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", null];
+/** Within the window where engines and JavaScript both print floats in plain notation (1e-4 ≤ |x| < 1e15). */
+const DOUBLES = [1, 0.1, 2.5, -3, 0.0001, 0.00012345678901234, 123456789.125, 1 / 3, -0.0001234, 999999999999999.9, 123456789012345.67, 1e14, 0, -0, null];
+/** Outside it: JavaScript writes 1e-7, 0.00001, 1e+21, 12345678901234568; the engines 1e-07, 1e-05… */
+const FAR_DOUBLES = [1e-7, 0.00001, 1e21, 12345678901234568, 1e16, 1.5e300];
+
+interface Case {
+  column: string;
+  as: 'date' | 'timestamp' | 'text';
+  kind?: 'date' | 'timestamp' | 'number' | 'string';
+}
+const CASES: Case[] = [
+  { column: 's', as: 'text', kind: 'string' },
+  { column: 'i', as: 'text', kind: 'number' },
+  { column: 'dec', as: 'text', kind: 'number' },
+  { column: 'b', as: 'text' },
+  { column: 'd', as: 'date', kind: 'date' },
+  { column: 'ts', as: 'timestamp', kind: 'timestamp' },
+  { column: 'tsd', as: 'date', kind: 'date' },
+  { column: 'f', as: 'text', kind: 'number' },
+];
+
+function literal(value: string | null): string {
+  return value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * DuckDB's node client drops a BOM that starts a text value (its UTF-8 decoder does), so the JS path
+ * on DuckDB loses it where COPY keeps it: that one value is left out of DuckDB's comparison.
+ */
+function stringsFor(engine: 'duckdb' | 'postgres'): Array<string | null> {
+  return engine === 'duckdb' ? STRINGS.filter((text) => !text?.startsWith('\ufeff')) : STRINGS;
+}
+
+function valuesSql(engine: 'duckdb' | 'postgres', withDoubles: boolean): string {
+  const rows = stringsFor(engine).map((text, index) => {
+    const number = index % 3 === 0 ? 'NULL' : String(index * 1_000_000_007 - 5);
+    const decimal = index % 4 === 0 ? 'NULL' : `${index % 2 ? '-' : ''}${index * 3}.${String(index * 7 % 100).padStart(2, '0')}`;
+    const day = `2018-0${(index % 9) + 1}-${String((index % 27) + 1).padStart(2, '0')}`;
+    const cells = [
+      literal(text),
+      number,
+      decimal,
+      index % 5 === 0 ? 'NULL' : index % 2 ? 'TRUE' : 'FALSE',
+      `DATE '${day}'`,
+      `TIMESTAMP '${day} 1${index % 10}:0${index % 10}:05.${String(index * 37).padStart(6, '0')}'`,
+      `TIMESTAMP '${day} 23:59:59'`,
+      ...(withDoubles ? [DOUBLES[index] === null || DOUBLES[index] === undefined ? 'NULL' : `CAST('${Object.is(DOUBLES[index], -0) ? '-0' : DOUBLES[index]}' AS ${engine === 'duckdb' ? 'DOUBLE' : 'double precision'})`] : []),
+    ];
+    return `(${index}, ${cells.join(', ')})`;
+  });
+  const names = ['n', 's', 'i', 'dec', 'b', 'd', 'ts', 'tsd', ...(withDoubles ? ['f'] : [])];
+  const integer = engine === 'duckdb' ? 'BIGINT' : 'bigint';
+  return `SELECT n, s, CAST(i AS ${integer}) AS i, CAST(dec AS DECIMAL(10,2)) AS dec, b, d, ts, tsd${withDoubles ? ', f' : ''} FROM (VALUES ${rows.join(', ')}) AS v(${names.join(', ')}) ORDER BY n`;
+}
+
+/** The JS path's file for these rows: BOM, Papa's header line, then Papa's lines of csvRawValue cells. */
+async function jsCsv(adapter: WarehouseAdapter, sql: string, cases: Case[], limit: number | undefined): Promise<string> {
+  const lines: string[][] = [];
+  for await (const batch of adapter.streamQuery(sql, [])) {
+    for (const row of batch) lines.push(cases.map((entry) => csvRawValue(row[entry.column], entry.kind === 'date' || entry.kind === 'timestamp' ? entry.kind : undefined)));
+  }
+  const kept = limit === undefined ? lines : lines.slice(0, limit);
+  return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${kept.length ? `${unparse(kept, { newline: '\n' })}\n` : ''}`;
+}
+
+async function request(native: NativeCsv, engine: 'duckdb' | 'postgres', sql: string, cases: Case[], limit?: number): Promise<NativeCsvRequest> {
+  const types = new Map((await native.describe(sql, [])).map((column) => [column.name, column.nativeType]));
+  const cells = cases.map((entry) => {
+    const cell = rawCellSql(engine, types.get(entry.column) as string, native.columnSql(entry.column), entry.as);
+    if (cell === undefined) throw new Error(`no raw cell SQL for ${entry.column} (${types.get(entry.column)})`);
+    return cell;
+  });
+  return { sql, params: [], cells, limit };
+}
+
+async function nativeCsv(native: NativeCsv, csvRequest: NativeCsvRequest, prefix: string, directory?: string): Promise<{ text: string; rows: number; truncated: boolean }> {
+  if (native.destination === 'file') {
+    const path = join(directory ?? native.directory, 'job.csv');
+    const { bytes, rows, truncated } = await native.writeFile(csvRequest, prefix, path);
+    return { text: readFileSync(path).subarray(0, bytes).toString('utf8'), rows, truncated };
+  }
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  output.write(prefix);
+  const { rows, truncated } = await native.writeStream(csvRequest, output);
+  return { text: Buffer.concat(chunks).toString('utf8'), rows, truncated };
+}
+
+function prefixOf(cases: Case[]): string {
+  return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n`;
+}
+
+describe('native CSV writers write the bytes the JS path writes', () => {
+  describe('DuckDB (COPY TO a staged file)', () => {
+    let dataDir: string;
+    let adapter: DuckDbAdapter;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'quarry-native-csv-'));
+      mkdirSync(join(dataDir, 'warehouse'));
+      const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', 'w.duckdb'));
+      const connection = await writer.connect();
+      await connection.run('CREATE TABLE t AS SELECT 1 AS x');
+      connection.closeSync();
+      writer.closeSync();
+      adapter = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/w.duckdb' }, { dataDir });
+    });
+    afterAll(async () => {
+      await adapter.close();
+      await closeDuckDbInstances();
+    });
+
+    it('every row, quoted as Papa Parse quotes', async () => {
+      const sql = valuesSql('duckdb', true);
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, CASES), prefixOf(CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
+      expect(written).toMatchObject({ rows: stringsFor('duckdb').length, truncated: false });
+    });
+
+    it('cuts the row past the limit and says so, even when it spans lines', async () => {
+      // Row 4 (index 3) holds a line break: the cut must find where it starts.
+      const sql = `${valuesSql('duckdb', true)} LIMIT 5`;
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), CASES, 3), prefixOf(CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
+      expect(written).toMatchObject({ rows: 3, truncated: true });
+    });
+
+    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS DOUBLE)`), 'CAST(0.0000001 AS DECIMAL(18,9))'])('hands %s to the JS path', async (value) => {
+      const sql = `SELECT ${value} AS f`;
+      const failure = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, [{ column: 'f', as: 'text' }]), '\ufefff\n').catch((error: unknown) => error);
+      expect(isNativeCsvFallback(failure)).toBe(true);
+    });
+
+    it('writes nowhere but its own directory', async () => {
+      const csvRequest = await request(adapter.nativeCsv, 'duckdb', 'SELECT 1 AS i', [{ column: 'i', as: 'text' }]);
+      await expect(adapter.nativeCsv.writeFile(csvRequest, '\ufeffi\n', join(dataDir, 'elsewhere.csv'))).rejects.toThrow(/only write export files inside/);
+      await expect(adapter.runQuery(`SELECT * FROM read_csv('${join(dataDir, 'elsewhere.csv')}')`)).rejects.toThrow(/disabled by configuration|Permission/);
+    });
+  });
+
+  describe('PostgreSQL (COPY TO STDOUT)', () => {
+    const adapter = new PostgresAdapter({ type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', dbname: 'postgres', schema: 'public', sslmode: 'disable' });
+    const native = adapter.nativeCsv as NativeCsvToStream;
+    afterAll(() => adapter.close());
+
+    it('every row, quoted as Papa Parse quotes', async () => {
+      const sql = valuesSql('postgres', true);
+      const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES), prefixOf(CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
+      expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
+    });
+
+    it('cuts the row past the limit and says so', async () => {
+      const sql = `${valuesSql('postgres', true)} LIMIT 4`;
+      const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES, 3), prefixOf(CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
+      expect(written).toMatchObject({ rows: 3, truncated: true });
+    });
+
+    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS double precision)`), 'CAST(0.0000001 AS numeric)', 'CAST(1e22 AS numeric)'])('hands %s to the JS path', async (value) => {
+      const sql = `SELECT ${value} AS f`;
+      const failure = await nativeCsv(native, await request(native, 'postgres', sql, [{ column: 'f', as: 'text' }]), '').catch((error: unknown) => error);
+      expect(isNativeCsvFallback(failure)).toBe(true);
+    });
+
+    it('writes hostile parameter values in as literals that mean exactly the value', async () => {
+      const values = HOSTILE_VALUES;
+      const sql = `SELECT ${values.map((_, index) => `$${index + 1} AS c${index}`).join(', ')}, $${values.length + 1} = 'x' AS matched`;
+      const params = [...values, "x' OR 'a'='a"];
+      const columns = values.map((_, index) => ({ column: `c${index}`, as: 'text' as const }));
+      const csvRequest = { ...(await request(native, 'postgres', `${sql}`.replace(/\$(\d+)/g, "'p'"), columns)), sql, params };
+      const written = await nativeCsv(native, csvRequest, '');
+      expect(written.text).toBe(`${unparse([values], { newline: '\n' })}\n`);
+      await expect(native.writeStream({ ...csvRequest, params: ['\u0000', ...params.slice(1)] }, new PassThrough())).rejects.toThrow(/NUL/);
+    });
+  });
+});

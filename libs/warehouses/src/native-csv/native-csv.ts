@@ -1,0 +1,57 @@
+import type { Writable } from 'node:stream';
+
+import type { QueryOptions } from '../adapter/warehouse-adapter';
+
+/** One column of a query's result as the warehouse types it, read without running the query. */
+export interface NativeColumn {
+  name: string;
+  /** The engine's own type: DuckDB's type text (`DECIMAL(18,2)`, `TIMESTAMP WITH TIME ZONE`), PostgreSQL's type name with its modifier. */
+  nativeType: string;
+}
+
+/** What a native CSV export writes: one CSV line per row of `sql`, built in SQL from `cells`. */
+export interface NativeCsvRequest {
+  /** The compiled query; its columns are read by the cell expressions through `columnSql(name)`. */
+  sql: string;
+  params: readonly unknown[];
+  /**
+   * One SQL expression per CSV column, each giving the cell's text or NULL (an empty cell), given
+   * the SQL reference of a result column (see `NativeCsv.columnSql`).
+   */
+  cells: readonly string[];
+  /** At most this many rows are written; undefined: all. */
+  limit?: number | undefined;
+  options?: QueryOptions;
+}
+
+/** How many rows were written, and whether the query had more than the limit. */
+export interface NativeCsvOutcome {
+  rows: number;
+  truncated: boolean;
+}
+
+interface NativeCsvBase {
+  /** The result's columns with the engine's types, the query not run. */
+  describe(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<NativeColumn[]>;
+  /** SQL that reads result column `name` inside a cell expression. */
+  columnSql(name: string): string;
+}
+
+/** Engines that write a file themselves (embedded DuckDB): the file lands in `directory`, the only place they may write. */
+export interface NativeCsvToFile extends NativeCsvBase {
+  readonly destination: 'file';
+  readonly directory: string;
+  /**
+   * Writes the CSV lines to `path` (inside `directory`), after `prefix` (BOM and header line,
+   * already CSV text). Resolves with the file's length once the rows past the limit are cut off.
+   */
+  writeFile(request: NativeCsvRequest, prefix: string, path: string): Promise<NativeCsvOutcome & { bytes: number }>;
+}
+
+/** Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the bytes go into `output`, which is not ended. */
+export interface NativeCsvToStream extends NativeCsvBase {
+  readonly destination: 'stream';
+  writeStream(request: NativeCsvRequest, output: Writable): Promise<NativeCsvOutcome>;
+}
+
+export type NativeCsv = NativeCsvToFile | NativeCsvToStream;
