@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_KEY_SECURITY, discriminatedVariantModels } from '@quarry/server/common';
+import { API_KEY_SECURITY, discriminatedVariantModels, tolerantSchemaNames, UNKNOWN_PROPERTIES_IGNORED } from '@quarry/server/common';
 
 import { QUARRY_VERSION } from './version';
 
@@ -21,7 +21,18 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: discriminatedVariantModels(),
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  return withoutPhantomCreatedResponses(document);
+  return withTolerantBodiesDescribed(withoutPhantomCreatedResponses(document));
+}
+
+/** Bodies that drop unknown properties say so: `additionalProperties: true` and a sentence. */
+function withTolerantBodiesDescribed(document: OpenAPIObject): OpenAPIObject {
+  for (const name of tolerantSchemaNames) {
+    const schema = document.components?.schemas?.[name];
+    if (!schema || '$ref' in schema) continue;
+    schema.additionalProperties = true;
+    schema.description = schema.description ? `${schema.description} ${UNKNOWN_PROPERTIES_IGNORED}` : UNKNOWN_PROPERTIES_IGNORED;
+  }
+  return document;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ORGANIZATION_ROLES, PROJECT_ROLES, type ProjectRole, SPACE_ROLES, type SpaceAccessSource, type SpaceRole } from '@quarry/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsAbsentOrValid } from '@quarry/server/common';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 
 const ACCESS_SOURCES: SpaceAccessSource[] = ['organization', 'project', 'group', 'space_group', 'parent_space'];
 
@@ -37,15 +38,25 @@ export class CreateSpaceDto {
 }
 
 export class UpdateSpaceDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsAbsentOrValid() @IsString() @IsNotEmpty() @MaxLength(255)
   name?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsAbsentOrValid() @IsBoolean()
   isPrivate?: boolean;
 
   /** Turning it off copies the inherited shares onto the space, so nobody loses access. */
-  @IsOptional() @IsBoolean()
+  @IsAbsentOrValid() @IsBoolean()
   inheritParentPermissions?: boolean;
+
+  /** Lightdash: one role for every project member on the space. Quarry shares spaces per user and group instead: null (no change) is accepted, a role is a 400 */
+  @ApiProperty({ enum: SPACE_ROLES, nullable: true, required: false })
+  @IsOptional() @IsIn(SPACE_ROLES)
+  projectMemberAccessRole?: SpaceRole | null;
+
+  /** Lightdash: a colour palette for the space's charts. Quarry has organization palettes only: null (no change) is accepted, a uuid is a 400 */
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
+  @IsOptional() @IsUUID()
+  colorPaletteUuid?: string | null;
 }
 
 export class ShareSpaceWithUserDto {
