@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_SECURITY, discriminatedVariantModels, tolerantSchemaNames, UNKNOWN_PROPERTIES_IGNORED } from '@quarry/server/common';
+import { AppConfig } from '@quarry/server/config';
 
 import { QUARRY_VERSION } from './version';
 
@@ -21,7 +22,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: discriminatedVariantModels(),
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  return withTolerantBodiesDescribed(withoutPhantomCreatedResponses(document));
+  return withQueryLimitMaximum(withTolerantBodiesDescribed(withoutPhantomCreatedResponses(document)), app.get(AppConfig).query.maxLimit);
+}
+
+/** Bodies of queries that run (E4, E12) refuse a `limit` above QUERY_MAX_LIMIT: the document says the configured value. */
+const RUN_QUERY_SCHEMAS = ['RunQueryDto', 'MetricQueryRequestDto'];
+
+function withQueryLimitMaximum(document: OpenAPIObject, maxLimit: number): OpenAPIObject {
+  for (const name of RUN_QUERY_SCHEMAS) {
+    const schema = document.components?.schemas?.[name];
+    const limit = schema && !('$ref' in schema) ? schema.properties?.['limit'] : undefined;
+    if (limit && !('$ref' in limit)) limit.maximum = maxLimit;
+  }
+  return document;
 }
 
 /** Bodies that drop unknown properties say so: `additionalProperties: true` and a sentence. */

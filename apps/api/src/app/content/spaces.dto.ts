@@ -1,8 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ORGANIZATION_ROLES, PROJECT_ROLES, type ProjectRole, SPACE_ROLES, type SpaceAccessSource, type SpaceRole } from '@quarry/domain';
-import { Type } from 'class-transformer';
 import { IsAbsentOrValid } from '@quarry/server/common';
+import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+
+import { ChartSummaryDto } from './charts.dto';
+import { DashboardSummaryDto } from './dashboards.dto';
 
 const ACCESS_SOURCES: SpaceAccessSource[] = ['organization', 'project', 'group', 'space_group', 'parent_space'];
 
@@ -174,10 +177,11 @@ export class SpaceDto {
   pinnedListOrder!: number | null;
 
   /** Saved charts in the space. */
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  /** The space's saved charts (those saved inside a dashboard belong to the dashboard) */
+  @ApiProperty({ type: [ChartSummaryDto] })
   queries!: Array<Record<string, unknown>>;
 
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  @ApiProperty({ type: [DashboardSummaryDto] })
   dashboards!: Array<Record<string, unknown>>;
 
   /** Sub-spaces the caller may see. */
