@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 
@@ -15,7 +16,8 @@ export class PinnedOrderDataDto {
   pinnedListOrder!: number;
 }
 
-/** One entry of E16's body: an item of the list and its new position. */
+/** One entry of E16's body: an item of the list and its new position (clients may send the whole pinned item). */
+@AcceptsUnknownProperties()
 export class PinnedOrderDto {
   @ApiProperty({ enum: PINNED_TYPES })
   @IsIn(PINNED_TYPES)

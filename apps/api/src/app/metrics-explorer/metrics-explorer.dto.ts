@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EXPLORER_GRAINS } from '@quarry/server/metrics-explorer';
+import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { IsDateString, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 
@@ -53,6 +54,7 @@ export class TimeDimensionOverrideDto {
   interval?: (typeof EXPLORER_GRAINS)[number];
 }
 
+@AcceptsUnknownProperties()
 export class RunMetricExplorerQueryDto {
   @ValidateNested() @Type(() => MetricExplorerQueryDto) @IsDefined()
   query!: MetricExplorerQueryDto;
