@@ -33,14 +33,15 @@ export class JobsController {
   }
 
   /**
-   * The worker writes file URLs on SITE_URL, which defaults to http://localhost:PORT; without
-   * SITE_URL the caller gets them on the host it called (Host header), which it can reach.
+   * The worker writes download URLs of CSV files on SITE_URL, which defaults to
+   * http://localhost:PORT; without SITE_URL the caller gets them on the host it called (Host
+   * header), which it can reach. Other URLs (pre-signed S3, spreadsheets) are left as they are.
    */
   private withPublicFileUrl(details: Record<string, unknown>, request: Request): Record<string, unknown> {
     const fileUrl = details['fileUrl'];
     const host = request.get('host');
-    const { siteUrl, siteUrlSet } = this.config.server;
-    if (siteUrlSet || !host || typeof fileUrl !== 'string' || !fileUrl.startsWith(`${siteUrl}/`)) return details;
-    return { ...details, fileUrl: `${request.protocol}://${host}${fileUrl.slice(siteUrl.length)}` };
+    if (this.config.server.siteUrlSet || !host || typeof fileUrl !== 'string') return details;
+    const download = /^https?:\/\/localhost(?::\d+)?(\/api\/v1\/projects\/[^/]+\/csv\/[^/?#]+)$/.exec(fileUrl);
+    return download ? { ...details, fileUrl: `${request.protocol}://${host}${download[1]}` } : details;
   }
 }

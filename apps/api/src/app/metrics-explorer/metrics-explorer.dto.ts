@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EXPLORER_GRAINS } from '@quarry/server/metrics-explorer';
 import { AcceptsUnknownProperties } from '@quarry/server/common';
+import { EXPLORER_GRAINS } from '@quarry/server/metrics-explorer';
 import { Type } from 'class-transformer';
 import { IsDateString, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 
