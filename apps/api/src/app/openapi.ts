@@ -1,13 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_SECURITY, discriminatedVariantModels, tolerantSchemaNames, UNKNOWN_PROPERTIES_IGNORED } from '@quarry/server/common';
-import { AppConfig } from '@quarry/server/config';
-
 import { QUARRY_VERSION } from './version';
 
 export const DOCS_PATH = 'api/docs';
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/** `maxLimit`: the configured QUERY_MAX_LIMIT, documented as `limit`'s maximum where it applies. */
+export function buildOpenApiDocument(app: INestApplication, maxLimit: number): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Quarry API')
     .setDescription(
@@ -22,7 +21,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: discriminatedVariantModels(),
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  return withQueryLimitMaximum(withTolerantBodiesDescribed(withoutPhantomCreatedResponses(document)), app.get(AppConfig).query.maxLimit);
+  return withQueryLimitMaximum(withTolerantBodiesDescribed(withoutPhantomCreatedResponses(document)), maxLimit);
 }
 
 /** Bodies of queries that run (E4, E12) refuse a `limit` above QUERY_MAX_LIMIT: the document says the configured value. */
