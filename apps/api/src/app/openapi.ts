@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_SECURITY, discriminatedVariantModels, tolerantSchemaNames, UNKNOWN_PROPERTIES_IGNORED } from '@quarry/server/common';
+
 import { QUARRY_VERSION } from './version';
 
 export const DOCS_PATH = 'api/docs';
