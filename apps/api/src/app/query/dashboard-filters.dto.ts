@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FILTER_OPERATORS, type FilterOperator } from '@quarry/domain';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+import { FilterRuleFieldsDto } from './filter-rule.dto';
 
 export class DashboardFilterTargetDto {
   @IsString() @IsNotEmpty() @MaxLength(1024)
@@ -18,30 +19,9 @@ export class DashboardFilterTargetDto {
 }
 
 /** A dashboard filter rule (Lightdash's DashboardFilterRule): a rule on a field with dashboard-only extras. */
-export class DashboardFilterRuleDto {
-  @IsOptional() @IsString() @MaxLength(255)
-  id?: string;
-
+export class DashboardFilterRuleDto extends FilterRuleFieldsDto {
   @IsObject() @ValidateNested() @Type(() => DashboardFilterTargetDto)
   target!: DashboardFilterTargetDto;
-
-  @ApiProperty({ enum: FILTER_OPERATORS })
-  @IsIn(FILTER_OPERATORS)
-  operator!: FilterOperator;
-
-  @ApiPropertyOptional({ type: 'array', items: {} })
-  @IsOptional() @IsArray() @ArrayMaxSize(1000)
-  values?: unknown[];
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
-  settings?: Record<string, unknown>;
-
-  @IsOptional() @IsBoolean()
-  disabled?: boolean;
-
-  @IsOptional() @IsBoolean()
-  required?: boolean;
 
   @IsOptional() @IsBoolean()
   singleValue?: boolean;

@@ -1,10 +1,11 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DATE_GRANULARITIES, type DateGranularity, FILTER_OPERATORS, type FilterOperator, METRIC_TYPES, type MetricType } from '@quarry/domain';
+import { DATE_GRANULARITIES, type DateGranularity, METRIC_TYPES, type MetricType } from '@quarry/domain';
 import { AcceptsUnknownProperties, IsAbsentOrValid } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
 import { IsFilterGroup } from './filter-group.validator';
+import { FilterRuleFieldsDto } from './filter-rule.dto';
 import { PivotConfigurationDto } from './pivot-configuration.dto';
 import { ResultFieldDto } from './result-field.dto';
 
@@ -47,30 +48,9 @@ export class FieldRefDto {
 }
 
 /** A filter of a custom metric: only rows matching it are aggregated. */
-export class MetricFilterRuleDto {
-  @IsOptional() @IsString() @MaxLength(255)
-  id?: string;
-
+export class MetricFilterRuleDto extends FilterRuleFieldsDto {
   @IsObject() @ValidateNested() @Type(() => FieldRefDto)
   target!: FieldRefDto;
-
-  @ApiProperty({ enum: FILTER_OPERATORS })
-  @IsIn(FILTER_OPERATORS)
-  operator!: FilterOperator;
-
-  @ApiPropertyOptional({ type: 'array', items: {} })
-  @IsOptional() @IsArray() @ArrayMaxSize(1000)
-  values?: unknown[];
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
-  settings?: Record<string, unknown>;
-
-  @IsOptional() @IsBoolean()
-  disabled?: boolean;
-
-  @IsOptional() @IsBoolean()
-  required?: boolean;
 }
 
 /** A metric defined in the query (custom metric); its field id is `${table}_${name}`. */
