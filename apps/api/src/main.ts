@@ -15,7 +15,7 @@ import { buildOpenApiDocument, DOCS_PATH, serveSwaggerUi } from './app/openapi';
 /** `main.js --openapi <file>` writes the OpenAPI document without connecting to anything. */
 async function exportOpenApi(file: string): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { preview: true, logger: false });
-  writeFileSync(file, `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(buildOpenApiDocument(app, loadConfig(process.env, 'launcher').query.maxLimit), null, 2)}\n`);
 }
 
 async function serve(): Promise<void> {
@@ -27,7 +27,7 @@ async function serve(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   configureApp(app);
-  serveSwaggerUi(app, buildOpenApiDocument(app));
+  serveSwaggerUi(app, buildOpenApiDocument(app, config.query.maxLimit));
   await app.listen(config.server.port, config.server.host);
   logger.log(`Quarry API listening on ${config.server.siteUrl} (docs: ${config.server.siteUrl}/${DOCS_PATH})`);
 }

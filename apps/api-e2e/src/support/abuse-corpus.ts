@@ -109,7 +109,7 @@ export function sampleValue(document: OpenApiDocument, raw: Schema): unknown {
 
 /** A value of another JSON type than the schema's. */
 function wrongTypeValue(schema: Schema): unknown {
-  if (schema.enum?.length) return '__not_one_of_the_values__';
+  if (schema.enum?.length) return typeof schema.enum[0] === 'number' ? 'not-a-number' : 12345;
   switch (schema.type) {
     case 'string':
       return 12345;
@@ -137,20 +137,83 @@ function isObjectSchema(schema: Schema): boolean {
   return schema.type === 'object' || Boolean(schema.properties) || Boolean(schema.oneOf);
 }
 
-function withValue(base: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+type Container = Record<string, unknown> | unknown[];
+
+function withValue(base: Container, path: string[], value: unknown): Container {
   const [head, ...rest] = path as [string, ...string[]];
-  if (rest.length === 0) return { ...base, [head]: value };
-  const child = base[head];
-  return { ...base, [head]: withValue(typeof child === 'object' && child !== null ? (child as Record<string, unknown>) : {}, rest, value) };
+  const copy: Container = Array.isArray(base) ? [...base] : { ...base };
+  const child = (copy as Record<string, unknown>)[head];
+  (copy as Record<string, unknown>)[head] = rest.length === 0 ? value : withValue(typeof child === 'object' && child !== null ? (child as Container) : /^\d+$/.test(rest[0] as string) ? [] : {}, rest, value);
+  return copy;
 }
 
-function withoutValue(base: Record<string, unknown>, path: string[]): Record<string, unknown> {
+function withoutValue(base: Container, path: string[]): Container {
   const [head, ...rest] = path as [string, ...string[]];
-  if (rest.length === 0) {
-    const { [head]: _removed, ...others } = base;
-    return others;
+  const copy: Container = Array.isArray(base) ? [...base] : { ...base };
+  if (rest.length === 0) delete (copy as Record<string, unknown>)[head];
+  else (copy as Record<string, unknown>)[head] = withoutValue(((copy as Record<string, unknown>)[head] ?? {}) as Container, rest);
+  return copy;
+}
+
+function valueAt(base: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), base);
+}
+
+/** The variant of a discriminated schema that `value` is (by its discriminator), else the schema itself. */
+function variantOf(document: OpenApiDocument, schema: Schema, value: unknown): Schema {
+  if (!schema.oneOf?.length) return schema;
+  const discriminator = schema.discriminator?.propertyName;
+  const tag = discriminator && typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[discriminator] : undefined;
+  const ref = typeof tag === 'string' ? schema.discriminator?.mapping?.[tag] : undefined;
+  return ref ? resolve(document, { $ref: ref }) : schema;
+}
+
+interface FieldCase {
+  path: string[];
+  schema: Schema;
+  required: boolean;
+}
+
+const MAX_FIELD_DEPTH = 5;
+
+/**
+ * Every field the schema describes, recursively into nested objects and into the first item of
+ * arrays of objects; `body` is completed on the way (an absent parent is seeded with a sample,
+ * an empty array with one sample item) so that each case breaks exactly one field.
+ */
+function describedFields(document: OpenApiDocument, schema: Schema, body: Container, prefix: string[] = []): { fields: FieldCase[]; body: Container } {
+  const fields: FieldCase[] = [];
+  let seeded = body;
+  if (prefix.length >= MAX_FIELD_DEPTH) return { fields, body: seeded };
+  for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+    const path = [...prefix, name];
+    const fieldSchema = resolve(document, raw);
+    fields.push({ path, schema: fieldSchema, required: schema.required?.includes(name) ?? false });
+    const present = valueAt(seeded, path);
+    if (fieldSchema.properties || fieldSchema.oneOf) {
+      const value = present === undefined || present === null ? sampleValue(document, fieldSchema) : present;
+      const variant = variantOf(document, fieldSchema, value);
+      if (!variant.properties) continue;
+      seeded = withValue(seeded, path, value);
+      const nested = describedFields(document, variant, seeded, path);
+      fields.push(...nested.fields);
+      seeded = nested.body;
+    } else if (fieldSchema.type === 'array') {
+      const item = resolve(document, fieldSchema.items ?? {});
+      if (!item.properties) continue;
+      const first = Array.isArray(present) && present.length > 0 ? present[0] : sampleValue(document, item);
+      seeded = withValue(seeded, [...path, '0'], first);
+      const nested = describedFields(document, variantOf(document, item, first), seeded, [...path, '0']);
+      fields.push(...nested.fields);
+      seeded = nested.body;
+    }
   }
-  return { ...base, [head]: withoutValue((base[head] ?? {}) as Record<string, unknown>, rest) };
+  return { fields, body: seeded };
+}
+
+/** A string the schema refuses when empty: a format, an enum, a minimum length. */
+function refusesEmptyString(schema: Schema & { minLength?: number }): boolean {
+  return Boolean(schema.format || schema.enum?.length || (schema.minLength ?? 0) > 0);
 }
 
 /**
@@ -170,7 +233,14 @@ function arrayBodyCases(document: OpenApiDocument, operation: BodyOperation, bas
   return [...cases, ...itemCases.map((abuse) => ({ ...abuse, label: `item 0: ${abuse.label}`, rawBody: `[${abuse.rawBody}]` }))];
 }
 
-/** The cases for one operation's body, built on `base` (a body that passes validation). */
+/**
+ * The cases for one operation's body, built on `base` (a body that passes validation): for every
+ * field the schema describes, at any depth, it missing (when required), null, a wrong type, a
+ * wrong enum value, an empty string, a huge array, deep nesting and unknown properties. Where the
+ * schema allows the value (null on an optional or nullable field, which many clients send for
+ * "absent"; an empty free string; unknown properties on a body documented with
+ * `additionalProperties: true`) only "never a 5xx" is asked.
+ */
 export function abuseCases(document: OpenApiDocument, operation: BodyOperation, base: Record<string, unknown> | unknown[]): AbuseCase[] {
   if (Array.isArray(base)) return arrayBodyCases(document, operation, base);
   const cases: AbuseCase[] = [
@@ -179,34 +249,27 @@ export function abuseCases(document: OpenApiDocument, operation: BodyOperation, 
     { label: 'null instead of an object', rawBody: 'null' },
   ];
   const json = (body: unknown) => JSON.stringify(body);
+  const tolerant = operation.schema.additionalProperties === true;
 
-  // Top-level properties, and one level into the properties that are DTOs of their own.
-  const fields: Array<{ path: string[]; schema: Schema; required: boolean }> = [];
-  for (const [name, raw] of Object.entries(operation.schema.properties ?? {})) {
-    const schema = resolve(document, raw);
-    fields.push({ path: [name], schema, required: operation.schema.required?.includes(name) ?? false });
-    if (schema.properties && name in base) {
-      for (const [child, childRaw] of Object.entries(schema.properties)) {
-        fields.push({ path: [name, child], schema: resolve(document, childRaw), required: schema.required?.includes(child) ?? false });
-      }
-    }
-  }
-
-  cases.push({ label: 'an unknown property', rawBody: json({ ...base, __unexpected__: 1 }), field: '__unexpected__' });
+  cases.push({ label: 'an unknown property', rawBody: json({ ...base, __unexpected__: 1 }), field: '__unexpected__', mayBeAccepted: tolerant });
+  const { fields, body } = describedFields(document, operation.schema, base);
   for (const { path, schema, required } of fields) {
     const field = path.join('.');
-    if (required) cases.push({ label: `without ${field}`, rawBody: json(withoutValue(base, path)), field });
-    cases.push({ label: `wrong type of ${field}`, rawBody: json(withValue(base, path, wrongTypeValue(schema))), field });
-    if (schema.type === 'string' && schema.format === 'uuid') cases.push({ label: `invalid uuid in ${field}`, rawBody: json(withValue(base, path, 'not-a-uuid')), field });
+    if (required) cases.push({ label: `without ${field}`, rawBody: json(withoutValue(body, path)), field });
+    cases.push({ label: `null in ${field}`, rawBody: json(withValue(body, path, null)), field, mayBeAccepted: !required || schema.nullable === true });
+    cases.push({ label: `wrong type of ${field}`, rawBody: json(withValue(body, path, wrongTypeValue(schema))), field });
+    if (schema.enum?.length) cases.push({ label: `a value not in the enum of ${field}`, rawBody: json(withValue(body, path, typeof schema.enum[0] === 'number' ? 987_654_321 : '__not_one_of_the_values__')), field });
+    cases.push({ label: `empty string in ${field}`, rawBody: json(withValue(body, path, '')), field, mayBeAccepted: schema.type === 'string' && !refusesEmptyString(schema) });
+    if (schema.type === 'string' && schema.format === 'uuid') cases.push({ label: `invalid uuid in ${field}`, rawBody: json(withValue(body, path, 'not-a-uuid')), field });
     if (schema.type === 'array') {
       const item = sampleValue(document, schema.items ?? {});
-      cases.push({ label: `huge array in ${field}`, rawBody: json(withValue(base, path, Array.from({ length: hugeArrayLength(schema) }, () => item))), field });
+      cases.push({ label: `huge array in ${field}`, rawBody: json(withValue(body, path, Array.from({ length: hugeArrayLength(schema) }, () => item))), field });
     }
     if (isObjectSchema(schema)) {
       // Objects documented with additionalProperties: true keep unknown keys by design.
       const freeForm = (!schema.properties && !schema.oneOf) || schema.additionalProperties === true;
-      cases.push({ label: `deep nesting in ${field}`, rawBody: withDeepNesting(withValue(base, path, DEEP)), field, mayBeAccepted: freeForm });
-      if (!freeForm) cases.push({ label: `an unknown property in ${field}`, rawBody: json(withValue(base, [...path, '__unexpected__'], 1)), field });
+      cases.push({ label: `deep nesting in ${field}`, rawBody: withDeepNesting(withValue(body, path, DEEP) as Record<string, unknown>), field, mayBeAccepted: freeForm });
+      if (!freeForm && valueAt(body, path) !== undefined) cases.push({ label: `an unknown property in ${field}`, rawBody: json(withValue(body, [...path, '__unexpected__'], 1)), field, mayBeAccepted: tolerant });
     }
   }
   return cases;

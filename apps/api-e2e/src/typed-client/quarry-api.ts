@@ -340,16 +340,16 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     ApiErrorDetailDto: {
-      /** @example 404 */
+      /** @example 400 */
       statusCode: number;
-      /** @example NotFoundError */
+      /** @example ValidationError */
       name: string;
-      /** @example Space not found */
+      /** @example Invalid request: name: name must be a string */
       message: string;
       /**
        * @description Details; for validation errors, each offending field path with its messages
        * @example {
-       *   "body.name": [
+       *   "name": [
        *     "name must be a string"
        *   ]
        * }
@@ -512,8 +512,8 @@ export interface components {
     WarehouseConnectionBaseDto: {
       /** @enum {string} */
       type: "postgres" | "redshift" | "snowflake" | "bigquery" | "databricks" | "trino" | "clickhouse" | "duckdb";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
     };
@@ -526,17 +526,17 @@ export interface components {
       warehouseConnection?: components["schemas"]["PostgresConnectionDto"] | components["schemas"]["RedshiftConnectionDto"] | components["schemas"]["SnowflakeConnectionDto"] | components["schemas"]["BigqueryConnectionDto"] | components["schemas"]["DatabricksConnectionDto"] | components["schemas"]["TrinoConnectionDto"] | components["schemas"]["ClickhouseConnectionDto"] | components["schemas"]["DuckdbConnectionDto"];
       /** @enum {string} */
       tableConfiguration?: "prod" | "all";
+      /**
+       * Format: uuid
+       * @description Organization-wide credentials are not supported: null is accepted, a uuid is a 400 saying so (send warehouseConnection)
+       */
+      organizationWarehouseCredentialsUuid?: string | null;
       name: string;
       /** Format: uuid */
       upstreamProjectUuid?: string;
       copyWarehouseConnectionFromUpstreamProject?: boolean;
       /** @description Copy the upstream project's content (PREVIEW projects); default true */
       copyContent?: boolean;
-      /**
-       * Format: uuid
-       * @description Not supported yet: rejected with a 400
-       */
-      organizationWarehouseCredentialsUuid?: string;
       /** Format: uuid */
       pinnedListUuid?: string;
     };
@@ -576,43 +576,104 @@ export interface components {
       groupUuid: string;
       groupName: string;
     };
-    CacheMetadataDto: {
-      /** Format: date-time */
-      cacheUpdatedTime: string;
-      /** Format: date-time */
-      cacheExpiresAt: string;
-      cacheHit: boolean;
-      cacheKey: string;
+    ResultFieldDto: {
+      /**
+       * @description Absent on table calculations
+       * @enum {string}
+       */
+      fieldType?: "dimension" | "metric";
+      /** @description Value type: e.g. `string`, `number`, `date`, `timestamp`, `boolean`, or the metric's type (`sum`, `count_distinct`, …) */
+      type?: string;
+      label?: string;
+      /** @description The table (explore model) the field belongs to */
+      table?: string;
+      tableLabel?: string;
+      description?: string;
+      /** @description SQL of the field (table calculations: their expression) */
+      sql?: string;
+      hidden?: boolean;
+      /** @description Table calculations: their name as shown */
+      displayName?: string;
+      /** @description Time dimensions: the interval (`DAY`, `MONTH`, …) and the dimension they derive from */
+      timeInterval?: string;
+      timeIntervalBaseDimensionName?: string;
+      round?: number;
+      compact?: string;
+      format?: string;
+      formatOptions?: {
+        [key: string]: unknown;
+      };
+      name: string;
     };
-    QueryResultsDto: {
-      metricQuery: {
+    FiltersDto: {
+      /** @description A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }` */
+      dimensions?: {
         [key: string]: unknown;
       };
-      /** @description The selected fields by id */
-      fields: {
+      /** @description A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }` */
+      metrics?: {
         [key: string]: unknown;
       };
-      /** @description `{ [fieldId]: { value: { raw, formatted } } }` */
-      rows: {
-          [key: string]: unknown;
-        }[];
-      cacheMetadata: components["schemas"]["CacheMetadataDto"];
+      /** @description A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }` */
+      tableCalculations?: {
+        [key: string]: unknown;
+      };
     };
     SortDto: {
       fieldId: string;
       descending: boolean;
       nullsFirst?: boolean;
     };
-    RunQueryDto: {
-      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
-      filters: {
+    FieldRefDto: {
+      /** @description A dimension of the metric's table (`status`) or of a joined one (`customers.name`) */
+      fieldRef: string;
+    };
+    MetricFilterRuleDto: {
+      /** @enum {string} */
+      operator: "isNull" | "notNull" | "equals" | "notEquals" | "startsWith" | "endsWith" | "include" | "doesNotInclude" | "lessThan" | "lessThanOrEqual" | "greaterThan" | "greaterThanOrEqual" | "inThePast" | "notInThePast" | "inTheNext" | "inTheCurrent" | "notInTheCurrent" | "inBetween" | "notInBetween" | "inPeriodToDate";
+      values?: unknown[];
+      settings?: {
         [key: string]: unknown;
       };
+      id?: string;
+      target: components["schemas"]["FieldRefDto"];
+      disabled?: boolean;
+      required?: boolean;
+    };
+    AdditionalMetricDto: {
+      /** @enum {string} */
+      type: "percentile" | "average" | "count" | "count_distinct" | "sum" | "sum_distinct" | "average_distinct" | "min" | "max" | "percent_of_previous" | "percent_of_total" | "running_total" | "number" | "median" | "string" | "date" | "timestamp" | "boolean";
+      uuid?: string | null;
+      formatOptions?: {
+        [key: string]: unknown;
+      };
+      name: string;
+      table: string;
+      /** @description Written like project SQL: `${TABLE}.amount` */
+      sql: string;
+      label?: string;
+      description?: string;
+      hidden?: boolean;
+      baseDimensionName?: string;
+      index?: number;
+      percentile?: number;
+      round?: number;
+      compact?: string;
+      format?: string;
+      filters?: components["schemas"]["MetricFilterRuleDto"][];
+    };
+    HasADateDimensionDto: {
+      name: string;
+      label: string;
+      table: string;
+    };
+    MetricQueryMetadataDto: {
+      hasADateDimension?: components["schemas"]["HasADateDimensionDto"];
+    };
+    MetricQueryDto: {
+      /** @description Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
       limit: number;
       tableCalculations: {
-          [key: string]: unknown;
-        }[];
-      additionalMetrics?: {
           [key: string]: unknown;
         }[];
       customDimensions?: {
@@ -624,27 +685,96 @@ export interface components {
       periodOverPeriod?: {
         [key: string]: unknown;
       };
-      metadata?: {
+      /** @description Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
+      dimensionOverrides?: {
+        [key: string]: unknown;
+      };
+      exploreName: string;
+      /** @description Field ids (and custom dimension ids) */
+      dimensions: string[];
+      /** @description Field ids (and additional metric ids) */
+      metrics: string[];
+      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
+      filters: components["schemas"]["FiltersDto"];
+      sorts: components["schemas"]["SortDto"][];
+      additionalMetrics?: components["schemas"]["AdditionalMetricDto"][];
+      /** @description IANA time zone for relative date filters, e.g. Europe/Paris */
+      timezone?: string;
+      metadata?: components["schemas"]["MetricQueryMetadataDto"];
+      /** @description Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+      pivotDimensions?: string[];
+    };
+    CacheMetadataDto: {
+      /** Format: date-time */
+      cacheUpdatedTime: string;
+      /** Format: date-time */
+      cacheExpiresAt: string;
+      cacheHit: boolean;
+      cacheKey: string;
+    };
+    QueryResultsDto: {
+      /** @description The selected fields by id (dimensions, metrics, custom ones, table calculations) */
+      fields: {
+        [key: string]: components["schemas"]["ResultFieldDto"];
+      };
+      /** @description `{ [fieldId]: { value: { raw, formatted } } }` */
+      rows: {
+          [key: string]: unknown;
+        }[];
+      /** @description The query as run */
+      metricQuery: components["schemas"]["MetricQueryDto"];
+      cacheMetadata: components["schemas"]["CacheMetadataDto"];
+    };
+    DateZoomDto: {
+      /** @enum {string} */
+      granularity?: "Second" | "Minute" | "Hour" | "Day" | "Week" | "Month" | "Quarter" | "Year";
+      /** @description Default: the first selected date or timestamp dimension */
+      xAxisFieldId?: string;
+    };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
+    RunQueryDto: {
+      /** @description Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
+      limit: number;
+      tableCalculations: {
+          [key: string]: unknown;
+        }[];
+      customDimensions?: {
+          [key: string]: unknown;
+        }[];
+      metricOverrides?: {
+        [key: string]: unknown;
+      };
+      periodOverPeriod?: {
+        [key: string]: unknown;
+      };
+      /** @description Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
+      dimensionOverrides?: {
         [key: string]: unknown;
       };
       /** @description Values of `${ld.parameters.x}` */
       parameters?: {
         [key: string]: unknown;
       };
-      /** @description `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
-      dateZoom?: {
-        [key: string]: unknown;
-      };
+      /** @description Bounds the rows of CSV exports built from this query (Lightdash sends it with the query); runQuery itself returns `limit` rows */
+      csvLimit?: number | null;
       /** @description Skip the results cache for this run */
       invalidateCache?: boolean;
+      dateZoom?: components["schemas"]["DateZoomDto"];
       exploreName: string;
       /** @description Field ids (and custom dimension ids) */
       dimensions: string[];
       /** @description Field ids (and additional metric ids) */
       metrics: string[];
+      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
+      filters: components["schemas"]["FiltersDto"];
       sorts: components["schemas"]["SortDto"][];
+      additionalMetrics?: components["schemas"]["AdditionalMetricDto"][];
       /** @description IANA time zone for relative date filters, e.g. Europe/Paris */
       timezone?: string;
+      metadata?: components["schemas"]["MetricQueryMetadataDto"];
+      /** @description Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+      pivotDimensions?: string[];
+      [key: string]: unknown;
     };
     CompiledQueryDto: {
       /** @description With `pivotConfiguration`: the SQL that pivots the query's rows */
@@ -673,23 +803,18 @@ export interface components {
       nullsFirst?: boolean;
     };
     PivotConfigurationDto: {
-      /** @description One index column, a list, or none */
-      indexColumn?: (components["schemas"]["PivotIndexColumnDto"] | components["schemas"]["PivotIndexColumnDto"][])[];
+      /** @description The index column (rows); a list of them is also accepted, for older clients */
+      indexColumn?: components["schemas"]["PivotIndexColumnDto"];
       valuesColumns: components["schemas"]["PivotValuesColumnDto"][];
       groupByColumns?: components["schemas"]["PivotGroupByColumnDto"][];
       sortBy?: components["schemas"]["PivotSortByDto"][];
       metricsAsRows?: boolean;
     };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
     CompileQueryDto: {
-      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
-      filters: {
-        [key: string]: unknown;
-      };
+      /** @description Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
       limit: number;
       tableCalculations: {
-          [key: string]: unknown;
-        }[];
-      additionalMetrics?: {
           [key: string]: unknown;
         }[];
       customDimensions?: {
@@ -701,17 +826,15 @@ export interface components {
       periodOverPeriod?: {
         [key: string]: unknown;
       };
-      metadata?: {
+      /** @description Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
+      dimensionOverrides?: {
         [key: string]: unknown;
       };
       /** @description Values of `${ld.parameters.x}` */
       parameters?: {
         [key: string]: unknown;
       };
-      /** @description `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
-      dateZoom?: {
-        [key: string]: unknown;
-      };
+      dateZoom?: components["schemas"]["DateZoomDto"];
       /** @description Also compile the SQL that pivots the query's rows (returned as `pivotQuery`) */
       pivotConfiguration?: components["schemas"]["PivotConfigurationDto"];
       exploreName: string;
@@ -719,40 +842,26 @@ export interface components {
       dimensions: string[];
       /** @description Field ids (and additional metric ids) */
       metrics: string[];
+      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
+      filters: components["schemas"]["FiltersDto"];
       sorts: components["schemas"]["SortDto"][];
+      additionalMetrics?: components["schemas"]["AdditionalMetricDto"][];
       /** @description IANA time zone for relative date filters, e.g. Europe/Paris */
       timezone?: string;
+      metadata?: components["schemas"]["MetricQueryMetadataDto"];
+      /** @description Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+      pivotDimensions?: string[];
+      [key: string]: unknown;
     };
     QueryWarningDto: {
       tables: string[];
       fields: string[];
       message: string;
     };
-    ExecutedQueryDto: {
-      usedParametersValues: {
-        [key: string]: unknown;
-      };
-      warnings: components["schemas"]["QueryWarningDto"][];
-      fields: {
-        [key: string]: unknown;
-      };
-      metricQuery: {
-        [key: string]: unknown;
-      };
-      queryUuid: string;
-      cacheMetadata: components["schemas"]["CacheMetadataDto"];
-      parameterReferences: string[];
-    };
-    MetricQueryDto: {
-      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
-      filters: {
-        [key: string]: unknown;
-      };
+    MetricQueryRequestDto: {
+      /** @description Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
       limit: number;
       tableCalculations: {
-          [key: string]: unknown;
-        }[];
-      additionalMetrics?: {
           [key: string]: unknown;
         }[];
       customDimensions?: {
@@ -764,7 +873,8 @@ export interface components {
       periodOverPeriod?: {
         [key: string]: unknown;
       };
-      metadata?: {
+      /** @description Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
+      dimensionOverrides?: {
         [key: string]: unknown;
       };
       exploreName: string;
@@ -772,10 +882,62 @@ export interface components {
       dimensions: string[];
       /** @description Field ids (and additional metric ids) */
       metrics: string[];
+      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
+      filters: components["schemas"]["FiltersDto"];
       sorts: components["schemas"]["SortDto"][];
+      additionalMetrics?: components["schemas"]["AdditionalMetricDto"][];
       /** @description IANA time zone for relative date filters, e.g. Europe/Paris */
       timezone?: string;
+      metadata?: components["schemas"]["MetricQueryMetadataDto"];
+      /** @description Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+      pivotDimensions?: string[];
+      dateZoom?: components["schemas"]["DateZoomDto"];
     };
+    ExecutedQueryDto: {
+      usedParametersValues: {
+        [key: string]: unknown;
+      };
+      warnings: components["schemas"]["QueryWarningDto"][];
+      /** @description The selected fields by id (dimensions, metrics, custom ones, table calculations) */
+      fields: {
+        [key: string]: components["schemas"]["ResultFieldDto"];
+      };
+      queryUuid: string;
+      cacheMetadata: components["schemas"]["CacheMetadataDto"];
+      parameterReferences: string[];
+      /** @description The query as run */
+      metricQuery: components["schemas"]["MetricQueryRequestDto"];
+    };
+    DashboardFilterTargetDto: {
+      fieldId: string;
+      tableName?: string;
+      isSqlColumn?: boolean;
+      fallbackType?: string;
+    };
+    DashboardFilterRuleDto: {
+      /** @enum {string} */
+      operator: "isNull" | "notNull" | "equals" | "notEquals" | "startsWith" | "endsWith" | "include" | "doesNotInclude" | "lessThan" | "lessThanOrEqual" | "greaterThan" | "greaterThanOrEqual" | "inThePast" | "notInThePast" | "inTheNext" | "inTheCurrent" | "notInTheCurrent" | "inBetween" | "notInBetween" | "inPeriodToDate";
+      values?: unknown[];
+      settings?: {
+        [key: string]: unknown;
+      };
+      /** @description Which dashboard tiles the rule applies to (ignored for a single query) */
+      tileTargets?: {
+        [key: string]: unknown;
+      };
+      id?: string;
+      target: components["schemas"]["DashboardFilterTargetDto"];
+      disabled?: boolean;
+      required?: boolean;
+      singleValue?: boolean;
+      label?: string;
+    };
+    DashboardFiltersDto: {
+      dimensions?: components["schemas"]["DashboardFilterRuleDto"][];
+      metrics?: components["schemas"]["DashboardFilterRuleDto"][];
+      tableCalculations?: components["schemas"]["DashboardFilterRuleDto"][];
+    };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
     ExecuteMetricQueryDto: {
       /** @description Values of `${ld.parameters.x}` */
       parameters?: {
@@ -785,19 +947,22 @@ export interface components {
        * @description Where the query comes from (recorded with it)
        * @enum {string}
        */
-      context?: "dashboardView" | "autorefreshedDashboard" | "exploreView" | "filterAutocomplete" | "chartView" | "chartHistory" | "sqlChartView" | "sqlRunner" | "viewUnderlyingData" | "alert" | "scheduledDelivery" | "csvDownload" | "sheets" | "scheduledSheetsChart" | "scheduledSheetsDashboard" | "scheduledChart" | "scheduledDashboard" | "calculateTotal" | "calculateSubtotal" | "embed" | "ai" | "mcp" | "api" | "cli" | "metricsExplorer";
+      context?: "dashboardView" | "autorefreshedDashboard" | "exploreView" | "filterAutocomplete" | "chartView" | "chartHistory" | "sqlChartView" | "sqlRunner" | "viewUnderlyingData" | "alert" | "scheduledDelivery" | "csvDownload" | "sheets" | "scheduledSheetsChart" | "scheduledSheetsDashboard" | "scheduledChart" | "scheduledDashboard" | "calculateTotal" | "calculateSubtotal" | "embed" | "ai" | "mcp" | "api" | "cli" | "metricsExplorer" | "gsheets" | "scheduledGsheetsChart" | "scheduledGsheetsDashboard" | "scheduledGsheetsSqlChart" | "scheduledSheetsSqlChart" | "mcp.run_metric_query" | "mcp.run_sql" | "mcp.search_field_values" | "semanticViewer";
       /** @description Same as `query.periodOverPeriod` (which wins when both are set) */
       periodOverPeriod?: {
         [key: string]: unknown;
       };
-      /** @description `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
-      dateZoom?: {
-        [key: string]: unknown;
-      };
-      query: components["schemas"]["MetricQueryDto"];
+      query: components["schemas"]["MetricQueryRequestDto"];
       /** @description Skip the results cache for this run */
       invalidateCache?: boolean;
       pivotConfiguration?: components["schemas"]["PivotConfigurationDto"];
+      /** @description Same as `query.dateZoom` (which wins when both are set) */
+      dateZoom?: components["schemas"]["DateZoomDto"];
+      /** @description Dashboard filters ANDed onto the query's own; rules whose field is not in the explore are dropped, as in Lightdash */
+      dashboardFilters?: components["schemas"]["DashboardFiltersDto"];
+      /** @description Lightdash's pre-aggregate cache switch. Quarry has no pre-aggregates: results come from the results cache (see invalidateCache) either way */
+      usePreAggregateCache?: boolean;
+      [key: string]: unknown;
     };
     QueryPageDto: {
       /** @enum {string} */
@@ -840,16 +1005,11 @@ export interface components {
       /** @description Add a total row (Quarry extension) */
       columnTotals?: boolean;
     };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
     DownloadCsvDto: {
-      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
-      filters: {
-        [key: string]: unknown;
-      };
+      /** @description Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
       limit: number;
       tableCalculations: {
-          [key: string]: unknown;
-        }[];
-      additionalMetrics?: {
           [key: string]: unknown;
         }[];
       customDimensions?: {
@@ -861,7 +1021,8 @@ export interface components {
       periodOverPeriod?: {
         [key: string]: unknown;
       };
-      metadata?: {
+      /** @description Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
+      dimensionOverrides?: {
         [key: string]: unknown;
       };
       /** @description Header label by field id */
@@ -879,16 +1040,24 @@ export interface components {
       dimensions: string[];
       /** @description Field ids (and additional metric ids) */
       metrics: string[];
+      /** @description `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
+      filters: components["schemas"]["FiltersDto"];
       sorts: components["schemas"]["SortDto"][];
+      additionalMetrics?: components["schemas"]["AdditionalMetricDto"][];
       /** @description IANA time zone for relative date filters, e.g. Europe/Paris */
       timezone?: string;
+      metadata?: components["schemas"]["MetricQueryMetadataDto"];
+      /** @description Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+      pivotDimensions?: string[];
       /** @description Field ids in the order the columns should appear */
       columnOrder: string[];
       /** @description Prefix headers with the table label */
       showTableNames: boolean;
       hiddenFields?: string[];
       pivotConfig?: components["schemas"]["ExportPivotConfigDto"];
+      [key: string]: unknown;
     };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
     UploadSheetDto: {
       /** @description Header label by field id */
       customLabels?: {
@@ -904,6 +1073,7 @@ export interface components {
       showTableNames: boolean;
       hiddenFields?: string[];
       pivotConfig?: components["schemas"]["ExportPivotConfigDto"];
+      [key: string]: unknown;
     };
     ColorPaletteDto: {
       /** Format: date-time */
@@ -977,6 +1147,63 @@ export interface components {
       /** @description Users with a direct share of the space. */
       access: string[];
     };
+    UpdatedByUserDto: {
+      userUuid: string;
+      firstName: string;
+      lastName: string;
+    };
+    ChartSummaryDto: {
+      description: string | null;
+      dashboardUuid: string | null;
+      dashboardName: string | null;
+      /** @enum {string} */
+      source: "transform_explore";
+      /** @enum {string} */
+      chartKind: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** @enum {string} */
+      chartType: "cartesian" | "table" | "big_number" | "pie" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
+      /** Format: date-time */
+      updatedAt: string;
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      /** @description How many times the chart was opened. */
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: {
+          [key: string]: unknown;
+        }[];
+      uuid: string;
+      name: string;
+      projectUuid: string;
+      organizationUuid: string;
+      spaceUuid: string;
+      spaceName: string;
+      /** @description Unique in the project; charts as code and promotion match charts by slug. */
+      slug: string;
+    };
+    DashboardSummaryDto: {
+      description: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      pinnedListUuid: string | null;
+      pinnedListOrder: number | null;
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: {
+          [key: string]: unknown;
+        }[];
+      uuid: string;
+      name: string;
+      projectUuid: string;
+      organizationUuid: string;
+      spaceUuid: string;
+      spaceName: string;
+      slug: string;
+    };
     ChildSpaceDto: {
       parentSpaceUuid: string | null;
       pinnedListUuid: string | null;
@@ -1012,12 +1239,8 @@ export interface components {
       pinnedListUuid: string | null;
       pinnedListOrder: number | null;
       /** @description Saved charts in the space. */
-      queries: {
-          [key: string]: unknown;
-        }[];
-      dashboards: {
-          [key: string]: unknown;
-        }[];
+      queries: components["schemas"]["ChartSummaryDto"][];
+      dashboards: components["schemas"]["DashboardSummaryDto"][];
       organizationUuid: string;
       projectUuid: string;
       uuid: string;
@@ -1056,6 +1279,16 @@ export interface components {
       inheritParentPermissions?: boolean;
     };
     UpdateSpaceDto: {
+      /**
+       * @description Lightdash: one role for every project member on the space. Quarry shares spaces per user and group instead: null (no change) is accepted, a role is a 400
+       * @enum {string|null}
+       */
+      projectMemberAccessRole?: "viewer" | "editor" | "admin" | null;
+      /**
+       * Format: uuid
+       * @description Lightdash: a colour palette for the space's charts. Quarry has organization palettes only: null (no change) is accepted, a uuid is a 400
+       */
+      colorPaletteUuid?: string | null;
       name?: string;
       isPrivate?: boolean;
       /** @description Turning it off copies the inherited shares onto the space, so nobody loses access. */
@@ -1111,10 +1344,28 @@ export interface components {
       projectUuid: string;
       pinnedListUuid: string;
     };
+    PinnedValidationErrorDto: {
+      /** Format: date-time */
+      createdAt: string;
+      validationId: number;
+      error: string;
+    };
     PinnedItemDataDto: {
+      description: string | null;
+      /** Format: date-time */
+      updatedAt: string | null;
       pinnedListOrder: number;
+      /** @description Who last changed the item (for a space: who created it) */
+      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
+      /** @description Times opened (for a space: the views of its charts and dashboards) */
+      views: number;
+      /** Format: date-time */
+      firstViewedAt: string | null;
+      validationErrors: components["schemas"]["PinnedValidationErrorDto"][];
       uuid: string;
       name: string;
+      /** @description The item's space (for a space: the space itself) */
+      spaceUuid: string;
       pinnedListUuid: string;
     };
     PinnedItemDto: {
@@ -1122,7 +1373,7 @@ export interface components {
       type: "chart" | "dashboard" | "space";
       /** @enum {string} */
       category: "pinned" | "mostPopular" | "recentlyUpdated";
-      /** @description The item summary; further fields depend on the type */
+      /** @description The item summary; further fields depend on the type (see PinnedItemDataDto) */
       data: components["schemas"]["PinnedItemDataDto"];
     };
     PinnedOrderDataDto: {
@@ -1130,15 +1381,12 @@ export interface components {
       /** Format: uuid */
       uuid: string;
     };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
     PinnedOrderDto: {
       /** @enum {string} */
       type: "chart" | "dashboard" | "space";
       data: components["schemas"]["PinnedOrderDataDto"];
-    };
-    UpdatedByUserDto: {
-      userUuid: string;
-      firstName: string;
-      lastName: string;
+      [key: string]: unknown;
     };
     ChartDto: {
       description: string | null;
@@ -1228,37 +1476,6 @@ export interface components {
       /** @description The explore the chart queries. */
       tableName: string;
       chartConfig: components["schemas"]["ChartConfigDto"];
-    };
-    ChartSummaryDto: {
-      description: string | null;
-      dashboardUuid: string | null;
-      dashboardName: string | null;
-      /** @enum {string} */
-      source: "transform_explore";
-      /** @enum {string} */
-      chartKind: "line" | "horizontal_bar" | "vertical_bar" | "scatter" | "area" | "mixed" | "pie" | "table" | "big_number" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
-      /** @enum {string} */
-      chartType: "cartesian" | "table" | "big_number" | "pie" | "funnel" | "treemap" | "gauge" | "map" | "sankey" | "custom";
-      /** Format: date-time */
-      updatedAt: string;
-      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
-      pinnedListUuid: string | null;
-      pinnedListOrder: number | null;
-      /** @description How many times the chart was opened. */
-      views: number;
-      /** Format: date-time */
-      firstViewedAt: string | null;
-      validationErrors: {
-          [key: string]: unknown;
-        }[];
-      uuid: string;
-      name: string;
-      projectUuid: string;
-      organizationUuid: string;
-      spaceUuid: string;
-      spaceName: string;
-      /** @description Unique in the project; charts as code and promotion match charts by slug. */
-      slug: string;
     };
     UpdateChartDto: {
       description?: string | null;
@@ -1391,17 +1608,6 @@ export interface components {
        */
       uuid?: string;
     };
-    DashboardFiltersDto: {
-      dimensions?: {
-          [key: string]: unknown;
-        }[];
-      metrics?: {
-          [key: string]: unknown;
-        }[];
-      tableCalculations?: {
-          [key: string]: unknown;
-        }[];
-    };
     DashboardConfigDto: {
       pinnedParameters?: string[];
       isDateZoomDisabled?: boolean;
@@ -1418,27 +1624,6 @@ export interface components {
       filters?: components["schemas"]["DashboardFiltersDto"];
       tabs?: components["schemas"]["DashboardTabDto"][];
       config?: components["schemas"]["DashboardConfigDto"];
-    };
-    DashboardSummaryDto: {
-      description: string | null;
-      /** Format: date-time */
-      updatedAt: string;
-      updatedByUser: components["schemas"]["UpdatedByUserDto"] | null;
-      pinnedListUuid: string | null;
-      pinnedListOrder: number | null;
-      views: number;
-      /** Format: date-time */
-      firstViewedAt: string | null;
-      validationErrors: {
-          [key: string]: unknown;
-        }[];
-      uuid: string;
-      name: string;
-      projectUuid: string;
-      organizationUuid: string;
-      spaceUuid: string;
-      spaceName: string;
-      slug: string;
     };
     UpdateDashboardDto: {
       parameters?: {
@@ -1823,6 +2008,7 @@ export interface components {
       table: string;
       field: string;
     };
+    /** @description Unknown properties are ignored (dropped), so bodies of newer clients are accepted. */
     RunMetricExplorerQueryDto: {
       /** @description A filter rule `{ id, target: { fieldId }, operator, values }` on a dimension of the explore */
       filter?: {
@@ -1831,6 +2017,7 @@ export interface components {
       query: components["schemas"]["MetricExplorerQueryDto"];
       /** @description Draw the series over this date dimension instead of the metric's default one */
       timeDimensionOverride?: components["schemas"]["TimeDimensionOverrideDto"];
+      [key: string]: unknown;
     };
     TransformEnvironmentVariableDto: {
       key: string;
@@ -1934,8 +2121,8 @@ export interface components {
     PostgresConnectionDto: {
       /** @enum {string} */
       type: "postgres";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
       dbname: string;
@@ -1963,8 +2150,8 @@ export interface components {
     RedshiftConnectionDto: {
       /** @enum {string} */
       type: "redshift";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
       ra3Node?: boolean;
@@ -1993,10 +2180,10 @@ export interface components {
     SnowflakeConnectionDto: {
       /** @enum {string} */
       type: "snowflake";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
-      /** @description First day of the week, 0 = Monday … 6 = Sunday */
-      startOfWeek?: number | null;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
+      /** @description Organization-wide credentials are not supported: null is accepted, a value is a 400 saying so */
+      organizationWarehouseCredentialsUuid?: string | null;
       account: string;
       user: string;
       /** @enum {string} */
@@ -2018,11 +2205,14 @@ export interface components {
       quotedIdentifiersIgnoreCase?: boolean;
       disableTimestampConversion?: boolean;
       override?: boolean;
-      organizationWarehouseCredentialsUuid?: string;
+      /** @description First day of the week, 0 = Monday … 6 = Sunday */
+      startOfWeek?: number | null;
     };
     BigqueryConnectionDto: {
       /** @enum {string} */
       type: "bigquery";
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description Service-account key JSON. Write-only: never returned */
       keyfileContents: {
         [key: string]: unknown;
@@ -2037,16 +2227,14 @@ export interface components {
       maximumBytesBilled?: number;
       executionProject?: string;
       threads?: number;
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
     };
     DatabricksConnectionDto: {
       /** @enum {string} */
       type: "databricks";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
       serverHostName: string;
@@ -2060,8 +2248,8 @@ export interface components {
     TrinoConnectionDto: {
       /** @enum {string} */
       type: "trino";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
       /** @description The catalog */
@@ -2079,8 +2267,8 @@ export interface components {
     ClickhouseConnectionDto: {
       /** @enum {string} */
       type: "clickhouse";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
       schema: string;
@@ -2095,8 +2283,8 @@ export interface components {
     DuckdbConnectionDto: {
       /** @enum {string} */
       type: "duckdb";
-      /** @description Per-user credentials: not supported yet (rejected with a 400) */
-      requireUserCredentials?: boolean;
+      /** @description Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+      requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
       /** @description Database file, relative to DATA_DIR (files outside it are refused) */
@@ -6587,6 +6775,8 @@ export interface operations {
         categories?: string[];
         /** @description `any` (default): metrics in any of `categories`; `all`: in every one of them */
         categoriesFilterMode?: "any" | "all";
+        /** @description Owners (user uuids): metrics owned by any of them. Quarry records no metric owners, so a non-empty list matches no metric */
+        ownerUserUuids?: string[];
         /** @description Table names */
         tables?: string[];
         /** @description Text matched against names, labels and descriptions; results come best match first */

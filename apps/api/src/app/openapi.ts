@@ -1,12 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_KEY_SECURITY, discriminatedVariantModels } from '@quarry/server/common';
+import { API_KEY_SECURITY, discriminatedVariantModels, tolerantSchemaNames, UNKNOWN_PROPERTIES_IGNORED } from '@quarry/server/common';
 
 import { QUARRY_VERSION } from './version';
 
 export const DOCS_PATH = 'api/docs';
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/** `maxLimit`: the configured QUERY_MAX_LIMIT, documented as `limit`'s maximum where it applies. */
+export function buildOpenApiDocument(app: INestApplication, maxLimit: number): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Quarry API')
     .setDescription(
@@ -21,7 +22,30 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: discriminatedVariantModels(),
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  return withoutPhantomCreatedResponses(document);
+  return withQueryLimitMaximum(withTolerantBodiesDescribed(withoutPhantomCreatedResponses(document)), maxLimit);
+}
+
+/** Bodies of queries that run (E4, E12) refuse a `limit` above QUERY_MAX_LIMIT: the document says the configured value. */
+const RUN_QUERY_SCHEMAS = ['RunQueryDto', 'MetricQueryRequestDto'];
+
+function withQueryLimitMaximum(document: OpenAPIObject, maxLimit: number): OpenAPIObject {
+  for (const name of RUN_QUERY_SCHEMAS) {
+    const schema = document.components?.schemas?.[name];
+    const limit = schema && !('$ref' in schema) ? schema.properties?.['limit'] : undefined;
+    if (limit && !('$ref' in limit)) limit.maximum = maxLimit;
+  }
+  return document;
+}
+
+/** Bodies that drop unknown properties say so: `additionalProperties: true` and a sentence. */
+function withTolerantBodiesDescribed(document: OpenAPIObject): OpenAPIObject {
+  for (const name of tolerantSchemaNames) {
+    const schema = document.components?.schemas?.[name];
+    if (!schema || '$ref' in schema) continue;
+    schema.additionalProperties = true;
+    schema.description = schema.description ? `${schema.description} ${UNKNOWN_PROPERTIES_IGNORED}` : UNKNOWN_PROPERTIES_IGNORED;
+  }
+  return document;
 }
 
 /**

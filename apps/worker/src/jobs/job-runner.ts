@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUuid } from '@quarry/server/common';
 import { JobsRepository } from '@quarry/server/database';
-import { type Job,UnrecoverableError } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 
 import { isJobName, JobHandlerRegistry } from './job-handler-registry';
+import { isPermanentJobError } from './permanent-errors';
 
 /**
  * Runs a job through its handler and mirrors its status in the metadata DB. Jobs started by the
@@ -35,11 +36,13 @@ export class JobRunner {
       this.logger.log({ jobId, name, attempt, ms: Date.now() - started }, 'Job completed');
       return result;
     } catch (error) {
-      const final = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+      const permanent = isPermanentJobError(error);
+      const final = permanent || error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
       const message = (error as Error).message;
       if (tracked) await this.jobs.markFailed(jobId, message, final);
       this.logger.warn({ jobId, name, attempt, final, err: error }, 'Job failed');
-      throw error;
+      // BullMQ retries anything but an UnrecoverableError, after its backoff.
+      throw permanent && !(error instanceof UnrecoverableError) ? new UnrecoverableError(message) : error;
     }
   }
 }

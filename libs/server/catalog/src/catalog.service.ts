@@ -19,6 +19,8 @@ export interface MetricsCatalogRequest {
   categories?: string[];
   categoriesFilterMode?: 'any' | 'all';
   tables?: string[];
+  /** Lightdash's owner filter: metrics owned by any of these users. */
+  ownerUserUuids?: string[];
 }
 
 export interface MetricsCatalogPage {
@@ -55,6 +57,8 @@ export class CatalogService {
 
   async metrics(principal: Principal, projectUuid: string, request: MetricsCatalogRequest): Promise<MetricsCatalogPage> {
     await this.requireCatalog(principal, projectUuid);
+    // Quarry's catalog records no metric owners (transform projects name none), so an owner filter matches no metric.
+    if (request.ownerUserUuids?.length) return pageOf([], request.page, request.pageSize);
     const [items, tags, usage, attributes] = await Promise.all([
       this.catalog.searchMetrics(projectUuid, request),
       this.catalog.listTags(projectUuid),

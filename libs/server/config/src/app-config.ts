@@ -33,7 +33,8 @@ export interface S3Settings {
 
 /** The typed configuration every process receives; built once from the environment. */
 export abstract class AppConfig {
-  abstract readonly server: { port: number; host: string; siteUrl: string };
+  /** `siteUrlSet`: SITE_URL was given (else siteUrl is the localhost default, and the API answers with the request's host). */
+  abstract readonly server: { port: number; host: string; siteUrl: string; siteUrlSet: boolean };
   /** Undefined only in the launcher, which then starts an embedded PostgreSQL. */
   abstract readonly database: { url: string | undefined };
   abstract readonly redis: { url: string; prefix: string };

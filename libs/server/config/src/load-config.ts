@@ -62,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   const port = dto.PORT ?? 8080;
   const dataDir = resolve(dto.DATA_DIR ?? '.quarry');
   return {
-    server: { port, host: dto.HOST ?? '0.0.0.0', siteUrl: (dto.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '') },
+    server: { port, host: dto.HOST ?? '0.0.0.0', siteUrl: (dto.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''), siteUrlSet: dto.SITE_URL !== undefined },
     database: { url: dto.DATABASE_URL },
     redis: { url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: dto.QUEUE_PREFIX ?? 'quarry' },
     dataDir,

@@ -38,10 +38,13 @@ export class ExportRequestsService {
     return { jobId: await this.producer.enqueue(JobName.DownloadCsv, payload, owner(principal, request.projectUuid)) };
   }
 
-  /** E7. Without Sheets configuration the request fails at once, rather than as a job. */
+  /**
+   * E7. Without Sheets configuration the request fails at once, rather than as a job — after the
+   * project, explore and query are checked, so a missing one is a 404 either way.
+   */
   async uploadSheet(principal: Principal, request: Omit<CsvRequest, 'csvLimit' | 'chartName'>): Promise<{ jobId: string }> {
-    if (!this.sheets.configured) throw new ParameterError(SHEETS_NOT_CONFIGURED_MESSAGE, { sheets: 'not configured' });
     await this.check(principal, request.projectUuid, request.exploreId, request.metricQuery);
+    if (!this.sheets.configured) throw new ParameterError(SHEETS_NOT_CONFIGURED_MESSAGE, { sheets: 'not configured' });
     return { jobId: await this.producer.enqueue(JobName.UploadSheet, this.basePayload(principal, request), owner(principal, request.projectUuid)) };
   }
 

@@ -12,7 +12,7 @@ export interface CreateProjectRequest {
   copyWarehouseConnectionFromUpstreamProject?: boolean;
   tableConfiguration?: 'prod' | 'all';
   copyContent?: boolean;
-  organizationWarehouseCredentialsUuid?: string;
+  organizationWarehouseCredentialsUuid?: string | null;
   pinnedListUuid?: string;
 }
 

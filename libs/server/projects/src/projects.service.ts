@@ -46,14 +46,17 @@ export class ProjectsService {
    */
   async create(principal: Principal, request: CreateProjectRequest): Promise<CreateProjectOutcome<ProjectView>> {
     const upstream = await this.authorizeCreation(principal, request);
-    if (request.organizationWarehouseCredentialsUuid) {
-      throw new ParameterError('Organization warehouse credentials are not supported yet', { field: 'organizationWarehouseCredentialsUuid' });
+    // Quarry keeps one set of warehouse credentials per project, sealed with the project; null and false mean "none" and pass.
+    const sharedCredentials = request.organizationWarehouseCredentialsUuid ?? (request.warehouseConnection as { organizationWarehouseCredentialsUuid?: string | null } | undefined)?.organizationWarehouseCredentialsUuid;
+    if (sharedCredentials) {
+      const field = request.organizationWarehouseCredentialsUuid ? 'organizationWarehouseCredentialsUuid' : 'warehouseConnection.organizationWarehouseCredentialsUuid';
+      const why = `${field}: organization-wide warehouse credentials are not supported; send the credentials in warehouseConnection (they are stored sealed with the project)`;
+      throw new ParameterError(why, { [field]: [why] });
     }
     const warehouse = this.warehouseFor(request, upstream);
     if (warehouse.requireUserCredentials) {
-      throw new ParameterError('Per-user warehouse credentials (requireUserCredentials) are not supported yet', {
-        field: 'warehouseConnection.requireUserCredentials',
-      });
+      const why = 'warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; every query runs with the project\'s credentials (send false or leave it out)';
+      throw new ParameterError(why, { 'warehouseConnection.requireUserCredentials': [why] });
     }
     if (request.transformConnection.type === 'transform') {
       resolveLocalProjectDir(request.transformConnection.project_dir, this.config.dataDir, this.config.transform.localRoots);

@@ -80,7 +80,11 @@ export class AsyncQueryService {
   }
 
   async execute(principal: Principal, projectUuid: string, request: AsyncQueryRequest): Promise<ExecutedQuery> {
-    const extras: QueryExtras = { ...(request.parameters ? { parameters: request.parameters } : {}), ...(request.dateZoom ? { dateZoom: request.dateZoom } : {}) };
+    const extras: QueryExtras = {
+      ...(request.parameters ? { parameters: request.parameters } : {}),
+      ...(request.dateZoom ? { dateZoom: request.dateZoom } : {}),
+      ...(request.dashboardFilters ? { dashboardFilters: request.dashboardFilters } : {}),
+    };
     const planned = await this.planner.plan(principal, projectUuid, request.query, extras, {
       action: 'explore:query',
       ...(request.pivotConfiguration ? { pivotConfiguration: request.pivotConfiguration } : {}),

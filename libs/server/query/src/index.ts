@@ -1,4 +1,5 @@
 export * from './async-query.service';
+export * from './dashboard-filters';
 export * from './query.module';
 export * from './query.service';
 export * from './query-core.module';

@@ -7,12 +7,15 @@ import { AppConfig } from '@quarry/server/config';
 import { ProjectsService, type QueryTarget } from '@quarry/server/projects';
 import { redactConnection } from '@quarry/warehouses';
 
+import { type DashboardFilters, withDashboardFilters } from './dashboard-filters';
 import { ResultsCache } from './results-cache';
 
 /** What a caller may send beside the metric query itself. */
 export interface QueryExtras {
   parameters?: Record<string, string | number | Array<string | number>>;
   dateZoom?: DateZoom;
+  /** E12: ANDed onto the query's filters (rules on fields outside the explore dropped). */
+  dashboardFilters?: DashboardFilters;
 }
 
 export interface PlanOptions {
@@ -54,8 +57,9 @@ export class QueryPlanner {
     private readonly cache: ResultsCache,
   ) {}
 
-  async plan(principal: Principal, projectUuid: string, query: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
-    const target = await this.projects.queryTarget(principal, projectUuid, query.exploreName, options.action);
+  async plan(principal: Principal, projectUuid: string, requested: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
+    const target = await this.projects.queryTarget(principal, projectUuid, requested.exploreName, options.action);
+    const query = withDashboardFilters(requested, extras.dashboardFilters, target.explore as unknown as Explore);
     // Custom SQL dimensions run arbitrary SQL on the warehouse: developers only.
     if ((query.customDimensions ?? []).some((custom) => custom.type === 'sql')) {
       await this.policy.assertProject(principal, target.project, 'sql:custom');

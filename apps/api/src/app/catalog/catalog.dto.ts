@@ -38,6 +38,11 @@ export class MetricsCatalogParamsDto {
   @IsOptional() @IsIn(['any', 'all'])
   categoriesFilterMode?: 'any' | 'all';
 
+  /** Owners (user uuids): metrics owned by any of them. Quarry records no metric owners, so a non-empty list matches no metric */
+  @ApiProperty({ type: [String], required: false })
+  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true })
+  ownerUserUuids?: string[];
+
   /** Table names */
   @ApiProperty({ type: [String], required: false })
   @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(255, { each: true })

@@ -1,12 +1,13 @@
 import type { PipeTransform, Type } from '@nestjs/common';
 import { QuarryError } from '@quarry/domain';
-import { requestValidationError } from '@quarry/server/common';
+import { acceptsUnknownProperties, requestValidationError } from '@quarry/server/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 
 /**
  * Validates a JSON array body item by item against a DTO, as the global pipe does for object
- * bodies (unknown properties rejected); errors are named `<index>.<field>`.
+ * bodies (unknown properties rejected, or dropped on items marked @AcceptsUnknownProperties());
+ * errors are named `<index>.<field>`.
  */
 export class ArrayBodyPipe<T extends object> implements PipeTransform<unknown, Promise<T[]>> {
   constructor(
@@ -28,7 +29,7 @@ export class ArrayBodyPipe<T extends object> implements PipeTransform<unknown, P
         errors.push({ property: String(index), constraints: { isObject: `${index} must be an object` }, children: [] });
         continue;
       }
-      const itemErrors = await validate(item, { whitelist: true, forbidNonWhitelisted: true });
+      const itemErrors = await validate(item, { whitelist: true, forbidNonWhitelisted: !acceptsUnknownProperties(this.item) });
       if (itemErrors.length > 0) errors.push({ property: String(index), children: itemErrors });
     }
     if (errors.length > 0) throw requestValidationError(errors);

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+
+import { UpdatedByUserDto } from './charts.dto';
 
 const PINNED_TYPES = ['chart', 'dashboard', 'space'] as const;
 
@@ -13,7 +16,8 @@ export class PinnedOrderDataDto {
   pinnedListOrder!: number;
 }
 
-/** One entry of E16's body: an item of the list and its new position. */
+/** One entry of E16's body: an item of the list and its new position (clients may send the whole pinned item). */
+@AcceptsUnknownProperties()
 export class PinnedOrderDto {
   @ApiProperty({ enum: PINNED_TYPES })
   @IsIn(PINNED_TYPES)
@@ -23,13 +27,51 @@ export class PinnedOrderDto {
   data!: PinnedOrderDataDto;
 }
 
+export class PinnedValidationErrorDto {
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  createdAt!: string;
+
+  error!: string;
+
+  @ApiProperty({ type: 'integer' })
+  validationId!: number;
+}
+
+/**
+ * The summary every pinned item carries. Charts add the ChartSummary fields, dashboards the
+ * DashboardSummary ones, spaces those of a child space (`chartCount`, `access`, …).
+ */
 export class PinnedItemDataDto {
   uuid!: string;
   name!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  updatedAt!: string | null;
+
+  /** The item's space (for a space: the space itself) */
+  spaceUuid!: string;
+
   pinnedListUuid!: string;
 
   @ApiProperty({ type: 'integer' })
   pinnedListOrder!: number;
+
+  /** Who last changed the item (for a space: who created it) */
+  @ApiProperty({ type: UpdatedByUserDto, nullable: true })
+  updatedByUser!: UpdatedByUserDto | null;
+
+  /** Times opened (for a space: the views of its charts and dashboards) */
+  @ApiProperty({ type: 'integer' })
+  views!: number;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  firstViewedAt!: string | null;
+
+  @ApiProperty({ type: [PinnedValidationErrorDto] })
+  validationErrors!: PinnedValidationErrorDto[];
 }
 
 /** A pinned item: `data` is the item's summary (for a space: its summary as in `childSpaces`) plus its pin. */
@@ -40,7 +82,7 @@ export class PinnedItemDto {
   @ApiProperty({ enum: ['pinned', 'mostPopular', 'recentlyUpdated'] })
   category!: 'pinned';
 
-  @ApiProperty({ type: PinnedItemDataDto, description: 'The item summary; further fields depend on the type' })
+  @ApiProperty({ type: PinnedItemDataDto, description: 'The item summary; further fields depend on the type (see PinnedItemDataDto)' })
   data!: PinnedItemDataDto & Record<string, unknown>;
 }
 

@@ -1,7 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ORGANIZATION_ROLES, PROJECT_ROLES, type ProjectRole, SPACE_ROLES, type SpaceAccessSource, type SpaceRole } from '@quarry/domain';
+import { IsAbsentOrValid } from '@quarry/server/common';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+
+import { ChartSummaryDto } from './charts.dto';
+import { DashboardSummaryDto } from './dashboards.dto';
 
 const ACCESS_SOURCES: SpaceAccessSource[] = ['organization', 'project', 'group', 'space_group', 'parent_space'];
 
@@ -37,15 +41,25 @@ export class CreateSpaceDto {
 }
 
 export class UpdateSpaceDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsAbsentOrValid() @IsString() @IsNotEmpty() @MaxLength(255)
   name?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsAbsentOrValid() @IsBoolean()
   isPrivate?: boolean;
 
   /** Turning it off copies the inherited shares onto the space, so nobody loses access. */
-  @IsOptional() @IsBoolean()
+  @IsAbsentOrValid() @IsBoolean()
   inheritParentPermissions?: boolean;
+
+  /** Lightdash: one role for every project member on the space. Quarry shares spaces per user and group instead: null (no change) is accepted, a role is a 400 */
+  @ApiProperty({ enum: SPACE_ROLES, nullable: true, required: false })
+  @IsOptional() @IsIn(SPACE_ROLES)
+  projectMemberAccessRole?: SpaceRole | null;
+
+  /** Lightdash: a colour palette for the space's charts. Quarry has organization palettes only: null (no change) is accepted, a uuid is a 400 */
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
+  @IsOptional() @IsUUID()
+  colorPaletteUuid?: string | null;
 }
 
 export class ShareSpaceWithUserDto {
@@ -163,10 +177,11 @@ export class SpaceDto {
   pinnedListOrder!: number | null;
 
   /** Saved charts in the space. */
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  /** The space's saved charts (those saved inside a dashboard belong to the dashboard) */
+  @ApiProperty({ type: [ChartSummaryDto] })
   queries!: Array<Record<string, unknown>>;
 
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  @ApiProperty({ type: [DashboardSummaryDto] })
   dashboards!: Array<Record<string, unknown>>;
 
   /** Sub-spaces the caller may see. */

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 
@@ -50,6 +51,7 @@ class ExportLayoutFields {
 }
 
 /** E6: the MetricQuery plus how to lay out the CSV. */
+@AcceptsUnknownProperties()
 export class DownloadCsvDto extends IntersectionType(MetricQueryDto, ExportLayoutFields) {
   /** Raw values (dates YYYY-MM-DD, timestamps YYYY-MM-DD HH:mm:ss.SSS) instead of formatted ones */
   @IsBoolean()
@@ -66,6 +68,7 @@ export class DownloadCsvDto extends IntersectionType(MetricQueryDto, ExportLayou
 }
 
 /** E7: a query's results into a new spreadsheet. */
+@AcceptsUnknownProperties()
 export class UploadSheetDto extends ExportLayoutFields {
   @IsUUID()
   projectUuid!: string;

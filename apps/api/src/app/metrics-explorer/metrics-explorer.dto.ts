@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { EXPLORER_GRAINS } from '@quarry/server/metrics-explorer';
 import { Type } from 'class-transformer';
 import { IsDateString, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
@@ -53,6 +54,7 @@ export class TimeDimensionOverrideDto {
   interval?: (typeof EXPLORER_GRAINS)[number];
 }
 
+@AcceptsUnknownProperties()
 export class RunMetricExplorerQueryDto {
   @ValidateNested() @Type(() => MetricExplorerQueryDto) @IsDefined()
   query!: MetricExplorerQueryDto;

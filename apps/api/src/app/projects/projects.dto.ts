@@ -39,9 +39,10 @@ export class CreateProjectDto {
   @IsOptional() @IsBoolean()
   copyContent?: boolean;
 
-  /** Not supported yet: rejected with a 400 */
+  /** Organization-wide credentials are not supported: null is accepted, a uuid is a 400 saying so (send warehouseConnection) */
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
   @IsOptional() @IsUUID()
-  organizationWarehouseCredentialsUuid?: string;
+  organizationWarehouseCredentialsUuid?: string | null;
 
   @IsOptional() @IsUUID()
   pinnedListUuid?: string;

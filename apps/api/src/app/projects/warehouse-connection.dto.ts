@@ -10,9 +10,10 @@ export class WarehouseConnectionBaseDto {
   @IsIn(WAREHOUSE_TYPES)
   type!: WarehouseType;
 
-  /** Per-user credentials: not supported yet (rejected with a 400) */
+  /** Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
+  @ApiProperty({ type: 'boolean', nullable: true, required: false })
   @IsOptional() @IsBoolean()
-  requireUserCredentials?: boolean;
+  requireUserCredentials?: boolean | null;
 
   /** First day of the week, 0 = Monday … 6 = Sunday */
   @IsOptional() @IsInt() @Min(0) @Max(6)
@@ -151,8 +152,10 @@ export class SnowflakeConnectionDto extends WarehouseConnectionBaseDto {
   @IsOptional() @IsBoolean()
   override?: boolean;
 
+  /** Organization-wide credentials are not supported: null is accepted, a value is a 400 saying so */
+  @ApiProperty({ type: 'string', nullable: true, required: false })
   @IsOptional() @IsString()
-  organizationWarehouseCredentialsUuid?: string;
+  organizationWarehouseCredentialsUuid?: string | null;
 }
 
 export class BigqueryConnectionDto extends WarehouseConnectionBaseDto {

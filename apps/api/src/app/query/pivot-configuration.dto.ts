@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PIVOT_AGGREGATIONS, PIVOT_INDEX_TYPES, type PivotAggregation, type PivotIndexType } from '@quarry/domain';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 export class PivotIndexColumnDto {
@@ -40,13 +40,10 @@ export class PivotSortByDto {
 
 /** Pivots the query's rows in SQL: index rows × group-by columns, each value aggregated. */
 export class PivotConfigurationDto {
-  /** One index column, a list, or none */
-  @ApiProperty({ oneOf: [{ $ref: '#/components/schemas/PivotIndexColumnDto' }, { type: 'array', items: { $ref: '#/components/schemas/PivotIndexColumnDto' } }], required: false })
-  @IsOptional()
-  // A single column is accepted as it is, and validated as a list of one.
-  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || Array.isArray(value) ? (value ?? undefined) : [value]))
-  @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => PivotIndexColumnDto)
-  indexColumn?: PivotIndexColumnDto[];
+  /** The index column (rows); a list of them is also accepted, for older clients */
+  @ApiProperty({ type: PivotIndexColumnDto, required: false })
+  @IsOptional() @ValidateNested() @Type(() => PivotIndexColumnDto)
+  indexColumn?: PivotIndexColumnDto | PivotIndexColumnDto[];
 
   @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => PivotValuesColumnDto)
   valuesColumns!: PivotValuesColumnDto[];

@@ -19,7 +19,9 @@ export class QueryController {
     @Param('exploreId') exploreId: string,
     @Body() body: RunQueryDto,
   ): Promise<QueryResultsDto> {
-    return this.queries.runQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest) as unknown as Promise<QueryResultsDto>;
+    // csvLimit bounds exports built from the query, not the rows runQuery returns.
+    const { csvLimit: _csvLimit, ...request } = body;
+    return this.queries.runQuery(principal, projectUuid, exploreId, request as unknown as QueryRequest) as unknown as Promise<QueryResultsDto>;
   }
 
   @Post('compileQuery')

@@ -1,8 +1,129 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DATE_GRANULARITIES, type DateGranularity, METRIC_TYPES, type MetricType } from '@quarry/domain';
+import { AcceptsUnknownProperties, IsAbsentOrValid } from '@quarry/server/common';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
+import { IsFilterGroup } from './filter-group.validator';
+import { FilterRuleFieldsDto } from './filter-rule.dto';
 import { PivotConfigurationDto } from './pivot-configuration.dto';
+import { ResultFieldDto } from './result-field.dto';
+
+const FILTER_GROUP_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }`',
+} as const;
+
+/** `{ dimensions?, metrics?, tableCalculations? }`: one filter group each. */
+export class FiltersDto {
+  @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
+  @IsAbsentOrValid() @IsFilterGroup()
+  dimensions?: Record<string, unknown>;
+
+  @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
+  @IsAbsentOrValid() @IsFilterGroup()
+  metrics?: Record<string, unknown>;
+
+  @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
+  @IsAbsentOrValid() @IsFilterGroup()
+  tableCalculations?: Record<string, unknown>;
+}
+
+/** Re-buckets one selected date or timestamp dimension at another grain, keeping its field id. */
+export class DateZoomDto {
+  @ApiProperty({ enum: DATE_GRANULARITIES, required: false })
+  @IsAbsentOrValid() @IsIn(DATE_GRANULARITIES)
+  granularity?: DateGranularity;
+
+  /** Default: the first selected date or timestamp dimension */
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(1024)
+  xAxisFieldId?: string;
+}
+
+export class FieldRefDto {
+  /** A dimension of the metric's table (`status`) or of a joined one (`customers.name`) */
+  @IsString() @IsNotEmpty() @MaxLength(1024)
+  fieldRef!: string;
+}
+
+/** A filter of a custom metric: only rows matching it are aggregated. */
+export class MetricFilterRuleDto extends FilterRuleFieldsDto {
+  @IsObject() @ValidateNested() @Type(() => FieldRefDto)
+  target!: FieldRefDto;
+}
+
+/** A metric defined in the query (custom metric); its field id is `${table}_${name}`. */
+export class AdditionalMetricDto {
+  @IsString() @IsNotEmpty() @MaxLength(255)
+  name!: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(255)
+  table!: string;
+
+  @ApiProperty({ enum: METRIC_TYPES })
+  @IsIn(METRIC_TYPES)
+  type!: MetricType;
+
+  /** Written like project SQL: `${TABLE}.amount` */
+  @IsString() @MaxLength(10_000)
+  sql!: string;
+
+  @IsOptional() @IsString() @MaxLength(1024)
+  label?: string;
+
+  @IsOptional() @IsString() @MaxLength(10_000)
+  description?: string;
+
+  @IsOptional() @IsBoolean()
+  hidden?: boolean;
+
+  @IsOptional() @IsString() @MaxLength(1024)
+  baseDimensionName?: string;
+
+  @ApiProperty({ type: 'string', nullable: true, required: false })
+  @IsOptional() @IsString() @MaxLength(255)
+  uuid?: string | null;
+
+  @IsOptional() @IsNumber()
+  index?: number;
+
+  @IsOptional() @IsNumber() @Min(0) @Max(100)
+  percentile?: number;
+
+  @IsOptional() @IsInt() @Min(0) @Max(30)
+  round?: number;
+
+  @IsOptional() @IsString() @MaxLength(64)
+  compact?: string;
+
+  @IsOptional() @IsString() @MaxLength(1024)
+  format?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional() @IsObject()
+  formatOptions?: Record<string, unknown>;
+
+  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => MetricFilterRuleDto)
+  filters?: MetricFilterRuleDto[];
+}
+
+/** Lightdash's `metadata`: which date dimension the chart was built around (echoed back). */
+export class HasADateDimensionDto {
+  @IsString() @MaxLength(1024)
+  name!: string;
+
+  @IsString() @MaxLength(1024)
+  label!: string;
+
+  @IsString() @MaxLength(1024)
+  table!: string;
+}
+
+export class MetricQueryMetadataDto {
+  @IsOptional() @ValidateNested() @Type(() => HasADateDimensionDto)
+  hasADateDimension?: HasADateDimensionDto;
+}
 
 export class SortDto {
   @IsString() @IsNotEmpty() @MaxLength(1024)
@@ -34,13 +155,13 @@ export class MetricQueryDto {
   metrics!: string[];
 
   /** `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
-  @ApiProperty({ type: 'object', additionalProperties: true })
-  @IsObject()
-  filters!: Record<string, unknown>;
+  @IsObject() @ValidateNested() @Type(() => FiltersDto)
+  filters!: FiltersDto;
 
   @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => SortDto)
   sorts!: SortDto[];
 
+  /** Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
   @ApiProperty({ type: 'integer', minimum: 1 })
   @IsInt() @Min(1) @Max(100_000_000)
   limit!: number;
@@ -49,9 +170,8 @@ export class MetricQueryDto {
   @IsArray() @IsObject({ each: true }) @ArrayMaxSize(200)
   tableCalculations!: Array<Record<string, unknown>>;
 
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
-  @IsOptional() @IsArray() @IsObject({ each: true }) @ArrayMaxSize(200)
-  additionalMetrics?: Array<Record<string, unknown>>;
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => AdditionalMetricDto)
+  additionalMetrics?: AdditionalMetricDto[];
 
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
   @IsOptional() @IsArray() @IsObject({ each: true }) @ArrayMaxSize(200)
@@ -69,11 +189,20 @@ export class MetricQueryDto {
   @IsOptional() @IsObject()
   periodOverPeriod?: Record<string, unknown>;
 
-  @ApiProperty({ type: 'object', additionalProperties: true })
+  @IsOptional() @ValidateNested() @Type(() => MetricQueryMetadataDto)
+  metadata?: MetricQueryMetadataDto;
+
+  /** Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(500)
+  pivotDimensions?: string[];
+
+  /** Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional() @IsObject()
-  metadata?: Record<string, unknown>;
+  dimensionOverrides?: Record<string, unknown>;
 }
 
+@AcceptsUnknownProperties()
 export class RunQueryDto extends MetricQueryDto {
   /** Values of `${ld.parameters.x}` */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
@@ -84,22 +213,24 @@ export class RunQueryDto extends MetricQueryDto {
   @IsOptional() @IsBoolean()
   invalidateCache?: boolean;
 
-  /** `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
-  @ApiProperty({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
-  dateZoom?: Record<string, unknown>;
+  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  dateZoom?: DateZoomDto;
+
+  /** Bounds the rows of CSV exports built from this query (Lightdash sends it with the query); runQuery itself returns `limit` rows */
+  @ApiProperty({ type: 'integer', nullable: true, required: false, minimum: 1 })
+  @IsOptional() @IsInt() @Min(1) @Max(1_000_000_000)
+  csvLimit?: number | null;
 }
 
+@AcceptsUnknownProperties()
 export class CompileQueryDto extends MetricQueryDto {
   /** Values of `${ld.parameters.x}` */
   @ApiProperty({ type: 'object', additionalProperties: true })
   @IsOptional() @IsObject()
   parameters?: Record<string, string | number | Array<string | number>>;
 
-  /** `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
-  dateZoom?: Record<string, unknown>;
+  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  dateZoom?: DateZoomDto;
 
   /** Also compile the SQL that pivots the query's rows (returned as `pivotQuery`) */
   @IsOptional() @ValidateNested() @Type(() => PivotConfigurationDto)
@@ -127,12 +258,13 @@ export class CacheMetadataDto {
   cacheExpiresAt!: string;
 }
 
+@ApiExtraModels(ResultFieldDto)
 export class QueryResultsDto {
-  @ApiProperty({ type: 'object', additionalProperties: true })
-  metricQuery!: Record<string, unknown>;
+  /** The query as run */
+  metricQuery!: MetricQueryDto;
 
-  /** The selected fields by id */
-  @ApiProperty({ type: 'object', additionalProperties: true })
+  /** The selected fields by id (dimensions, metrics, custom ones, table calculations) */
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultFieldDto' } })
   fields!: Record<string, unknown>;
 
   /** `{ [fieldId]: { value: { raw, formatted } } }` */

@@ -14,9 +14,12 @@ export class V2QueryController {
   @Post('metric-query')
   @Endpoint({ summary: 'Execute a metric query in the background (E12)', description: 'Answers at once with a queryUuid; read the rows with GET …/query/{queryUuid}.', response: ExecutedQueryDto, errors: [403, 404, 409] })
   execute(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string, @Body() body: ExecuteMetricQueryDto): Promise<ExecutedQueryDto> {
-    const request = body as unknown as AsyncQueryRequest & { periodOverPeriod?: unknown };
-    const query = { ...request.query, ...(request.query.periodOverPeriod || !request.periodOverPeriod ? {} : { periodOverPeriod: request.periodOverPeriod }) } as AsyncQueryRequest['query'];
-    return this.queries.execute(principal, projectUuid, { ...request, query }) as unknown as Promise<ExecutedQueryDto>;
+    const { usePreAggregateCache: _noPreAggregates, periodOverPeriod, dateZoom, ...request } = body;
+    // The spec puts dateZoom (and periodOverPeriod) in the query; clients also send them beside it.
+    const { dateZoom: queryDateZoom, ...query } = request.query;
+    const zoom = queryDateZoom ?? dateZoom;
+    const run = { ...request, query: { ...query, ...(query.periodOverPeriod || !periodOverPeriod ? {} : { periodOverPeriod }) }, ...(zoom ? { dateZoom: zoom } : {}) };
+    return this.queries.execute(principal, projectUuid, run as unknown as AsyncQueryRequest) as unknown as Promise<ExecutedQueryDto>;
   }
 
   @Get(':queryUuid')

@@ -1,20 +1,33 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 
-import { PivotConfigurationDto, PivotIndexColumnDto } from './pivot-configuration.dto';
-import { CacheMetadataDto, MetricQueryDto } from './query.dto';
+import { DashboardFiltersDto } from './dashboard-filters.dto';
+import { PivotConfigurationDto } from './pivot-configuration.dto';
+import { CacheMetadataDto, DateZoomDto, MetricQueryDto } from './query.dto';
+import { ResultFieldDto } from './result-field.dto';
 
+/** Where a query comes from (recorded with it): the spec's values, and those of newer and older Lightdash clients. */
 export const QUERY_CONTEXTS = [
   'dashboardView', 'autorefreshedDashboard', 'exploreView', 'filterAutocomplete', 'chartView', 'chartHistory', 'sqlChartView', 'sqlRunner',
   'viewUnderlyingData', 'alert', 'scheduledDelivery', 'csvDownload', 'sheets', 'scheduledSheetsChart', 'scheduledSheetsDashboard', 'scheduledChart',
   'scheduledDashboard', 'calculateTotal', 'calculateSubtotal', 'embed', 'ai', 'mcp', 'api', 'cli', 'metricsExplorer',
+  'gsheets', 'scheduledGsheetsChart', 'scheduledGsheetsDashboard', 'scheduledGsheetsSqlChart', 'scheduledSheetsSqlChart',
+  'mcp.run_metric_query', 'mcp.run_sql', 'mcp.search_field_values', 'semanticViewer',
 ] as const;
 
-@ApiExtraModels(PivotIndexColumnDto)
+/** E12's `query`: a MetricQuery that may carry its own dateZoom, as the spec places it. */
+export class MetricQueryRequestDto extends MetricQueryDto {
+  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  dateZoom?: DateZoomDto;
+}
+
+@ApiExtraModels(ResultFieldDto)
+@AcceptsUnknownProperties()
 export class ExecuteMetricQueryDto {
-  @IsObject() @ValidateNested() @Type(() => MetricQueryDto)
-  query!: MetricQueryDto;
+  @IsObject() @ValidateNested() @Type(() => MetricQueryRequestDto)
+  query!: MetricQueryRequestDto;
 
   /** Values of `${ld.parameters.x}` */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
@@ -38,10 +51,17 @@ export class ExecuteMetricQueryDto {
   @IsOptional() @ValidateNested() @Type(() => PivotConfigurationDto)
   pivotConfiguration?: PivotConfigurationDto;
 
-  /** `{ granularity, xAxisFieldId? }`: re-bucket a time dimension */
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
-  dateZoom?: Record<string, unknown>;
+  /** Same as `query.dateZoom` (which wins when both are set) */
+  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  dateZoom?: DateZoomDto;
+
+  /** Dashboard filters ANDed onto the query's own; rules whose field is not in the explore are dropped, as in Lightdash */
+  @IsOptional() @ValidateNested() @Type(() => DashboardFiltersDto)
+  dashboardFilters?: DashboardFiltersDto;
+
+  /** Lightdash's pre-aggregate cache switch. Quarry has no pre-aggregates: results come from the results cache (see invalidateCache) either way */
+  @IsOptional() @IsBoolean()
+  usePreAggregateCache?: boolean;
 }
 
 export class QueryWarningDto {
@@ -62,11 +82,12 @@ export class ExecutedQueryDto {
   @ApiProperty({ type: [QueryWarningDto] })
   warnings!: QueryWarningDto[];
 
-  @ApiProperty({ type: 'object', additionalProperties: true })
+  /** The selected fields by id (dimensions, metrics, custom ones, table calculations) */
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultFieldDto' } })
   fields!: Record<string, unknown>;
 
-  @ApiProperty({ type: 'object', additionalProperties: true })
-  metricQuery!: Record<string, unknown>;
+  /** The query as run */
+  metricQuery!: MetricQueryRequestDto;
 }
 
 export class QueryPageParamsDto {

@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, ValidateNested, validateSync } from 'class-validator';
+import { IsInt, IsString, MaxLength, ValidateNested, validateSync } from 'class-validator';
 
-import { requestValidationError, validationErrorData } from './validation';
+import { AcceptsUnknownProperties } from './unknown-properties';
+import { createValidationPipe, requestValidationError, validationErrorData } from './validation';
 
 class Inner {
   @IsInt() size!: number;
@@ -24,5 +25,39 @@ describe('validation errors', () => {
     const error = requestValidationError(validateSync(outer));
     expect(error.name).toBe('ValidationError');
     expect(error.message).toMatch(/^Invalid request: name: .*\(and 1 more: inner.size\)$/);
+  });
+});
+
+describe('validation messages name the rule that failed', () => {
+  class Named {
+    @IsString() @MaxLength(1024) exploreName!: string;
+  }
+
+  it('a missing field reads "is required" first, not its length bound', () => {
+    const data = validationErrorData(validateSync(new Named()));
+    expect(data['exploreName']?.[0]).toBe('exploreName is required');
+    expect(data['exploreName']?.[1]).toBe('exploreName must be a string');
+  });
+
+  it('null reads "must not be null" first; a wrong type names the type before any bound', () => {
+    expect(validationErrorData(validateSync(Object.assign(new Named(), { exploreName: null })))['exploreName']?.[0]).toBe('exploreName must not be null');
+    expect(validationErrorData(validateSync(Object.assign(new Named(), { exploreName: 3 })))['exploreName']?.[0]).toBe('exploreName must be a string');
+  });
+});
+
+describe('@AcceptsUnknownProperties()', () => {
+  @AcceptsUnknownProperties()
+  class Tolerant {
+    @IsString() name!: string;
+  }
+  class Strict {
+    @IsString() name!: string;
+  }
+  const pipe = createValidationPipe();
+
+  it('drops unknown properties on marked bodies and names them on the others', async () => {
+    await expect(pipe.transform({ name: 'x', extra: 1 }, { type: 'body', metatype: Tolerant })).resolves.toEqual(Object.assign(new Tolerant(), { name: 'x' }));
+    await expect(pipe.transform({ name: 'x', extra: 1 }, { type: 'body', metatype: Strict })).rejects.toMatchObject({ data: { extra: expect.any(Array) } });
+    await expect(pipe.transform({ name: 3, extra: 1 }, { type: 'body', metatype: Tolerant })).rejects.toMatchObject({ data: { name: ['name must be a string'] } });
   });
 });

@@ -1,15 +1,34 @@
-import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, type PipeTransform, ValidationPipe } from '@nestjs/common';
 import { QuarryError } from '@quarry/domain';
 import type { ValidationError } from 'class-validator';
 
 import { MAX_INPUT_DEPTH, tooDeepPath } from './nesting-depth';
+import { acceptsUnknownProperties } from './unknown-properties';
+
+/**
+ * Constraints that say what a value must be (its type or its allowed values) come before those
+ * that bound it, so the first message of a field names the rule that matters: a missing string
+ * reads "is required", not "must be shorter than or equal to 1024 characters".
+ */
+const KIND_CONSTRAINTS = new Set([
+  'isDefined', 'isString', 'isBoolean', 'isInt', 'isNumber', 'isArray', 'isObject', 'isIn', 'isEnum', 'isUuid', 'isEmail', 'isDateString', 'isISO8601', 'nestedValidation', 'whitelistValidation', 'isFilterGroup',
+]);
+
+function messagesOf(error: ValidationError, path: string): string[] {
+  const entries = Object.entries(error.constraints ?? {});
+  const ordered = [...entries.filter(([name]) => KIND_CONSTRAINTS.has(name)), ...entries.filter(([name]) => !KIND_CONSTRAINTS.has(name))].map(([, message]) => message);
+  // class-validator runs every rule on a missing value; say first that it is missing.
+  if (error.value === undefined && entries.length > 0 && !('whitelistValidation' in (error.constraints ?? {}))) return [`${path} is required`, ...ordered];
+  if (error.value === null && entries.length > 0) return [`${path} must not be null`, ...ordered];
+  return ordered;
+}
 
 /** Flattens nested class-validator errors into `{ "dotted.path": ["message", ...] }`. */
 export function validationErrorData(errors: ValidationError[], parent = ''): Record<string, string[]> {
   const data: Record<string, string[]> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    if (error.constraints) data[path] = Object.values(error.constraints);
+    if (error.constraints) data[path] = messagesOf(error, path);
     Object.assign(data, validationErrorData(error.children ?? [], path));
   }
   return data;
@@ -23,9 +42,26 @@ export function requestValidationError(errors: ValidationError[]): QuarryError {
   return new QuarryError('ValidationError', `Invalid request: ${first}${more}`, data);
 }
 
-/** Refuses input nested too deeply before class-transformer and class-validator recurse into it. */
-class DepthLimitedValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+function validationPipe(forbidUnknownProperties: boolean): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: forbidUnknownProperties,
+    transform: true,
+    stopAtFirstError: false,
+    exceptionFactory: requestValidationError,
+  });
+}
+
+/**
+ * Refuses input nested too deeply before class-transformer and class-validator recurse into it,
+ * then validates against the DTO: unknown properties are a 400, except on DTOs marked with
+ * @AcceptsUnknownProperties(), where they are dropped.
+ */
+class RequestValidationPipe implements PipeTransform {
+  private readonly strict = validationPipe(true);
+  private readonly tolerant = validationPipe(false);
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const path = metadata.type === 'body' || metadata.type === 'query' ? tooDeepPath(value) : undefined;
     if (path !== undefined) {
       const field = path || metadata.type;
@@ -33,17 +69,10 @@ class DepthLimitedValidationPipe extends ValidationPipe {
         [field]: [`nested deeper than ${MAX_INPUT_DEPTH} levels`],
       });
     }
-    return super.transform(value, metadata);
+    return (acceptsUnknownProperties(metadata.metatype) ? this.tolerant : this.strict).transform(value, metadata);
   }
 }
 
-/** Bodies and queries must match their DTO exactly: unknown properties are rejected, not dropped. */
-export function createValidationPipe(): ValidationPipe {
-  return new DepthLimitedValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: false,
-    exceptionFactory: requestValidationError,
-  });
+export function createValidationPipe(): PipeTransform {
+  return new RequestValidationPipe();
 }

@@ -1,20 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class ApiErrorDetailDto {
-  @ApiProperty({ type: 'integer', example: 404 })
+  // The example is a real answer: PATCH …/spaces/{spaceUuid} with `{ "name": 12 }`.
+  @ApiProperty({ type: 'integer', example: 400 })
   statusCode!: number;
 
-  @ApiProperty({ example: 'NotFoundError' })
+  @ApiProperty({ example: 'ValidationError' })
   name!: string;
 
-  @ApiProperty({ example: 'Space not found' })
+  @ApiProperty({ example: 'Invalid request: name: name must be a string' })
   message!: string;
 
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
     description: 'Details; for validation errors, each offending field path with its messages',
-    example: { 'body.name': ['name must be a string'] },
+    example: { name: ['name must be a string'] },
   })
   data!: Record<string, unknown>;
 }

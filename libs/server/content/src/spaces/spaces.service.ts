@@ -33,7 +33,15 @@ export interface UpdateSpaceRequest {
   name?: string;
   isPrivate?: boolean;
   inheritParentPermissions?: boolean;
+  /** Lightdash fields Quarry has no model for: null (what clients send by default) changes nothing. */
+  projectMemberAccessRole?: SpaceRole | null;
+  colorPaletteUuid?: string | null;
 }
+
+const UNSUPPORTED_SPACE_FIELDS = {
+  projectMemberAccessRole: 'projectMemberAccessRole is not supported: Quarry shares a space with users and groups (POST …/spaces/{spaceUuid}/share, …/group/share); send null or leave it out',
+  colorPaletteUuid: 'colorPaletteUuid is not supported: colour palettes apply to the whole organization (POST /api/v1/org/color-palettes/{uuid}/active); send null or leave it out',
+} as const;
 
 const SLUG_ATTEMPTS = 50;
 
@@ -103,6 +111,9 @@ export class SpacesService {
 
   async update(principal: Principal, projectUuid: string, spaceUuid: string, request: UpdateSpaceRequest): Promise<SpaceView> {
     const { spaces, space } = await this.access.assertSpace(principal, projectUuid, spaceUuid, 'space:manage');
+    for (const [field, why] of Object.entries(UNSUPPORTED_SPACE_FIELDS)) {
+      if (request[field as keyof typeof UNSUPPORTED_SPACE_FIELDS] != null) throw new ParameterError(why, { [field]: [why] });
+    }
     const changes: SpaceChanges = {};
     if (request.name !== undefined) changes.name = spaceName(request.name);
     if (request.isPrivate !== undefined) changes.isPrivate = request.isPrivate;
