@@ -10,6 +10,20 @@ import { sharedQuarry } from '../support/shared-quarry';
 import { validBody } from '../support/valid-bodies';
 
 const { baseUrl, adminToken } = sharedQuarry();
+
+/**
+ * Whether an error names the field: by its dotted path (`a.0.b`, or `a[0].b`); for too-deep input,
+ * by the path where the depth check stopped (a prefix of it); for a rule checked on a whole
+ * object (`config` must have a chart kind `type`), by the object's path and `object.field` in the message.
+ */
+function namesField(error: string, field: string, label: string): boolean {
+  const text = error.replace(/\[(\d+)\]/g, '.$1');
+  if (text.includes(field)) return true;
+  const segments = field.split('.');
+  if (label.startsWith('deep nesting')) return segments.slice(0, -1).some((_, end) => end >= 1 && text.includes(segments.slice(0, end + 1).join('.')));
+  const parent = segments.slice(0, -1).join('.');
+  return parent !== '' && text.includes(`"${parent}"`) && text.includes(segments.slice(-2).join('.'));
+}
 // The committed document (kept equal to the served one by http-contract): read at load time, so
 // every operation gets a test of its own.
 const document = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8')) as OpenApiDocument;
@@ -33,9 +47,11 @@ describe('malformed bodies, generated from the OpenAPI document', () => {
       const response = await call(baseUrl, operation.method, path, { token: adminToken, rawBody: abuse.rawBody });
       const error = JSON.stringify(response.body?.error ?? response.body);
       if (response.status >= 500) failures.push(`${abuse.label}: ${response.status} ${error}`);
-      else if (abuse.mayBeAccepted && response.status < 400) continue;
+      // A value the schema allows may be accepted, or refused for what the generated sample around it names (an
+      // additional metric on a made-up table, an email already used): either way never a 5xx.
+      else if (abuse.mayBeAccepted) continue;
       else if (response.status < 400) failures.push(`${abuse.label}: accepted (${response.status})`);
-      else if (abuse.field && !error.includes(abuse.field)) failures.push(`${abuse.label}: ${response.status} does not name ${abuse.field}: ${error.slice(0, 300)}`);
+      else if (abuse.field && !namesField(error, abuse.field, abuse.label)) failures.push(`${abuse.label}: ${response.status} does not name ${abuse.field}: ${error.slice(0, 300)}`);
     }
     expect(failures).toEqual([]);
   }, 120_000);

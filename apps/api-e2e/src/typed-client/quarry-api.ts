@@ -635,8 +635,8 @@ export interface components {
       settings?: {
         [key: string]: unknown;
       };
-      id?: string;
       target: components["schemas"]["FieldRefDto"];
+      id?: string;
       disabled?: boolean;
       required?: boolean;
     };
@@ -925,12 +925,12 @@ export interface components {
       tileTargets?: {
         [key: string]: unknown;
       };
-      id?: string;
       target: components["schemas"]["DashboardFilterTargetDto"];
-      disabled?: boolean;
-      required?: boolean;
       singleValue?: boolean;
       label?: string;
+      id?: string;
+      disabled?: boolean;
+      required?: boolean;
     };
     DashboardFiltersDto: {
       dimensions?: components["schemas"]["DashboardFilterRuleDto"][];

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsAbsentOrValid } from '@quarry/server/common';
 import type { ColorPaletteEntity } from '@quarry/server/database';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
@@ -20,14 +21,14 @@ export class CreateColorPaletteDto {
 
 export class UpdateColorPaletteDto {
   /** Accepted for compatibility with clients that send it; must equal the path's palette uuid. */
-  @IsOptional() @IsUUID()
+  @IsAbsentOrValid() @IsUUID()
   uuid?: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsAbsentOrValid() @IsString() @MaxLength(255)
   name?: string;
 
   /** Exactly 20 colours, `#RRGGBB` or `#RGB`. */
-  @IsOptional() @IsArray() @ArrayMaxSize(100)
+  @IsAbsentOrValid() @IsArray() @ArrayMaxSize(100)
   colors?: string[];
 
   /** 20 colours for dark mode, or null to remove them. */

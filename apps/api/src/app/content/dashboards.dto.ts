@@ -3,6 +3,7 @@ import { TILE_TYPES, type TileType } from '@quarry/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
+import { DashboardFiltersDto } from '../query/dashboard-filters.dto';
 import { freeObject, UpdatedByUserDto } from './charts.dto';
 
 export class DashboardTileRequestDto {
@@ -53,22 +54,8 @@ export class DashboardTabDto {
   order!: number;
 }
 
-export class DashboardFiltersDto {
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
-  @IsOptional() @IsArray() @ArrayMaxSize(200)
-  dimensions?: unknown[];
-
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
-  @IsOptional() @IsArray() @ArrayMaxSize(200)
-  metrics?: unknown[];
-
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
-  @IsOptional() @IsArray() @ArrayMaxSize(200)
-  tableCalculations?: unknown[];
-}
-
 export class DashboardConfigDto {
-  @IsOptional() @IsArray() @IsString({ each: true })
+  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsString({ each: true }) @MaxLength(1024, { each: true })
   pinnedParameters?: string[];
 
   @IsOptional() @IsBoolean()
