@@ -20,6 +20,6 @@ export { type ExportColumn, exportColumns, type ExportColumnsOptions } from './p
 export type { ExportItem, ExportItemsMap, RawRow } from './pivot-table/export-item';
 export type { ExportPivotConfig, PivotExportOptions, PivotTable, PivotTableInput } from './pivot-table/pivot-table-types';
 export { csvRawValue } from './raw/csv-raw-value';
-export { type CellSqlMode, formattedCellSql } from './sql/formatted-cell-sql';
 export { createRawConverter, type RawConverter, type RawValue, toRawValue } from './raw/raw-value';
 export { createRowFormatter, formatRows, type ResultRow, type ResultValue, type RowFormatter } from './rows/create-row-formatter';
+export { type CellSqlMode, formattedCellSql } from './sql/formatted-cell-sql';
