@@ -5,4 +5,5 @@ export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-type
 export type { QueryParam } from './lib/params/param-binder';
 export { renderForDisplay } from './lib/params/render-for-display';
 export * from './lib/pivot';
+export type * from './lib/pre-aggregates/pre-aggregate-types';
 export type { CompileWarning } from './lib/stages/fan-out-warnings';

@@ -10,6 +10,7 @@ export * from './explore/explore';
 export * from './explore/field';
 export * from './explore/filter-rule';
 export * from './explore/metric-type';
+export * from './explore/pre-aggregate';
 export * from './explore/time-frame';
 export * from './formatting/custom-format';
 export * from './query/additional-metric';

@@ -1,6 +1,7 @@
 import type { WarehouseType } from '../warehouse/warehouse-type';
 import type { AiHint, Dimension, Metric, MetricDefaultTimeDimension, RequiredAttributes } from './field';
 import type { ModelFilterRule } from './filter-rule';
+import type { PreAggregateDefinition } from './pre-aggregate';
 
 export type JoinType = 'inner' | 'full' | 'left' | 'right';
 export const JOIN_TYPES: readonly JoinType[] = ['inner', 'full', 'left', 'right'];
@@ -86,6 +87,8 @@ export interface Explore {
   ymlPath?: string;
   sqlPath?: string;
   aiHint?: AiHint;
+  /** Rollups declared by the base model's `pre_aggregates:` meta (valid ones only; an invalid one fails the explore). */
+  preAggregates?: PreAggregateDefinition[];
   /** Never set on a working explore; declared so `explore.errors` reads on either kind of explore. */
   errors?: never;
 }
