@@ -8,12 +8,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The received value in a message, cut short: the caller sees what was wrong without an echo of a huge body. */
+function shown(value: unknown): string {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 function ruleProblem(rule: Record<string, unknown>, at: string): string | undefined {
   if (rule['id'] !== undefined && typeof rule['id'] !== 'string') return `${at}.id must be a string`;
   const target = rule['target'];
   if (!isPlainObject(target)) return `${at}.target must be an object { fieldId }`;
   if (typeof target['fieldId'] !== 'string' || target['fieldId'] === '') return `${at}.target.fieldId must be a non-empty string`;
-  if (typeof rule['operator'] !== 'string' || !OPERATORS.includes(rule['operator'])) return `${at}.operator must be one of ${OPERATORS.join(', ')}`;
+  if (typeof rule['operator'] !== 'string' || !OPERATORS.includes(rule['operator'])) return `${at}.operator ${shown(rule['operator'])} is not an operator: it must be one of ${OPERATORS.join(', ')}`;
   if (rule['values'] !== undefined && !Array.isArray(rule['values'])) return `${at}.values must be an array`;
   for (const flag of ['disabled', 'required', 'caseSensitive']) {
     if (rule[flag] !== undefined && typeof rule[flag] !== 'boolean') return `${at}.${flag} must be a boolean`;
