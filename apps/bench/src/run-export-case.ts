@@ -109,7 +109,9 @@ export async function runExportCase(
 
   // e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the export workers.
   const nodeArgs = (process.env['BENCH_WORKER_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
-  const worker = await quarry.startWorker({}, nodeArgs);
+  // e.g. BENCH_WORKER_ENV="MALLOC_ARENA_MAX=2 DUCKDB_MEMORY_LIMIT=48MB" to try settings on the export workers.
+  const extraEnv = Object.fromEntries((process.env['BENCH_WORKER_ENV'] ?? '').split(/\s+/).filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  const worker = await quarry.startWorker(extraEnv, nodeArgs);
   const pid = worker.child.pid;
   if (pid === undefined) throw new Error('The worker has no pid');
   // Let start-up work (connections, first timers) settle before reading the idle figure.
