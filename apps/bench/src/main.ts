@@ -67,7 +67,12 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
           say('Loading the demo events into a PostgreSQL database of the bench and creating a project on it…');
           const warehouse = await createPostgresWarehouse(duckdb, cleanup, say);
           const projectUuid = await createPostgresDemoProject(quarry, warehouse);
-          const baseline: ExportBaseline = { label: 'PostgreSQL COPY (same SQL) TO STDOUT → file', shortLabel: 'COPY … TO STDOUT', ...warehouse };
+          const baseline: ExportBaseline = {
+            label: 'PostgreSQL COPY (same SQL) TO STDOUT → file',
+            shortLabel: 'COPY … TO STDOUT',
+            copyToCsv: (sql, file) => warehouse.copyToCsv(sql, file),
+            countRows: (schema, table) => warehouse.countRows(schema, table),
+          };
           target = { quarry: { ...quarry, projectUuid }, baseline };
         }
         say(`${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`);

@@ -37,7 +37,6 @@ export interface PostgresWarehouse {
   /** The baseline: `COPY (sql) TO STDOUT WITH CSV HEADER` on this database, into `target`; returns the rows written. */
   copyToCsv(sql: string, target: string): Promise<number>;
   countRows(schema: string, table: string): Promise<number>;
-  close(): Promise<void>;
 }
 
 async function connected(url: string): Promise<Client> {
@@ -111,7 +110,6 @@ export async function createPostgresWarehouse(duckdb: DirectDuckDb, cleanup: Cle
       const result = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quoted(schema)}.${quoted(table)}`);
       return Number(result.rows[0]?.n);
     },
-    close: () => client.end(),
   };
 }
 
