@@ -2,9 +2,11 @@
 # production dependencies. From the repository root:
 #   npm run build && docker build --network host -f docker/worker.Dockerfile -t quarry-worker .
 FROM node:20-bookworm-slim
-# NODE_OPTIONS: the worker's heap cap; DUCKDB_JE_MALLOC_CONF: one allocator arena for its DuckDB
-# (both from libs/server/config/src/worker-environment.ts); override either to change it.
-ENV NODE_ENV=production DATA_DIR=/data NODE_OPTIONS=--max-old-space-size=256 DUCKDB_JE_MALLOC_CONF=narenas:1
+# NODE_OPTIONS: the worker's heap caps; DUCKDB_JE_MALLOC_CONF: one allocator arena for its DuckDB,
+# freed pages returned at once; MALLOC_ARENA_MAX: one glibc arena (all from
+# libs/server/config/src/worker-environment.ts); override any to change it.
+ENV NODE_ENV=production DATA_DIR=/data NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=1" \
+    DUCKDB_JE_MALLOC_CONF=narenas:1,dirty_decay_ms:0,muzzy_decay_ms:0 MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY dist/apps/worker/package.json dist/apps/worker/package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund --no-update-notifier && npm cache clean --force

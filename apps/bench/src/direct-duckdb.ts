@@ -47,6 +47,15 @@ export class DirectDuckDb {
     return Number(row?.[0]);
   }
 
+  /** A table's columns and their DuckDB types, in order. */
+  async columns(schema: string, table: string): Promise<Array<{ name: string; type: string }>> {
+    const result = await this.connection.run(
+      'SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
+      [schema, table],
+    );
+    return (await result.getRows()).map(([name, type]) => ({ name: String(name), type: String(type) }));
+  }
+
   close(): void {
     this.connection.closeSync();
     this.instance.closeSync();

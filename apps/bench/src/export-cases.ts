@@ -3,7 +3,7 @@ import type { MetricQuery } from '@quarry/domain';
 
 /** An E6 CSV export of the demo project, timed against DuckDB's `COPY (…) TO` of the same SQL. */
 export interface ExportCase {
-  id: 'export-formatted' | 'export-raw' | 'export-raw-10m';
+  id: 'export-formatted' | 'export-raw' | 'export-raw-10m' | 'export-raw-postgres';
   title: string;
   /** Rows it writes (csvLimit, COPY's LIMIT), when not the run's --export-rows. */
   rows?: number;
@@ -14,6 +14,8 @@ export interface ExportCase {
   query: MetricQuery;
   /** Raw values (true) or formatted ones as users see them (false, the default in the UI). */
   onlyRaw: boolean;
+  /** Where the events are: the demo DuckDB file (default), or the same rows loaded into PostgreSQL. */
+  warehouse?: 'postgres';
 }
 
 /**
@@ -46,4 +48,6 @@ export const EXPORT_CASES: readonly ExportCase[] = [
   { id: 'export-raw', title: 'Export: events, row level, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, ratioTarget: 1.5 },
   // Every event (≈ 9.7M without bots at scale 17): the worker's memory must not grow with the size.
   { id: 'export-raw-10m', title: 'Export: events, every row, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, rows: 10_000_000 },
+  // The same export from a PostgreSQL warehouse (COPY … TO STDOUT streamed through the worker into the file).
+  { id: 'export-raw-postgres', title: 'Export: events on PostgreSQL, row level, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, warehouse: 'postgres' },
 ];

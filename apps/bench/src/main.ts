@@ -10,9 +10,10 @@ import { CleanupStack } from './cleanup-stack';
 import { cachedDemoWarehouse } from './demo-warehouse-cache';
 import { DirectDuckDb, duckdbVersion } from './direct-duckdb';
 import { EXPORT_CASES } from './export-cases';
+import { createPostgresDemoProject, createPostgresWarehouse } from './pg-warehouse';
 import { startQuarryUnderBench } from './quarry-under-bench';
 import { type CaseResult, runCase } from './run-case';
-import { type ExportCaseResult, runExportCase } from './run-export-case';
+import { type ExportBaseline, type ExportCaseResult, runExportCase } from './run-export-case';
 import { runThroughputCase, type ThroughputResult } from './run-throughput-case';
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -54,10 +55,29 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
     // COPY … TO writes a file: the one setting that differs from the adapter's.
     const duckdb = await DirectDuckDb.open(quarry.warehouseFile, { externalAccess: true });
     try {
+      const onDuckDb: ExportBaseline = {
+        label: 'DuckDB COPY (same SQL) TO csv, in-process',
+        shortLabel: 'COPY … TO',
+        copyToCsv: (sql, target) => duckdb.copyToCsv(sql, target),
+        countRows: (schema, table) => duckdb.countRows(schema, table),
+      };
       for (const exportCase of exportCases) {
+        let target = { quarry, baseline: onDuckDb };
+        if (exportCase.warehouse === 'postgres') {
+          say('Loading the demo events into a PostgreSQL database of the bench and creating a project on it…');
+          const warehouse = await createPostgresWarehouse(duckdb, cleanup, say);
+          const projectUuid = await createPostgresDemoProject(quarry, warehouse);
+          const baseline: ExportBaseline = {
+            label: 'PostgreSQL COPY (same SQL) TO STDOUT → file',
+            shortLabel: 'COPY … TO STDOUT',
+            copyToCsv: (sql, file) => warehouse.copyToCsv(sql, file),
+            countRows: (schema, table) => warehouse.countRows(schema, table),
+          };
+          target = { quarry: { ...quarry, projectUuid }, baseline };
+        }
         say(`${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`);
         exports.push(
-          await runExportCase(quarry, duckdb, exportCase, options.exportRows, { iterations: options.exportIterations, warmup: options.exportWarmup }, cleanup, say),
+          await runExportCase(target.quarry, target.baseline, exportCase, options.exportRows, { iterations: options.exportIterations, warmup: options.exportWarmup }, cleanup, say),
         );
       }
     } finally {

@@ -6,7 +6,6 @@ import { DEMO_SCHEMA } from '@quarry/demo-data';
 import type { MetricQuery } from '@quarry/domain';
 
 import type { CleanupStack } from './cleanup-stack';
-import type { DirectDuckDb } from './direct-duckdb';
 import { type DuckDbStreamProbe, probeDuckDbStream } from './duckdb-stream-probe';
 import type { ExportCase } from './export-cases';
 import { withLimit } from './export-sql';
@@ -18,10 +17,20 @@ import type { QuarryUnderBench } from './quarry-under-bench';
 import { ratio, summarize, type TimingSummary } from './statistics';
 
 export const EXPORT_VARIANTS = {
-  copy: 'DuckDB COPY (same SQL) TO csv, in-process',
+  copy: 'the warehouse\'s COPY of the same SQL, run by the bench',
   export: 'E6 downloadCsv → job completed (worker)',
 } as const;
 export type ExportVariantId = keyof typeof EXPORT_VARIANTS;
+
+/** What an export is timed against: the warehouse's own CSV writer on the same SQL, run directly by the bench. */
+export interface ExportBaseline {
+  /** How the report names it, in full and in the ratio table. */
+  label: string;
+  shortLabel: string;
+  /** Writes the SQL's rows as CSV with a header into `target`; returns the rows written. */
+  copyToCsv(sql: string, target: string): Promise<number>;
+  countRows(schema: string, table: string): Promise<number>;
+}
 
 /** Issue 15's bound on the worker's peak resident memory during an export, of 1M rows or 10M. */
 export const WORKER_RSS_LIMIT_MB = 200;
@@ -44,6 +53,10 @@ export interface ExportCaseResult {
   exploreId: string;
   query: MetricQuery;
   onlyRaw: boolean;
+  warehouse: 'duckdb' | 'postgres';
+  /** What the export was timed against (`baseline.label`), and its short name. */
+  baseline: string;
+  baselineShort: string;
   csvLimit: number;
   /** What compileQuery (E5) gave; the export runs it with LIMIT csvLimit + 1, COPY with LIMIT csvLimit. */
   compiledSql: string;
@@ -93,7 +106,7 @@ const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
  */
 export async function runExportCase(
   quarry: QuarryUnderBench,
-  duckdb: DirectDuckDb,
+  baseline: ExportBaseline,
   exportCase: ExportCase,
   rows: number,
   options: MeasureOptions,
@@ -103,13 +116,15 @@ export async function runExportCase(
   rows = exportCase.rows ?? rows;
   const compiled = await compiledSql(quarry, exportCase);
   const copySql = withLimit(compiled, rows);
-  const tableRows = await duckdb.countRows(DEMO_SCHEMA, exportCase.table);
+  const tableRows = await baseline.countRows(DEMO_SCHEMA, exportCase.table);
   const copyDir = mkdtempSync(join(tmpdir(), 'quarry-bench-copy-'));
   cleanup.push('remove the COPY files', () => rmSync(copyDir, { recursive: true, force: true }));
 
   // e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the export workers.
   const nodeArgs = (process.env['BENCH_WORKER_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
-  const worker = await quarry.startWorker({}, nodeArgs);
+  // e.g. BENCH_WORKER_ENV="MALLOC_ARENA_MAX=2 DUCKDB_MEMORY_LIMIT=48MB" to try settings on the export workers.
+  const extraEnv = Object.fromEntries((process.env['BENCH_WORKER_ENV'] ?? '').split(/\s+/).filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  const worker = await quarry.startWorker(extraEnv, nodeArgs);
   const pid = worker.child.pid;
   if (pid === undefined) throw new Error('The worker has no pid');
   // Let start-up work (connections, first timers) settle before reading the idle figure.
@@ -132,7 +147,7 @@ export async function runExportCase(
       run: async () => {
         const target = join(copyDir, `copy-${(copyRound += 1)}.csv`);
         const started = performance.now();
-        copyRows = await duckdb.copyToCsv(copySql, target);
+        copyRows = await baseline.copyToCsv(copySql, target);
         copyMs.push(performance.now() - started);
         copyFileSizeBytes = statSync(target).size;
         rmSync(target, { force: true });
@@ -168,7 +183,7 @@ export async function runExportCase(
   if (!lastExport) throw new Error(`${exportCase.id}: no export ran`);
   // Streaming 10M rows into JS values takes minutes, and says nothing the 1M-row probe does not.
   let duckdbAlone: DuckDbStreamProbe | undefined;
-  if (exportCase.rows === undefined) {
+  if (exportCase.rows === undefined && exportCase.warehouse === undefined) {
     say(`  DuckDB alone: streaming the same SQL in a bare Node process, once…`);
     duckdbAlone = await probeDuckDbStream(quarry.warehouseFile, withLimit(compiled, rows + 1), join(copyDir, 'duckdb-spill'));
   }
@@ -189,6 +204,9 @@ export async function runExportCase(
     exploreId: exportCase.exploreId,
     query: exportCase.query,
     onlyRaw: exportCase.onlyRaw,
+    warehouse: exportCase.warehouse ?? 'duckdb',
+    baseline: baseline.label,
+    baselineShort: baseline.shortLabel,
     csvLimit: rows,
     compiledSql: compiled,
     copySql,

@@ -50,7 +50,7 @@ describe('loadConfig', () => {
 
   describe('embedded DuckDB limits', () => {
     it('keeps the worker small, growing to a gigabyte only for a query that needs it, and leaves the API DuckDB a fixed gigabyte, unless set', () => {
-      expect(loadConfig(SERVICE_ENV, 'service', 'worker').duckdb).toEqual({ memoryLimit: '64MB', memoryLimitMax: '1GB', threads: 1 });
+      expect(loadConfig(SERVICE_ENV, 'service', 'worker').duckdb).toEqual({ memoryLimit: '48MB', memoryLimitMax: '1GB', threads: 1 });
       expect(loadConfig(SERVICE_ENV, 'service', 'api').duckdb).toEqual({ memoryLimit: '1GB', memoryLimitMax: '1GB', threads: undefined });
       expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '2GB', DUCKDB_THREADS: '4' }, 'service', 'worker').duckdb).toEqual({ memoryLimit: '2GB', memoryLimitMax: '2GB', threads: 4 });
       expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '128MiB', DUCKDB_MEMORY_LIMIT_MAX: '4GB' }, 'service', 'api').duckdb).toEqual({ memoryLimit: '128MiB', memoryLimitMax: '4GB', threads: undefined });
