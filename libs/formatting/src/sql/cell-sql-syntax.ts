@@ -1,0 +1,47 @@
+import type { DateToken } from '../dates/compile-utc-pattern';
+import type { CellValueType } from './cell-value-type';
+
+/** Parts of a date pattern an engine prints: dayjs's tokens (see compile-utc-pattern), or literal text. */
+export type DatePart = { token: Exclude<DateToken, 'Z'> } | { literal: string };
+
+/**
+ * The SQL an engine needs to compute formatted cells. Every method returns an expression; the
+ * arguments are expressions too. Number methods exist only where the engine can reproduce
+ * JavaScript's number text exactly (shortest round-trip digits of a double, decimal rounding half
+ * away from zero); an engine without them formats only dates, booleans and text.
+ */
+export interface CellSqlSyntax {
+  /** A text literal. */
+  text(value: string): string;
+  concat(parts: readonly string[]): string;
+  /** The year of a date or timestamp, as a number. */
+  year(value: string): string;
+  /** `value` printed by a date pattern, in UTC (the value is a DATE or a UTC TIMESTAMP). */
+  formatDate(value: string, parts: readonly DatePart[]): string;
+  /** TRUE when a date or timestamp is finite (not ±infinity). */
+  isFinite(value: string): string;
+  /** An expression that fails with NATIVE_CSV_FALLBACK in its message, so the export takes the JS path; it reads `value` so it is not folded at planning. */
+  fail(value: string): string;
+  numbers?: NumberSyntax;
+}
+
+export interface NumberSyntax {
+  /** The double JavaScript reads for a value of this type (Number() of the adapter's text, or the double itself). */
+  toDouble(value: string, type: CellValueType): string;
+  /** A double literal. */
+  double(value: number): string;
+  isNaN(double: string): string;
+  isInfinite(double: string): string;
+  /** TRUE when a value of this type can be read as a double without the cast failing (the rest takes the JS path). */
+  fitsDouble?(value: string, type: CellValueType): string;
+  /** The shortest round-trip digits of a non-negative double as an exact decimal with `scale` decimals. */
+  shortestDecimal(double: string, scale: number): string;
+  /** A decimal rounded half away from zero to `digits` decimals, printed with exactly that many (`1.50`, `2`). */
+  roundedText(decimal: string, digits: number): string;
+  /** Integer digits `123456` grouped by threes with `separator` (`123,456`). */
+  groupThousands(digits: string, separator: string): string;
+  /** Part `index` (1-based) of text split at `.`: '' when there is none. */
+  splitAtPoint(text: string, index: 1 | 2): string;
+  /** Text with trailing zeros, then a trailing `.`, removed (`1.500` → `1.5`, `2.000` → `2`). */
+  trimFraction(text: string): string;
+}

@@ -1,0 +1,54 @@
+import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
+
+import type { CellSqlSyntax, DatePart, NumberSyntax } from './cell-sql-syntax';
+
+const STRFTIME: Readonly<Record<string, string>> = { YYYY: '%Y', MM: '%m', DD: '%d', HH: '%H', mm: '%M', ss: '%S', SSS: '%g' };
+
+const text = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+
+function formatDate(value: string, parts: readonly DatePart[]): string {
+  const pieces: string[] = [];
+  let format = '';
+  const flush = () => {
+    if (format !== '') pieces.push(`strftime(${value}, ${text(format)})`);
+    format = '';
+  };
+  for (const part of parts) {
+    if ('literal' in part) format += part.literal.replace(/%/g, '%%');
+    else if (part.token === 'Q') {
+      flush();
+      pieces.push(`CAST(quarter(${value}) AS VARCHAR)`);
+    } else format += STRFTIME[part.token];
+  }
+  flush();
+  return pieces.length === 1 ? pieces[0] : `(${pieces.join(' || ')})`;
+}
+
+const numbers: NumberSyntax = {
+  // the adapter hands decimals and wide integers over as text, which JavaScript reads with Number(): the same correctly rounded double
+  toDouble: (value, type) => (type === 'float' ? value : `CAST(CAST(${value} AS VARCHAR) AS DOUBLE)`),
+  double: (value) => `CAST(${String(value)} AS DOUBLE)`,
+  isNaN: (double) => `isnan(${double})`,
+  isInfinite: (double) => `isinf(${double})`,
+  // DuckDB prints a double as its shortest round-trip digits, as JavaScript and ICU read it
+  shortestDecimal: (double, scale) => `CAST(CAST(${double} AS VARCHAR) AS DECIMAL(38,${scale}))`,
+  roundedText: (decimal, digits) => `CAST(CAST(round(${decimal}, ${digits}) AS DECIMAL(38,${digits})) AS VARCHAR)`,
+  groupThousands: (digits, separator) => {
+    if (separator === '') return digits;
+    const grouped = `format('{:,}', CAST(${digits} AS BIGINT))`;
+    return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
+  },
+  splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
+  trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,
+};
+
+/** DuckDB: every format the JS path writes for numbers, dates, booleans and text. */
+export const DUCKDB_CELL_SYNTAX: CellSqlSyntax = {
+  text,
+  concat: (parts) => `(${parts.filter((part) => part !== "''").join(' || ')})`,
+  year: (value) => `year(${value})`,
+  formatDate,
+  isFinite: (value) => `isfinite(${value})`,
+  fail: (value) => `error(${text(`${NATIVE_CSV_FALLBACK}: `)} || CAST(${value} AS VARCHAR))`,
+  numbers,
+};

@@ -1,0 +1,86 @@
+import type { NumberStyle } from '../number/number-to-text';
+import { createNumberToText } from '../number/number-to-text';
+
+/** How digits are written: fixed decimals, or up to three without trailing zeros (the default). */
+export type DigitsRule = { fixed: number } | { upTo: 3 };
+
+/** The text around the digits of a number, and its marks, as the JS formatter writes them. */
+export interface NumberTextPlan {
+  digits: DigitsRule;
+  group: string;
+  decimalMark: string;
+  /** Text between the minus sign and the digits (a currency symbol), and after the digits. */
+  prefix: string;
+  suffix: string;
+}
+
+const MAX_FIXED_DIGITS = 20;
+
+function digitsRule(style: NumberStyle): DigitsRule | undefined {
+  const round = style.round;
+  // significant digits (round < 0) are not compiled: the JS path writes them
+  if (round === undefined || round === null || !Number.isFinite(round)) return undefined;
+  if (round < 0) return undefined;
+  return { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
+}
+
+function marksOf(separator: NumberStyle['separator']): { group: string; decimalMark: string } {
+  switch (separator) {
+    case 'periodComma':
+      return { group: '.', decimalMark: ',' };
+    case 'spacePeriod':
+      return { group: ' ', decimalMark: '.' };
+    case 'noSeparatorPeriod':
+      return { group: '', decimalMark: '.' };
+    default:
+      return { group: ',', decimalMark: '.' };
+  }
+}
+
+function digitsText(integer: string, fraction: string, plan: Pick<NumberTextPlan, 'group' | 'decimalMark'>): string {
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, plan.group);
+  return fraction === '' ? grouped : `${grouped}${plan.decimalMark}${fraction}`;
+}
+
+/**
+ * Reads how the JS formatter of a style writes numbers — its marks, its affixes, where the sign
+ * goes — from the formatter itself, and checks the reading on probe values. undefined when the
+ * style is not one the SQL compiles (significant digits), or the formatter writes the probes some
+ * other way (a currency whose en-US text puts the symbol after the number, say): the JS path then
+ * writes the column.
+ */
+export function numberTextPlan(style: NumberStyle): NumberTextPlan | undefined {
+  const toText = createNumberToText(style);
+  const fixed = digitsRule(style) ?? (style.currency === undefined ? undefined : currencyDefaultDigits(toText));
+  const digits: DigitsRule | undefined = fixed ?? (style.round === undefined || style.round === null || !Number.isFinite(style.round) ? { upTo: 3 } : undefined);
+  if (digits === undefined) return undefined;
+
+  const marks = marksOf(style.separator);
+  const decimals = 'fixed' in digits ? digits.fixed : 0;
+  const zero = digitsText('0', '0'.repeat(decimals), marks);
+  const zeroText = toText(0);
+  const at = zeroText.indexOf(zero);
+  if (at < 0) return undefined;
+  const plan: NumberTextPlan = { digits, ...marks, prefix: zeroText.slice(0, at), suffix: zeroText.slice(at + zero.length) };
+
+  const fractionOf = (written: string) => ('fixed' in digits ? written.padEnd(decimals, '0') : written);
+  const probes: Array<[number, string, string]> = [
+    [1234567, '1234567', fractionOf('')],
+    [-98765, '98765', fractionOf('')],
+    // a fraction every rule writes whole: two decimals, or none when there are none
+    ...(decimals >= 2 || !('fixed' in digits) ? ([[-4321.25, '4321', fractionOf('25')]] as Array<[number, string, string]>) : []),
+  ];
+  for (const [value, integer, fraction] of probes) {
+    const sign = value < 0 ? '-' : '';
+    if (toText(value) !== `${sign}${plan.prefix}${digitsText(integer, fraction, marks)}${plan.suffix}`) return undefined;
+  }
+  if (toText(-1) !== `-${toText(1)}`) return undefined;
+  return plan;
+}
+
+/** A currency's own decimals (2 for USD, 0 for JPY), read from how its formatter writes 1. */
+function currencyDefaultDigits(toText: (value: number) => string): DigitsRule | undefined {
+  const match = /\d+(?:\.(\d+))?/.exec(toText(1).replace(/,/g, '.'));
+  if (match === null) return undefined;
+  return { fixed: match[1]?.length ?? 0 };
+}
