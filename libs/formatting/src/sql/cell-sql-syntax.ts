@@ -6,28 +6,37 @@ export type DatePart = { token: Exclude<DateToken, 'Z'> } | { literal: string };
 
 /**
  * The SQL an engine needs to compute formatted cells. Every method returns an expression; the
- * arguments are expressions too. Number methods exist only where the engine can reproduce
- * JavaScript's number text exactly (shortest round-trip digits of a double, decimal rounding half
- * away from zero); an engine without them formats only dates, booleans and text.
+ * arguments are expressions too. Text and booleans need only `text` and `concat`; dates need
+ * `dates` and `fail`; numbers need `numbers` and `fail`, which exist only where the engine is known
+ * to reproduce JavaScript's number text exactly (shortest round-trip digits of a double, decimal
+ * rounding half away from zero).
  */
 export interface CellSqlSyntax {
   /** A text literal. */
   text(value: string): string;
   concat(parts: readonly string[]): string;
+  /** An expression that fails with NATIVE_CSV_FALLBACK in its message, so the export takes the JS path; it reads `value` so it is not folded at planning. */
+  fail?(value: string): string;
+  dates?: DateSyntax;
+  numbers?: NumberSyntax;
+}
+
+export interface DateSyntax {
   /** The year of a date or timestamp, as a number. */
   year(value: string): string;
   /** `value` printed by a date pattern, in UTC (the value is a DATE or a UTC TIMESTAMP). */
   formatDate(value: string, parts: readonly DatePart[]): string;
-  /** TRUE when a date or timestamp is finite (not ±infinity). */
-  isFinite(value: string): string;
-  /** An expression that fails with NATIVE_CSV_FALLBACK in its message, so the export takes the JS path; it reads `value` so it is not folded at planning. */
-  fail(value: string): string;
-  numbers?: NumberSyntax;
+  /** TRUE when a date or timestamp is finite (not ±infinity); undefined where the engine has no infinite dates. */
+  isFinite?(value: string): string;
+  /** The first year the engine prints as dayjs does (four digits, zero-padded); later ones up to 9999 too. */
+  firstYear: number;
 }
 
 export interface NumberSyntax {
   /** The double JavaScript reads for a value of this type (Number() of the adapter's text, or the double itself). */
   toDouble(value: string, type: CellValueType): string;
+  /** An integer's plain digits, as JavaScript prints the adapter's number (or the exact digits of a wider one). */
+  integerText(value: string): string;
   /** A double literal. */
   double(value: number): string;
   isNaN(double: string): string;

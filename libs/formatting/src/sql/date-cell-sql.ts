@@ -9,14 +9,17 @@ function datePartsOf(pattern: string): DatePart[] {
 }
 
 /**
- * A date or timestamp cell printed by a dayjs pattern: `∅` for NULL; years 1–9999 by the engine,
- * other years and infinities by the JS path (dayjs writes them its own way).
+ * A date or timestamp cell printed by a dayjs pattern: `∅` for NULL; years the engine prints as
+ * dayjs does by the engine, other years and infinities by the JS path. undefined when the engine
+ * formats no dates.
  */
-export function dateCellSql(syntax: CellSqlSyntax, value: string, pattern: string): string {
+export function dateCellSql(syntax: CellSqlSyntax, value: string, pattern: string): string | undefined {
+  const { dates, fail } = syntax;
+  if (dates === undefined || fail === undefined) return undefined;
   return [
     `CASE WHEN ${value} IS NULL THEN ${syntax.text('∅')}`,
-    `WHEN NOT ${syntax.isFinite(value)} THEN ${syntax.fail(value)}`,
-    `WHEN ${syntax.year(value)} BETWEEN 1 AND 9999 THEN ${syntax.formatDate(value, datePartsOf(pattern))}`,
-    `ELSE ${syntax.fail(value)} END`,
+    ...(dates.isFinite === undefined ? [] : [`WHEN NOT ${dates.isFinite(value)} THEN ${fail(value)}`]),
+    `WHEN ${dates.year(value)} BETWEEN ${dates.firstYear} AND 9999 THEN ${dates.formatDate(value, datePartsOf(pattern))}`,
+    `ELSE ${fail(value)} END`,
   ].join(' ');
 }

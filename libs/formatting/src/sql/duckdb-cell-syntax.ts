@@ -1,6 +1,6 @@
 import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
 
-import type { CellSqlSyntax, DatePart, NumberSyntax } from './cell-sql-syntax';
+import type { CellSqlSyntax, DatePart, DateSyntax, NumberSyntax } from './cell-sql-syntax';
 
 const STRFTIME: Readonly<Record<string, string>> = { YYYY: '%Y', MM: '%m', DD: '%d', HH: '%H', mm: '%M', ss: '%S', SSS: '%g' };
 
@@ -24,9 +24,17 @@ function formatDate(value: string, parts: readonly DatePart[]): string {
   return pieces.length === 1 ? pieces[0] : `(${pieces.join(' || ')})`;
 }
 
+const dates: DateSyntax = {
+  year: (value) => `year(${value})`,
+  formatDate,
+  isFinite: (value) => `isfinite(${value})`,
+  firstYear: 1,
+};
+
 const numbers: NumberSyntax = {
   // the adapter hands decimals and wide integers over as text, which JavaScript reads with Number(): the same correctly rounded double
   toDouble: (value, type) => (type === 'float' ? value : `CAST(CAST(${value} AS VARCHAR) AS DOUBLE)`),
+  integerText: (value) => `CAST(${value} AS VARCHAR)`,
   double: (value) => `CAST(${String(value)} AS DOUBLE)`,
   isNaN: (double) => `isnan(${double})`,
   isInfinite: (double) => `isinf(${double})`,
@@ -46,9 +54,7 @@ const numbers: NumberSyntax = {
 export const DUCKDB_CELL_SYNTAX: CellSqlSyntax = {
   text,
   concat: (parts) => `(${parts.filter((part) => part !== "''").join(' || ')})`,
-  year: (value) => `year(${value})`,
-  formatDate,
-  isFinite: (value) => `isfinite(${value})`,
+  dates,
   fail: (value) => `error(${text(`${NATIVE_CSV_FALLBACK}: `)} || CAST(${value} AS VARCHAR))`,
   numbers,
 };

@@ -13,12 +13,22 @@ import { dateCellSql } from './date-cell-sql';
 import { DUCKDB_CELL_SYNTAX } from './duckdb-cell-syntax';
 import { type NumberCellInput, numberCellSql, type NumberPiece, pieceSql } from './number-cell-sql';
 import { numberTextPlan } from './number-text-plan';
+import { otherCellSyntax } from './other-cell-syntaxes';
 import { POSTGRES_CELL_SYNTAX } from './postgres-cell-syntax';
 
 /** Which cell text an export writes: the formatted text the UI shows, or CSV raw mode's text. */
 export type CellSqlMode = 'formatted' | 'raw';
 
-const SYNTAXES: Partial<Record<WarehouseType, CellSqlSyntax>> = { duckdb: DUCKDB_CELL_SYNTAX, postgres: POSTGRES_CELL_SYNTAX };
+function syntaxOf(dialect: SqlDialect): CellSqlSyntax {
+  switch (dialect.type) {
+    case 'duckdb':
+      return DUCKDB_CELL_SYNTAX;
+    case 'postgres':
+      return POSTGRES_CELL_SYNTAX;
+    default:
+      return otherCellSyntax(dialect);
+  }
+}
 
 type Compiled = string | undefined;
 
@@ -45,12 +55,13 @@ function patternCell(cell: Cell, pattern: string): Compiled {
 
 /** Integers as JavaScript prints them (the adapter's number, or the exact digits of a wider one): their plain digits. */
 function integerTextCell(cell: Cell): Compiled {
-  return cell.type === 'integer' ? nullAs(cell, `CAST(${cell.value} AS ${cell.syntax === DUCKDB_CELL_SYNTAX ? 'VARCHAR' : 'text'})`) : undefined;
+  const numbers = cell.syntax.numbers;
+  return cell.type === 'integer' && numbers !== undefined ? nullAs(cell, numbers.integerText(cell.value)) : undefined;
 }
 
 function numberInput(cell: Cell): NumberCellInput | undefined {
-  const numbers = cell.syntax.numbers;
-  return numbers !== undefined && isNumericType(cell.type) ? { syntax: cell.syntax, numbers, value: cell.value, type: cell.type } : undefined;
+  const { numbers, fail } = cell.syntax;
+  return numbers !== undefined && fail !== undefined && isNumericType(cell.type) ? { syntax: cell.syntax, numbers, fail, value: cell.value, type: cell.type } : undefined;
 }
 
 function scaledBy(input: NumberCellInput, scale: CompactScale | undefined): (double: string) => string {
@@ -192,9 +203,8 @@ export function formattedCellSql(
   mode: CellSqlMode,
   valueType: CellValueType,
 ): string | undefined {
-  const type = typeof dialect === 'string' ? dialectFor(dialect).type : dialect.type;
-  const syntax = SYNTAXES[type];
-  if (syntax === undefined || mode === 'raw') return undefined;
+  if (mode === 'raw') return undefined;
+  const syntax = syntaxOf(typeof dialect === 'string' ? dialectFor(dialect) : dialect);
   const cell: Cell = { syntax, value: valueSql, type: valueType };
   return item === undefined ? untypedCell(cell) : itemCell(cell, item);
 }

@@ -18,6 +18,7 @@ const NEAR_UNDERFLOW = 1e-200;
 export interface NumberCellInput {
   syntax: CellSqlSyntax;
   numbers: NumberSyntax;
+  fail: (value: string) => string;
   /** SQL of the cell's value, and its type. */
   value: string;
   type: CellValueType;
@@ -60,7 +61,7 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
     digitsSql(numbers, scaled, piece.plan),
     syntax.text(piece.plan.suffix + piece.after),
   ]);
-  return `CASE WHEN ${outside.join(' OR ')} THEN ${syntax.fail(input.value)} ELSE ${text} END`;
+  return `CASE WHEN ${outside.join(' OR ')} THEN ${input.fail(input.value)} ELSE ${text} END`;
 }
 
 /**
@@ -68,16 +69,16 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
  * `Infinity`), else `write(double)` — the double being what the JS path formats.
  */
 export function numberCellSql(input: NumberCellInput, write: (double: string) => string): string {
-  const { syntax, numbers, value, type } = input;
+  const { syntax, numbers, value, type, fail } = input;
   const double = numbers.toDouble(value, type);
   const fits = numbers.fitsDouble?.(value, type);
   return [
     `CASE WHEN ${value} IS NULL THEN ${syntax.text('∅')}`,
-    ...(fits === undefined ? [] : [`WHEN NOT (${fits}) THEN ${syntax.fail(value)}`]),
+    ...(fits === undefined ? [] : [`WHEN NOT (${fits}) THEN ${fail(value)}`]),
     `WHEN ${numbers.isNaN(double)} THEN 'NaN'`,
     `WHEN ${numbers.isInfinite(double)} THEN CASE WHEN ${double} > 0 THEN 'Infinity' ELSE '-Infinity' END`,
     // scaling a value this small underflows, which PostgreSQL reports as an error
-    `WHEN ${double} <> 0 AND abs(${double}) < ${numbers.double(NEAR_UNDERFLOW)} THEN ${syntax.fail(value)}`,
+    `WHEN ${double} <> 0 AND abs(${double}) < ${numbers.double(NEAR_UNDERFLOW)} THEN ${fail(value)}`,
     `ELSE ${write(double)} END`,
   ].join(' ');
 }

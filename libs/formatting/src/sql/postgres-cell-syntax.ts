@@ -1,6 +1,6 @@
 import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
 
-import type { CellSqlSyntax, DatePart, NumberSyntax } from './cell-sql-syntax';
+import type { CellSqlSyntax, DatePart, DateSyntax, NumberSyntax } from './cell-sql-syntax';
 
 const TO_CHAR: Readonly<Record<string, string>> = { YYYY: 'YYYY', Q: 'Q', MM: 'MM', DD: 'DD', HH: 'HH24', mm: 'MI', ss: 'SS', SSS: 'MS' };
 
@@ -12,9 +12,17 @@ function formatDate(value: string, parts: readonly DatePart[]): string {
   return `to_char(${value}, ${text(template)})`;
 }
 
+const dates: DateSyntax = {
+  year: (value) => `EXTRACT(YEAR FROM ${value})`,
+  formatDate,
+  isFinite: (value) => `isfinite(${value})`,
+  firstYear: 1,
+};
+
 const numbers: NumberSyntax = {
   // node-postgres hands NUMERIC and BIGINT over as text, which JavaScript reads with Number(): the same correctly rounded double
   toDouble: (value, type) => (type === 'float' ? value : `CAST(CAST(${value} AS text) AS double precision)`),
+  integerText: (value) => `CAST(${value} AS text)`,
   double: (value) => `CAST(${String(value)} AS double precision)`,
   isNaN: (double) => `(${double} = CAST('NaN' AS double precision))`,
   isInfinite: (double) => `(abs(${double}) = CAST('Infinity' AS double precision))`,
@@ -37,9 +45,7 @@ const numbers: NumberSyntax = {
 export const POSTGRES_CELL_SYNTAX: CellSqlSyntax = {
   text,
   concat: (parts) => `(${parts.filter((part) => part !== "''").join(' || ')})`,
-  year: (value) => `EXTRACT(YEAR FROM ${value})`,
-  formatDate,
-  isFinite: (value) => `isfinite(${value})`,
+  dates,
   // PostgreSQL has no error function: casting text that is not a number fails with that text in the message
   fail: (value) => `CAST(CAST(${text(`${NATIVE_CSV_FALLBACK}: `)} || CAST(${value} AS text) AS numeric) AS text)`,
   numbers,
