@@ -43,10 +43,12 @@ export interface NumberSyntax {
   isInfinite(double: string): string;
   /** TRUE when a value of this type can be read as a double without the cast failing (the rest takes the JS path). */
   fitsDouble?(value: string, type: CellValueType): string;
-  /** The shortest round-trip digits of a non-negative double as an exact decimal with `scale` decimals. */
-  shortestDecimal(double: string, scale: number): string;
-  /** A decimal rounded half away from zero to `digits` decimals, printed with exactly that many (`1.50`, `2`). */
-  roundedText(decimal: string, digits: number): string;
+  /**
+   * A non-negative double below 1e15 as ICU writes it with `digits` fixed decimals: its shortest
+   * round-trip digits, rounded once, half away from zero (`1.005` → `1.01`), printed with exactly
+   * that many decimals (`1.50`, `2`).
+   */
+  roundedText(double: string, digits: number): string;
   /** Integer digits `123456` grouped by threes with `separator` (`123,456`). */
   groupThousands(digits: string, separator: string): string;
   /** Part `index` (1-based) of text split at `.`: '' when there is none. */

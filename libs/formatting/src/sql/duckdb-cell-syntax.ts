@@ -38,9 +38,10 @@ const numbers: NumberSyntax = {
   double: (value) => `CAST(${String(value)} AS DOUBLE)`,
   isNaN: (double) => `isnan(${double})`,
   isInfinite: (double) => `isinf(${double})`,
-  // DuckDB prints a double as its shortest round-trip digits, as JavaScript and ICU read it
-  shortestDecimal: (double, scale) => `CAST(CAST(${double} AS VARCHAR) AS DECIMAL(38,${scale}))`,
-  roundedText: (decimal, digits) => `CAST(CAST(round(${decimal}, ${digits}) AS DECIMAL(38,${digits})) AS VARCHAR)`,
+  // DuckDB prints a double as its shortest round-trip digits, and casting text to a DECIMAL rounds it
+  // once, half away from zero. Below 1e15 with up to 3 decimals the DECIMAL fits 18 digits, whose
+  // parsing is some 50 times faster than 38 digits'.
+  roundedText: (double, digits) => `CAST(CAST(CAST(${double} AS VARCHAR) AS DECIMAL(${digits <= 3 ? 18 : 38},${digits})) AS VARCHAR)`,
   groupThousands: (digits, separator) => {
     if (separator === '') return digits;
     const grouped = `format('{:,}', CAST(${digits} AS BIGINT))`;

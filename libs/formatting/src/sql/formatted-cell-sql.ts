@@ -78,18 +78,18 @@ function singlePiece(cell: Cell, piece: (input: NumberCellInput) => NumberPiece 
 function numberPiece(input: NumberCellInput, format: CustomFormat): NumberPiece | undefined {
   const plan = numberTextPlan(format);
   const scale = compactScale(format.compact);
-  return plan && { plan, scaled: scaledBy(input, scale), before: format.prefix ?? '', after: (scale?.suffix ?? '') + (format.suffix ?? '') };
+  return plan && { plan, scaled: scaledBy(input, scale), before: format.prefix ?? '', after: (scale?.suffix ?? '') + (format.suffix ?? ''), unscaled: scale === undefined };
 }
 
 function currencyPiece(input: NumberCellInput, format: CustomFormat): NumberPiece | undefined {
   const plan = numberTextPlan({ round: format.round, separator: format.separator, currency: format.currency || 'USD' });
   const scale = compactScale(format.compact);
-  return plan && { plan, scaled: scaledBy(input, scale), before: '', after: scale?.suffix ?? '' };
+  return plan && { plan, scaled: scaledBy(input, scale), before: '', after: scale?.suffix ?? '', unscaled: scale === undefined };
 }
 
 function percentPiece(input: NumberCellInput, format: CustomFormat): NumberPiece | undefined {
   const plan = numberTextPlan(format);
-  return plan && { plan, scaled: (double) => `(${double} * ${input.numbers.double(100)})`, before: '', after: '%' };
+  return plan && { plan, scaled: (double) => `(${double} * ${input.numbers.double(100)})`, before: '', after: '%', unscaled: false };
 }
 
 /** Byte sizes: a configured byte unit as is, else the largest unit the value reaches (`B` below the smallest). */
@@ -99,12 +99,12 @@ function bytesCell(cell: Cell, format: CustomFormat, units: readonly (typeof SI_
   if (input === undefined || plan === undefined) return undefined;
   const configured = compactScale(format.compact);
   if (configured !== undefined && isByteUnit(configured.unit)) {
-    return numberCellSql(input, (double) => pieceSql(input, double, { plan, scaled: scaledBy(input, configured), before: '', after: configured.suffix }));
+    return numberCellSql(input, (double) => pieceSql(input, double, { plan, scaled: scaledBy(input, configured), before: '', after: configured.suffix, unscaled: false }));
   }
   const scales = units.map((unit) => compactScale(unit) as CompactScale);
   return numberCellSql(input, (double) => {
-    const branches = scales.map((scale) => `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix })}`);
-    return `CASE ${branches.join(' ')} ELSE ${pieceSql(input, double, { plan, scaled: (value) => value, before: '', after: ' B' })} END`;
+    const branches = scales.map((scale) => `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix, unscaled: false })}`);
+    return `CASE ${branches.join(' ')} ELSE ${pieceSql(input, double, { plan, scaled: (value) => value, before: '', after: ' B', unscaled: true })} END`;
   });
 }
 

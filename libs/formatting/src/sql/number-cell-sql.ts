@@ -3,15 +3,17 @@ import type { CellValueType } from './cell-value-type';
 import type { NumberTextPlan } from './number-text-plan';
 
 /**
- * Where the exact decimal of a double's shortest digits is computed. With 22 decimals a double
- * of 1e-6 or more keeps all of its (at most 17) digits, and one below 1e15 fits 38 digits; cells
- * outside that window take the JS path (unless the rounding makes the lost digits irrelevant).
+ * Doubles from 1e15 take the JS path: integers there stop being exact doubles (the adapter keeps
+ * wider ones exact, as text), and the digits no longer fit an 18-digit DECIMAL.
  */
-const DECIMAL_SCALE = 22;
 const UPPER_BOUND = 1e15;
-const LOWER_BOUND = 1e-6;
-/** Below LOWER_BOUND the digits past DECIMAL_SCALE cannot change a number rounded to this many decimals. */
-const MAX_DECIMALS_FOR_TINY = 5;
+/**
+ * Below 1e-4 engines print doubles in exponent notation, which DuckDB does not round exactly when
+ * it reads it as a DECIMAL. With up to 3 decimals such a value rounds to zero whatever its digits;
+ * with more it takes the JS path.
+ */
+const PLAIN_LOWER_BOUND = 1e-4;
+const MAX_DECIMALS_ROUNDING_TINY_TO_ZERO = 3;
 const NEAR_UNDERFLOW = 1e-200;
 
 /** A number cell: the value, the double the JS path formats, and the double that is written. */
@@ -32,12 +34,13 @@ export interface NumberPiece {
   /** Text before the sign (a number format's prefix) and after the number (compact unit, `%`, suffix). */
   before: string;
   after: string;
+  /** The value is written as it is (no ×100, no compact unit). */
+  unscaled: boolean;
 }
 
 function digitsSql(numbers: NumberSyntax, scaled: string, plan: NumberTextPlan): string {
-  const decimal = numbers.shortestDecimal(`abs(${scaled})`, DECIMAL_SCALE);
   const decimals = 'fixed' in plan.digits ? plan.digits.fixed : plan.digits.upTo;
-  const rounded = numbers.roundedText(decimal, decimals);
+  const rounded = numbers.roundedText(`abs(${scaled})`, decimals);
   const text = 'upTo' in plan.digits ? numbers.trimFraction(rounded) : rounded;
   if (decimals === 0) return numbers.groupThousands(text, plan.group);
   const integer = numbers.groupThousands(numbers.splitAtPoint(text, 1), plan.group);
@@ -46,13 +49,30 @@ function digitsSql(numbers: NumberSyntax, scaled: string, plan: NumberTextPlan):
   return 'fixed' in plan.digits ? `(${integer} || ${mark} || ${fraction})` : `(${integer} || CASE WHEN ${fraction} = '' THEN '' ELSE ${mark} || ${fraction} END)`;
 }
 
+/**
+ * An integer column written as it is: its digits are the integer's own (inside ±1e15 a double
+ * holds it exactly, so JavaScript reads the same number), without the double-to-decimal trip.
+ */
+function integerPieceSql(input: NumberCellInput, piece: NumberPiece): string {
+  const { syntax, numbers, value } = input;
+  const decimals = 'fixed' in piece.plan.digits ? piece.plan.digits.fixed : 0;
+  const text = syntax.concat([
+    syntax.text(piece.before),
+    `CASE WHEN ${value} < 0 THEN '-' ELSE '' END`,
+    syntax.text(piece.plan.prefix),
+    numbers.groupThousands(numbers.integerText(`abs(${value})`), piece.plan.group),
+    syntax.text((decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : '') + piece.plan.suffix + piece.after),
+  ]);
+  const bound = String(UPPER_BOUND);
+  return `CASE WHEN ${value} > -${bound} AND ${value} < ${bound} THEN ${text} ELSE ${input.fail(value)} END`;
+}
+
 /** One number written by a piece, or the JS path when its digits cannot be computed exactly. */
 export function pieceSql(input: NumberCellInput, double: string, piece: NumberPiece): string {
+  if (input.type === 'integer' && piece.unscaled) return integerPieceSql(input, piece);
   const { syntax, numbers } = input;
   const scaled = piece.scaled(double);
   const decimals = 'fixed' in piece.plan.digits ? piece.plan.digits.fixed : piece.plan.digits.upTo;
-  const outside = [`NOT (abs(${scaled}) < ${numbers.double(UPPER_BOUND)})`];
-  if (decimals > MAX_DECIMALS_FOR_TINY) outside.push(`(${scaled} <> 0 AND abs(${scaled}) < ${numbers.double(LOWER_BOUND)})`);
   // the minus sign is the value's: a negative value that rounds to zero still shows it (`-0.00`), a negative zero does not (the adapter reads it as 0)
   const text = syntax.concat([
     syntax.text(piece.before),
@@ -61,7 +81,17 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
     digitsSql(numbers, scaled, piece.plan),
     syntax.text(piece.plan.suffix + piece.after),
   ]);
-  return `CASE WHEN ${outside.join(' OR ')} THEN ${input.fail(input.value)} ELSE ${text} END`;
+  const tiny = `abs(${scaled}) < ${numbers.double(PLAIN_LOWER_BOUND)}`;
+  const zero = syntax.concat([
+    syntax.text(piece.before),
+    `CASE WHEN ${double} < 0 THEN '-' ELSE '' END`,
+    syntax.text(`${piece.plan.prefix}0${'fixed' in piece.plan.digits && decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : ''}${piece.plan.suffix}${piece.after}`),
+  ]);
+  return [
+    `CASE WHEN NOT (abs(${scaled}) < ${numbers.double(UPPER_BOUND)}) THEN ${input.fail(input.value)}`,
+    `WHEN ${tiny} THEN ${decimals <= MAX_DECIMALS_ROUNDING_TINY_TO_ZERO ? zero : input.fail(input.value)}`,
+    `ELSE ${text} END`,
+  ].join(' ');
 }
 
 /**
@@ -72,6 +102,7 @@ export function numberCellSql(input: NumberCellInput, write: (double: string) =>
   const { syntax, numbers, value, type, fail } = input;
   const double = numbers.toDouble(value, type);
   const fits = numbers.fitsDouble?.(value, type);
+  if (type === 'integer') return `CASE WHEN ${value} IS NULL THEN ${syntax.text('∅')} ELSE ${write(double)} END`;
   return [
     `CASE WHEN ${value} IS NULL THEN ${syntax.text('∅')}`,
     ...(fits === undefined ? [] : [`WHEN NOT (${fits}) THEN ${fail(value)}`]),

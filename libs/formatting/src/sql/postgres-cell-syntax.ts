@@ -28,10 +28,9 @@ const numbers: NumberSyntax = {
   isInfinite: (double) => `(abs(${double}) = CAST('Infinity' AS double precision))`,
   // NUMERIC reaches past the doubles' range (and holds NaN, which sorts above every number): those take the JS path
   fitsDouble: (value, type) => (type === 'decimal' ? `abs(${value}) < 1e300` : 'TRUE'),
-  // PostgreSQL (extra_float_digits ≥ 1, the default) prints a double as its shortest round-trip digits
-  shortestDecimal: (double) => `CAST(CAST(${double} AS text) AS numeric)`,
-  // round(numeric, n) rounds half away from zero and keeps n decimals
-  roundedText: (decimal, digits) => `CAST(round(${decimal}, ${digits}) AS text)`,
+  // PostgreSQL (extra_float_digits ≥ 1, the default) prints a double as its shortest round-trip
+  // digits; round(numeric, n) rounds them half away from zero and keeps n decimals
+  roundedText: (double, digits) => `CAST(round(CAST(CAST(${double} AS text) AS numeric), ${digits}) AS text)`,
   groupThousands: (digits, separator) => {
     if (separator === '') return digits;
     const mark = separator.replace(/[\\&]/g, '\\$&');
