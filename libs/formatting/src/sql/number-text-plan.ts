@@ -1,5 +1,4 @@
-import type { NumberStyle } from '../number/number-to-text';
-import { createNumberToText } from '../number/number-to-text';
+import { createNumberToText, currencyDigits, isCurrencyCode, type NumberStyle } from '../number/number-to-text';
 
 /** How digits are written: fixed decimals, or up to three without trailing zeros (the default). */
 export type DigitsRule = { fixed: number } | { upTo: 3 };
@@ -16,12 +15,11 @@ export interface NumberTextPlan {
 
 const MAX_FIXED_DIGITS = 20;
 
+/** createNumberToText's rounding: fixed decimals, a currency's own, or up to 3; undefined for significant digits (round < 0), which are not compiled. */
 function digitsRule(style: NumberStyle): DigitsRule | undefined {
   const round = style.round;
-  // significant digits (round < 0) are not compiled: the JS path writes them
-  if (round === undefined || round === null || !Number.isFinite(round)) return undefined;
-  if (round < 0) return undefined;
-  return { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
+  if (round !== undefined && round !== null && Number.isFinite(round)) return round < 0 ? undefined : { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
+  return isCurrencyCode(style.currency) ? { fixed: currencyDigits(style.currency) } : { upTo: 3 };
 }
 
 function marksOf(separator: NumberStyle['separator']): { group: string; decimalMark: string } {
@@ -51,8 +49,7 @@ function digitsText(integer: string, fraction: string, plan: Pick<NumberTextPlan
  */
 export function numberTextPlan(style: NumberStyle): NumberTextPlan | undefined {
   const toText = createNumberToText(style);
-  const fixed = digitsRule(style) ?? (style.currency === undefined ? undefined : currencyDefaultDigits(toText));
-  const digits: DigitsRule | undefined = fixed ?? (style.round === undefined || style.round === null || !Number.isFinite(style.round) ? { upTo: 3 } : undefined);
+  const digits = digitsRule(style);
   if (digits === undefined) return undefined;
 
   const marks = marksOf(style.separator);
@@ -76,11 +73,4 @@ export function numberTextPlan(style: NumberStyle): NumberTextPlan | undefined {
   }
   if (toText(-1) !== `-${toText(1)}`) return undefined;
   return plan;
-}
-
-/** A currency's own decimals (2 for USD, 0 for JPY), read from how its formatter writes 1. */
-function currencyDefaultDigits(toText: (value: number) => string): DigitsRule | undefined {
-  const match = /\d+(?:\.(\d+))?/.exec(toText(1).replace(/,/g, '.'));
-  if (match === null) return undefined;
-  return { fixed: match[1]?.length ?? 0 };
 }
