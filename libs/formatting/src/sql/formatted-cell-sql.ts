@@ -25,7 +25,12 @@ function syntaxOf(dialect: SqlDialect): CellSqlSyntax {
       return DUCKDB_CELL_SYNTAX;
     case 'postgres':
       return POSTGRES_CELL_SYNTAX;
-    default:
+    case 'bigquery':
+    case 'clickhouse':
+    case 'databricks':
+    case 'redshift':
+    case 'snowflake':
+    case 'trino':
       return otherCellSyntax(dialect);
   }
 }
@@ -152,7 +157,9 @@ function untypedCell(cell: Cell): Compiled {
     case 'integer':
     case 'float':
       return singlePiece(cell, (input) => numberPiece(input, { type: 'default' }));
-    default:
+    case 'decimal':
+    case 'date':
+    case 'timestamp':
       // decimals the adapter keeps as text show unformatted, dates as ISO text: the JS path writes them
       return undefined;
   }

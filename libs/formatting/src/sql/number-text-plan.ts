@@ -30,6 +30,8 @@ function marksOf(separator: NumberStyle['separator']): { group: string; decimalM
       return { group: ' ', decimalMark: '.' };
     case 'noSeparatorPeriod':
       return { group: '', decimalMark: '.' };
+    case null:
+    case undefined:
     default:
       return { group: ',', decimalMark: '.' };
   }
