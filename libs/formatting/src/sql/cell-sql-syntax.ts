@@ -37,6 +37,8 @@ export interface NumberSyntax {
   toDouble(value: string, type: CellValueType): string;
   /** An integer's plain digits, as JavaScript prints the adapter's number (or the exact digits of a wider one). */
   integerText(value: string): string;
+  /** A double's shortest round-trip digits, in plain notation from 1e-4 to 1e15 (`2.0` or `2` for integers). */
+  shortestText(double: string): string;
   /** A double literal. */
   double(value: number): string;
   isNaN(double: string): string;

@@ -35,6 +35,7 @@ const numbers: NumberSyntax = {
   // the adapter hands decimals and wide integers over as text, which JavaScript reads with Number(): the same correctly rounded double
   toDouble: (value, type) => (type === 'float' ? value : `CAST(CAST(${value} AS VARCHAR) AS DOUBLE)`),
   integerText: (value) => `CAST(${value} AS VARCHAR)`,
+  shortestText: (double) => `CAST(${double} AS VARCHAR)`,
   double: (value) => `CAST(${String(value)} AS DOUBLE)`,
   isNaN: (double) => `isnan(${double})`,
   isInfinite: (double) => `isinf(${double})`,

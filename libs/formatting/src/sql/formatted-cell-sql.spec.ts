@@ -38,14 +38,22 @@ describe('formattedCellSql', () => {
   it('leaves to the JS path what it cannot write exactly', () => {
     const compiled = (item: FormattableItem | undefined, type: CellValueType, dialect: 'duckdb' | 'bigquery' = 'duckdb') => formattedCellSql(item, 'v', dialect, 'formatted', type);
     expect(compiled({ type: 'number', round: -3 }, 'float')).toBeUndefined(); // significant digits
-    expect(compiled({ type: 'number', format: '#,##0.00' }, 'float')).toBeUndefined(); // a spreadsheet expression
-    expect(compiled({ type: 'number', formatOptions: { type: 'custom', custom: '0.0' } }, 'float')).toBeUndefined();
+    expect(compiled({ type: 'number', format: '0.0%' }, 'float')).toBeUndefined(); // spreadsheet expressions past the compiled subset
+    expect(compiled({ type: 'number', format: '#,##0.00;(#,##0.00)' }, 'float')).toBeUndefined();
+    expect(compiled({ type: 'number', formatOptions: { type: 'custom', custom: '0.0#' } }, 'float')).toBeUndefined();
+    expect(compiled({ type: 'number', format: '#,##0.00' }, 'date')).toBeUndefined();
     expect(compiled({ type: 'number', formatOptions: { type: 'id' } }, 'float')).toBeUndefined(); // a double as JavaScript prints it
     expect(compiled({ type: 'number' }, 'text')).toBeUndefined(); // numeric text
     expect(compiled({ type: 'date' }, 'text')).toBeUndefined();
     expect(compiled(undefined, 'decimal')).toBeUndefined(); // shown unformatted when a double would not keep its digits
     expect(compiled({ type: 'number' }, 'float', 'bigquery')).toBeUndefined(); // numbers only on engines the tests run
     expect(formattedCellSql({ type: 'string' }, 'v', 'duckdb', 'raw', 'text')).toBeUndefined(); // raw cells are rawCellSql's
+  });
+
+  it('compiles the common spreadsheet expressions', () => {
+    for (const expression of ['#,##0.00', '0', '"$"#,##0', '[$€]#,##0.00', '0.0 "km"']) {
+      expect(formattedCellSql({ type: 'number', format: expression }, 'v', 'duckdb', 'formatted', 'decimal')).toContain('floor(');
+    }
   });
 
   it('writes text as it is, an empty text as an empty cell and NULL as ∅', () => {

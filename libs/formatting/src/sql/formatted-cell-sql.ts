@@ -3,7 +3,7 @@ import type { CustomFormat, WarehouseType } from '@quarry/domain';
 
 import { getCustomFormat } from '../custom-format/get-custom-format';
 import { datePattern, timestampPattern } from '../dates/date-formatters';
-import { isFormatExpression } from '../expression/format-expression';
+import { isFormatExpression, isValidExpression } from '../expression/format-expression';
 import type { FormattableItem } from '../item/formattable-item';
 import { valueKindOf } from '../item/value-kind';
 import { type CompactScale, compactScale, IEC_BYTE_UNITS, isByteUnit, SI_BYTE_UNITS } from '../number/compact-units';
@@ -11,6 +11,7 @@ import type { CellSqlSyntax } from './cell-sql-syntax';
 import { type CellValueType, isNumericType, isTemporalType } from './cell-value-type';
 import { dateCellSql } from './date-cell-sql';
 import { DUCKDB_CELL_SYNTAX } from './duckdb-cell-syntax';
+import { expressionCellSql } from './expression-cell-sql';
 import { type NumberCellInput, numberCellSql, type NumberPiece, pieceSql } from './number-cell-sql';
 import { numberTextPlan } from './number-text-plan';
 import { otherCellSyntax } from './other-cell-syntaxes';
@@ -113,6 +114,12 @@ function bytesCell(cell: Cell, format: CustomFormat, units: readonly (typeof SI_
   });
 }
 
+/** A spreadsheet expression on a number (createExpressionFormatter): the subset expressionCellSql compiles. */
+function expressionCell(cell: Cell, expression: string): Compiled {
+  const input = numberInput(cell);
+  return input === undefined ? undefined : expressionCellSql(input, expression);
+}
+
 /** createCustomFormatter's cases, for values the item's kind implies. */
 function customFormatCell(cell: Cell, format: CustomFormat): Compiled {
   switch (format.type) {
@@ -131,8 +138,7 @@ function customFormatCell(cell: Cell, format: CustomFormat): Compiled {
     case 'timestamp':
       return patternCell(cell, timestampPattern(format.timeInterval));
     case 'custom':
-      // spreadsheet expressions (numfmt) are written by the JS path
-      return undefined;
+      return isValidExpression(format.custom) ? expressionCell(cell, format.custom) : undefined;
     case 'number':
     case 'default':
     default:
@@ -166,7 +172,7 @@ function untypedCell(cell: Cell): Compiled {
 }
 
 function itemCell(cell: Cell, item: FormattableItem): Compiled {
-  if (isFormatExpression(item.format)) return undefined;
+  if (isFormatExpression(item.format)) return expressionCell(cell, item.format);
   switch (valueKindOf(item)) {
     case 'string':
       return textCell(cell);

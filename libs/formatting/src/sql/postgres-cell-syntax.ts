@@ -23,6 +23,7 @@ const numbers: NumberSyntax = {
   // node-postgres hands NUMERIC and BIGINT over as text, which JavaScript reads with Number(): the same correctly rounded double
   toDouble: (value, type) => (type === 'float' ? value : `CAST(CAST(${value} AS text) AS double precision)`),
   integerText: (value) => `CAST(${value} AS text)`,
+  shortestText: (double) => `CAST(${double} AS text)`,
   double: (value) => `CAST(${String(value)} AS double precision)`,
   isNaN: (double) => `(${double} = CAST('NaN' AS double precision))`,
   isInfinite: (double) => `(abs(${double}) = CAST('Infinity' AS double precision))`,
