@@ -203,11 +203,13 @@ function itemCell(cell: Cell, item: FormattableItem): Compiled {
  * - A value whose text only the JS path writes exactly (a double past 1e15, a year past 9999…)
  *   makes the cell fail with NATIVE_CSV_FALLBACK in the message: the export is then written by the
  *   JS path.
- * - Compiled: number formats (default, number, currency, percent, compact units, bytes, id, and the
- *   legacy `format`/`round`/`compact`/`separator` fields) with fixed or default decimals, dates and
- *   timestamps by time interval, booleans, text — on DuckDB and PostgreSQL. Not compiled (undefined):
- *   significant digits (round < 0), spreadsheet format expressions, raw mode (rawCellSql of
- *   @quarry/warehouses writes raw cells), other dialects.
+ * - Compiled on DuckDB and PostgreSQL: number formats (default, number, currency, percent, compact
+ *   units, bytes, id, and the legacy `format`/`round`/`compact`/`separator` fields) with fixed or
+ *   default decimals, the common subset of spreadsheet expressions (expressionCellSql), dates and
+ *   timestamps by time interval, booleans, text. On BigQuery, Snowflake and Trino: text, booleans,
+ *   dates; on Redshift, Databricks and ClickHouse: text and booleans. Not compiled (undefined):
+ *   significant digits (round < 0), other spreadsheet expressions, raw mode (rawCellSql of
+ *   @quarry/warehouses writes raw cells).
  */
 export function formattedCellSql(
   item: FormattableItem | undefined,
