@@ -107,6 +107,8 @@ function bytesCell(cell: Cell, format: CustomFormat, units: readonly (typeof SI_
   if (configured !== undefined && isByteUnit(configured.unit)) {
     return numberCellSql(input, (double) => pieceSql(input, double, { plan, scaled: scaledBy(input, configured), before: '', after: configured.suffix, unscaled: false }));
   }
+  // significant digits take a CASE over the exponent; one per unit would make the SQL too large to plan quickly
+  if ('significant' in plan.digits) return undefined;
   const scales = units.map((unit) => compactScale(unit) as CompactScale);
   return numberCellSql(input, (double) => {
     const branches = scales.map((scale) => `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix, unscaled: false })}`);
@@ -204,11 +206,11 @@ function itemCell(cell: Cell, item: FormattableItem): Compiled {
  *   makes the cell fail with NATIVE_CSV_FALLBACK in the message: the export is then written by the
  *   JS path.
  * - Compiled on DuckDB and PostgreSQL: number formats (default, number, currency, percent, compact
- *   units, bytes, id, and the legacy `format`/`round`/`compact`/`separator` fields) with fixed or
- *   default decimals, the common subset of spreadsheet expressions (expressionCellSql), dates and
+ *   units, bytes, id, and the legacy `format`/`round`/`compact`/`separator` fields) with fixed,
+ *   default or significant digits (not with automatic byte units), the common subset of spreadsheet expressions (expressionCellSql), dates and
  *   timestamps by time interval, booleans, text. On BigQuery, Snowflake and Trino: text, booleans,
  *   dates; on Redshift, Databricks and ClickHouse: text and booleans. Not compiled (undefined):
- *   significant digits (round < 0), other spreadsheet expressions, raw mode (rawCellSql of
+ *   other spreadsheet expressions, raw mode (rawCellSql of
  *   @quarry/warehouses writes raw cells).
  */
 export function formattedCellSql(

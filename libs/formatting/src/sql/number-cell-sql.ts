@@ -38,7 +38,43 @@ export interface NumberPiece {
   unscaled: boolean;
 }
 
+/** Grouped integer digits, then the decimal mark and the decimals when there are any. */
+function assembled(numbers: NumberSyntax, text: string, plan: NumberTextPlan): string {
+  const integer = numbers.groupThousands(numbers.splitAtPoint(text, 1), plan.group);
+  const fraction = numbers.splitAtPoint(text, 2);
+  return `(${integer} || CASE WHEN ${fraction} = '' THEN '' ELSE '${plan.decimalMark}' || ${fraction} END)`;
+}
+
+const HIGHEST_EXPONENT = Math.log10(UPPER_BOUND) - 1;
+const LOWEST_EXPONENT = Math.log10(PLAIN_LOWER_BOUND);
+
+/**
+ * `significant` digits of a double in [1e-4, 1e15), as ICU writes them: its shortest digits rounded
+ * once, half away from zero, at the place its exponent gives, trailing decimal zeros dropped. The
+ * exponent comes from comparing with powers of ten (a double is ≥ the double nearest 10ⁿ exactly
+ * when its shortest digits are ≥ 10ⁿ); each exponent then rounds at a fixed place: to decimals by
+ * the DECIMAL cast, to tens or more by the leading digits of the integer part.
+ */
+function significantSql(numbers: NumberSyntax, magnitude: string, significant: number, plan: NumberTextPlan): string {
+  const branches: string[] = [];
+  for (let exponent = HIGHEST_EXPONENT; exponent >= LOWEST_EXPONENT; exponent -= 1) {
+    const decimals = significant - 1 - exponent;
+    let text: string;
+    if (decimals > 0) text = numbers.trimFraction(numbers.roundedText(magnitude, decimals));
+    else if (decimals === 0) text = numbers.roundedText(magnitude, 0);
+    else {
+      const integer = numbers.splitAtPoint(numbers.shortestText(magnitude), 1);
+      const head = `CAST(left(${integer}, ${significant}) AS BIGINT)`;
+      const up = `CASE WHEN substr(${integer}, ${significant + 1}, 1) >= '5' THEN 1 ELSE 0 END`;
+      text = numbers.integerText(`((${head} + ${up}) * CAST(${10 ** -decimals} AS BIGINT))`);
+    }
+    branches.push(`WHEN ${magnitude} >= ${numbers.double(10 ** exponent)} THEN ${assembled(numbers, text, plan)}`);
+  }
+  return `CASE ${branches.join(' ')} END`;
+}
+
 function digitsSql(numbers: NumberSyntax, scaled: string, plan: NumberTextPlan): string {
+  if ('significant' in plan.digits) return significantSql(numbers, `abs(${scaled})`, plan.digits.significant, plan);
   const decimals = 'fixed' in plan.digits ? plan.digits.fixed : plan.digits.upTo;
   const rounded = numbers.roundedText(`abs(${scaled})`, decimals);
   const text = 'upTo' in plan.digits ? numbers.trimFraction(rounded) : rounded;
@@ -67,12 +103,18 @@ function integerPieceSql(input: NumberCellInput, piece: NumberPiece): string {
   return `CASE WHEN ${value} > -${bound} AND ${value} < ${bound} THEN ${text} ELSE ${input.fail(value)} END`;
 }
 
+/** The decimals a rule may write: significant digits may write any number of them. */
+function decimalsOf(plan: NumberTextPlan): number {
+  if ('significant' in plan.digits) return Number.POSITIVE_INFINITY;
+  return 'fixed' in plan.digits ? plan.digits.fixed : plan.digits.upTo;
+}
+
 /** One number written by a piece, or the JS path when its digits cannot be computed exactly. */
 export function pieceSql(input: NumberCellInput, double: string, piece: NumberPiece): string {
-  if (input.type === 'integer' && piece.unscaled) return integerPieceSql(input, piece);
+  if (input.type === 'integer' && piece.unscaled && !('significant' in piece.plan.digits)) return integerPieceSql(input, piece);
   const { syntax, numbers } = input;
   const scaled = piece.scaled(double);
-  const decimals = 'fixed' in piece.plan.digits ? piece.plan.digits.fixed : piece.plan.digits.upTo;
+  const decimals = decimalsOf(piece.plan);
   // the minus sign is the value's: a negative value that rounds to zero still shows it (`-0.00`), a negative zero does not (the adapter reads it as 0)
   const text = syntax.concat([
     syntax.text(piece.before),
@@ -89,7 +131,7 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
   ]);
   return [
     `CASE WHEN NOT (abs(${scaled}) < ${numbers.double(UPPER_BOUND)}) THEN ${input.fail(input.value)}`,
-    `WHEN ${tiny} THEN ${decimals <= MAX_DECIMALS_ROUNDING_TINY_TO_ZERO ? zero : input.fail(input.value)}`,
+    `WHEN ${tiny} THEN ${decimals <= MAX_DECIMALS_ROUNDING_TINY_TO_ZERO ? zero : `CASE WHEN ${scaled} = 0 THEN ${zero} ELSE ${input.fail(input.value)} END`}`,
     `ELSE ${text} END`,
   ].join(' ');
 }

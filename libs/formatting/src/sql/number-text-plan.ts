@@ -1,7 +1,7 @@
 import { createNumberToText, currencyDigits, isCurrencyCode, type NumberStyle } from '../number/number-to-text';
 
-/** How digits are written: fixed decimals, or up to three without trailing zeros (the default). */
-export type DigitsRule = { fixed: number } | { upTo: 3 };
+/** How digits are written: fixed decimals, up to three without trailing zeros (the default), or that many significant digits. */
+export type DigitsRule = { fixed: number } | { upTo: 3 } | { significant: number };
 
 /** The text around the digits of a number, and its marks, as the JS formatter writes them. */
 export interface NumberTextPlan {
@@ -15,10 +15,14 @@ export interface NumberTextPlan {
 
 const MAX_FIXED_DIGITS = 20;
 
-/** createNumberToText's rounding: fixed decimals, a currency's own, or up to 3; undefined for significant digits (round < 0), which are not compiled. */
-function digitsRule(style: NumberStyle): DigitsRule | undefined {
+const MAX_SIGNIFICANT_DIGITS = 21;
+
+/** createNumberToText's rounding: fixed decimals, significant digits (round < 0), a currency's own decimals, or up to 3. */
+function digitsRule(style: NumberStyle): DigitsRule {
   const round = style.round;
-  if (round !== undefined && round !== null && Number.isFinite(round)) return round < 0 ? undefined : { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
+  if (round !== undefined && round !== null && Number.isFinite(round)) {
+    return round < 0 ? { significant: Math.min(MAX_SIGNIFICANT_DIGITS, Math.max(1, Math.trunc(-round))) } : { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
+  }
   return isCurrencyCode(style.currency) ? { fixed: currencyDigits(style.currency) } : { upTo: 3 };
 }
 
@@ -45,14 +49,12 @@ function digitsText(integer: string, fraction: string, plan: Pick<NumberTextPlan
 /**
  * Reads how the JS formatter of a style writes numbers — its marks, its affixes, where the sign
  * goes — from the formatter itself, and checks the reading on probe values. undefined when the
- * style is not one the SQL compiles (significant digits), or the formatter writes the probes some
- * other way (a currency whose en-US text puts the symbol after the number, say): the JS path then
- * writes the column.
+ * formatter writes the probes some other way (a currency whose en-US text puts the symbol after
+ * the number, say): the JS path then writes the column.
  */
 export function numberTextPlan(style: NumberStyle): NumberTextPlan | undefined {
   const toText = createNumberToText(style);
   const digits = digitsRule(style);
-  if (digits === undefined) return undefined;
 
   const marks = marksOf(style.separator);
   const decimals = 'fixed' in digits ? digits.fixed : 0;
@@ -64,10 +66,11 @@ export function numberTextPlan(style: NumberStyle): NumberTextPlan | undefined {
 
   const fractionOf = (written: string) => ('fixed' in digits ? written.padEnd(decimals, '0') : written);
   const probes: Array<[number, string, string]> = [
-    [1234567, '1234567', fractionOf('')],
-    [-98765, '98765', fractionOf('')],
+    [1000000, '1000000', fractionOf('')],
+    ...('significant' in digits && digits.significant < 7 ? [] : ([[1234567, '1234567', fractionOf('')]] as Array<[number, string, string]>)),
+    [-90000, '90000', fractionOf('')],
     // a fraction every rule writes whole: two decimals, or none when there are none
-    ...(decimals >= 2 || !('fixed' in digits) ? ([[-4321.25, '4321', fractionOf('25')]] as Array<[number, string, string]>) : []),
+    ...(decimals >= 2 || 'upTo' in digits || ('significant' in digits && digits.significant >= 6) ? ([[-4321.25, '4321', fractionOf('25')]] as Array<[number, string, string]>) : []),
   ];
   for (const [value, integer, fraction] of probes) {
     const sign = value < 0 ? '-' : '';

@@ -134,7 +134,9 @@ const COMPACTS = [undefined, undefined, 'thousands', 'millions', 'billions', 'tr
 const CURRENCIES = [undefined, 'USD', 'EUR', 'GBP', 'JPY', 'DKK', 'CHF', 'BRL', 'INR', 'xx'];
 
 function numberFormats(next: () => number): CustomFormat[] {
-  const formats: CustomFormat[] = [{ type: 'default' }, { type: 'id' }, { type: 'bytes_si' }, { type: 'bytes_iec', round: 2 }, { type: 'bytes_si', compact: 'megabytes', round: 1 }];
+  const formats: CustomFormat[] = [{ type: 'default' }, { type: 'id' }, { type: 'bytes_si' }, { type: 'bytes_iec', round: 2 }, { type: 'bytes_si', compact: 'megabytes', round: 1 }, { type: 'bytes_si', compact: 'kilobytes', round: -2 }];
+  // significant digits (round < 0): their SQL is a CASE over the exponent, slow for DuckDB to plan, so a few chosen ones
+  formats.push({ type: 'number', round: -3 }, { type: 'currency', round: -2, currency: 'EUR', separator: 'periodComma' }, { type: 'percent', round: -5 }, { type: 'number', round: -17, compact: 'K', prefix: '~' }, { type: 'number', round: -1, separator: 'spacePeriod' });
   for (let index = 0; index < 14; index += 1) {
     const round = pick(next, ROUNDS);
     const separator = pick(next, SEPARATORS);
@@ -260,7 +262,7 @@ async function compare(adapter: WarehouseAdapter, engine: Engine, seed: number):
   return { mismatches, compared, fellBack };
 }
 
-jest.setTimeout(300_000);
+jest.setTimeout(900_000);
 
 describe('formatted cells compiled to SQL write what the JS path writes', () => {
   describe('DuckDB', () => {
@@ -278,7 +280,8 @@ describe('formatted cells compiled to SQL write what the JS path writes', () => 
       await closeDuckDbInstances();
     });
 
-    it.each([1, 2, 3])('seed %i: every cell byte-identical', async (seed) => {
+    // two seeds: DuckDB takes long to plan the significant-digit cells, and every failing batch is planned again as it is halved
+    it.each([1, 2])('seed %i: every cell byte-identical', async (seed) => {
       const { mismatches, compared, fellBack } = await compare(adapter, 'duckdb', seed);
       expect(mismatches).toEqual([]);
       console.log(`DuckDB seed ${seed}: ${compared} cells compared, ${fellBack} handed to the JS path`);
