@@ -207,11 +207,11 @@ function itemCell(cell: Cell, item: FormattableItem): Compiled {
  *   JS path.
  * - Compiled on DuckDB and PostgreSQL: number formats (default, number, currency, percent, compact
  *   units, bytes, id, and the legacy `format`/`round`/`compact`/`separator` fields) with fixed,
- *   default or significant digits (not with automatic byte units), the common subset of spreadsheet expressions (expressionCellSql), dates and
- *   timestamps by time interval, booleans, text. On BigQuery, Snowflake and Trino: text, booleans,
- *   dates; on Redshift, Databricks and ClickHouse: text and booleans. Not compiled (undefined):
- *   other spreadsheet expressions, raw mode (rawCellSql of
- *   @quarry/warehouses writes raw cells).
+ *   default or significant digits (not with automatic byte units), the common subset of
+ *   spreadsheet expressions (expressionCellSql), dates and timestamps by time interval, booleans,
+ *   text. On BigQuery, Snowflake and Trino: text, booleans, dates; on Redshift, Databricks and
+ *   ClickHouse: text and booleans. Not compiled (undefined): other spreadsheet expressions, raw
+ *   mode (rawCellSql of @quarry/warehouses writes raw cells).
  */
 export function formattedCellSql(
   item: FormattableItem | undefined,
