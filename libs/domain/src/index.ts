@@ -13,6 +13,7 @@ export * from './explore/metric-type';
 export * from './explore/pre-aggregate';
 export * from './explore/time-frame';
 export * from './formatting/custom-format';
+export * from './formatting/native-csv-fallback';
 export * from './query/additional-metric';
 export * from './query/compile-context';
 export * from './query/custom-dimension';

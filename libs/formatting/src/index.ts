@@ -22,4 +22,5 @@ export type { ExportPivotConfig, PivotExportOptions, PivotTable, PivotTableInput
 export { csvRawValue } from './raw/csv-raw-value';
 export { createRawConverter, type RawConverter, type RawValue, toRawValue } from './raw/raw-value';
 export { createRowFormatter, formatRows, type ResultRow, type ResultValue, type RowFormatter } from './rows/create-row-formatter';
+export type { CellValueType } from './sql/cell-value-type';
 export { type CellSqlMode, formattedCellSql } from './sql/formatted-cell-sql';

@@ -5,7 +5,10 @@ type DatePart = (date: Date) => string;
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
 // The tokens result patterns use, with dayjs's meaning; `[...]` is literal text.
-const TOKENS: Readonly<Record<string, DatePart>> = {
+/** The dayjs tokens result patterns use. */
+export type DateToken = 'YYYY' | 'Q' | 'MM' | 'DD' | 'HH' | 'mm' | 'ss' | 'SSS' | 'Z';
+
+const TOKENS: Readonly<Record<DateToken, DatePart>> = {
   YYYY: (date) => pad(date.getUTCFullYear(), 4),
   Q: (date) => String(Math.floor(date.getUTCMonth() / 3) + 1),
   MM: (date) => pad(date.getUTCMonth() + 1, 2),
@@ -18,6 +21,23 @@ const TOKENS: Readonly<Record<string, DatePart>> = {
 };
 const TOKEN = /\[([^\]]*)]|YYYY|SSS|MM|DD|HH|mm|ss|Q|Z/g;
 
+/** A pattern's pieces in order: dayjs tokens, and literal text (`[...]` unwrapped). */
+export type PatternPart = { token: DateToken } | { literal: string };
+
+export function patternParts(pattern: string): PatternPart[] {
+  const parts: PatternPart[] = [];
+  let last = 0;
+  for (const match of pattern.matchAll(TOKEN)) {
+    const literal = pattern.slice(last, match.index) + (match[1] ?? '');
+    if (literal !== '') parts.push({ literal });
+    if (match[1] === undefined) parts.push({ token: match[0] as DateToken });
+    last = match.index + match[0].length;
+  }
+  const tail = pattern.slice(last);
+  if (tail !== '') parts.push({ literal: tail });
+  return parts;
+}
+
 /**
  * Compiles a dayjs pattern into a function of a Date's UTC fields. dayjs re-parses its pattern and
  * builds an object for every value, which costs microseconds per cell on multi-million-row exports;
@@ -25,17 +45,7 @@ const TOKEN = /\[([^\]]*)]|YYYY|SSS|MM|DD|HH|mm|ss|Q|Z/g;
  * 0–9999, which dayjs writes its own way, are still handed to dayjs.
  */
 export function compileUtcPattern(pattern: string): (date: Date) => string {
-  const parts: DatePart[] = [];
-  let last = 0;
-  for (const match of pattern.matchAll(TOKEN)) {
-    const literal = pattern.slice(last, match.index) + (match[1] ?? '');
-    if (literal !== '') parts.push(() => literal);
-    if (match[1] === undefined) parts.push(TOKENS[match[0]]);
-    last = match.index + match[0].length;
-  }
-  const tail = pattern.slice(last);
-  if (tail !== '') parts.push(() => tail);
-
+  const parts: DatePart[] = patternParts(pattern).map((part) => ('token' in part ? TOKENS[part.token] : () => part.literal));
   return (date) => {
     const year = date.getUTCFullYear();
     if (year < 0 || year > 9999) return dayjs.utc(date).format(pattern);

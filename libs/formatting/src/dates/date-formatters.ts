@@ -32,13 +32,22 @@ function ownPattern(patterns: Readonly<Record<string, string>>, interval: string
   return interval !== null && interval !== undefined && Object.hasOwn(patterns, interval) ? patterns[interval] : undefined;
 }
 
+/** The dayjs pattern of a DATE value by its time interval. */
+export function datePattern(timeInterval?: string | null): string {
+  return ownPattern(DATE_PATTERNS, timeInterval) ?? DEFAULT_DATE_PATTERN;
+}
+
+/** The dayjs pattern of a TIMESTAMP value: a timestamp truncated to a day or longer shows as a date of that grain. */
+export function timestampPattern(timeInterval?: string | null): string {
+  return ownPattern(TIMESTAMP_PATTERNS, timeInterval) ?? ownPattern(DATE_PATTERNS, timeInterval) ?? DEFAULT_TIMESTAMP_PATTERN;
+}
+
 /** Formats DATE values by their time interval (`2024`, `2024-Q1`, `2024-01`, `2024-01-15`). */
 export function createDateFormatter(timeInterval?: string | null): ValueFormatter {
-  return patternFormatter(ownPattern(DATE_PATTERNS, timeInterval) ?? DEFAULT_DATE_PATTERN);
+  return patternFormatter(datePattern(timeInterval));
 }
 
 /** Formats TIMESTAMP values; a timestamp truncated to a day or longer shows as a date of that grain. */
 export function createTimestampFormatter(timeInterval?: string | null): ValueFormatter {
-  const pattern = ownPattern(TIMESTAMP_PATTERNS, timeInterval) ?? ownPattern(DATE_PATTERNS, timeInterval) ?? DEFAULT_TIMESTAMP_PATTERN;
-  return patternFormatter(pattern);
+  return patternFormatter(timestampPattern(timeInterval));
 }

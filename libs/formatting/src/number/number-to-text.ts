@@ -49,7 +49,7 @@ function separatorRewrite(separator: NumberStyle['separator']): ((text: string) 
   }
 }
 
-function isCurrencyCode(code: string | undefined): code is string {
+export function isCurrencyCode(code: string | undefined): code is string {
   return code !== undefined && /^[A-Za-z]{3}$/.test(code);
 }
 

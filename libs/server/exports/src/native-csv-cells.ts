@@ -1,6 +1,6 @@
 import { type ExportColumn, type ExportItemsMap, formattedCellSql, valueKindOf } from '@quarry/formatting';
 import type { NativeColumn, NativeCsv, RawCellAs } from '@quarry/warehouses';
-import { rawCellSql } from '@quarry/warehouses';
+import { cellValueSql, rawCellSql } from '@quarry/warehouses';
 
 function itemOf(itemsMap: ExportItemsMap, id: string) {
   // own keys only, as the JS path reads them: a column named like an Object.prototype member must not find that member
@@ -16,11 +16,13 @@ function rawAs(itemsMap: ExportItemsMap, id: string): RawCellAs {
 
 /**
  * One cell's SQL: raw cells from the result column's engine type (exact for the types listed in
- * rawCellSql), else formatting compiled to SQL (@quarry/formatting's formattedCellSql).
+ * rawCellSql), formatted cells from formatting compiled to SQL (@quarry/formatting's
+ * formattedCellSql) for the value the engine type says the adapter reads.
  */
 function cellSql(engine: 'duckdb' | 'postgres', nativeType: string, valueSql: string, itemsMap: ExportItemsMap, id: string, onlyRaw: boolean): string | undefined {
-  const raw = onlyRaw ? rawCellSql(engine, nativeType, valueSql, rawAs(itemsMap, id)) : undefined;
-  return raw ?? formattedCellSql(itemOf(itemsMap, id), valueSql, engine, onlyRaw ? 'raw' : 'formatted');
+  if (onlyRaw) return rawCellSql(engine, nativeType, valueSql, rawAs(itemsMap, id));
+  const value = cellValueSql(engine, nativeType, valueSql);
+  return value === undefined ? undefined : formattedCellSql(itemOf(itemsMap, id), value.sql, engine, 'formatted', value.type);
 }
 
 /**

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 
 import { DuckDBInstance } from '@duckdb/node-api';
-import { csvRawValue } from '@quarry/formatting';
-import { closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
+import { createExportCellFormatter, csvRawValue, type ExportItemsMap, formattedCellSql } from '@quarry/formatting';
+import { cellValueSql, closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 import { HOSTILE_VALUES } from './test/hostile-values';
@@ -105,6 +105,37 @@ async function nativeCsv(native: NativeCsv, csvRequest: NativeCsvRequest, prefix
   return { text: Buffer.concat(chunks).toString('utf8'), rows, truncated };
 }
 
+/** The same columns formatted as users see them: text, a currency, an integer with decimals, booleans, dates by month, timestamps, doubles by a spreadsheet expression. */
+const FORMATTED_ITEMS: ExportItemsMap = {
+  s: { type: 'string' },
+  i: { type: 'number', round: 2, format: 'usd' },
+  dec: { type: 'number', formatOptions: { type: 'number', round: 1, separator: 'periodComma', prefix: ' ~', suffix: ', "x"' } },
+  b: { type: 'boolean' },
+  d: { type: 'date', timeInterval: 'MONTH' },
+  ts: { type: 'timestamp' },
+  tsd: { type: 'timestamp', timeInterval: 'DAY' },
+  f: { type: 'number', format: '#,##0.000' },
+};
+
+async function formattedRequest(native: NativeCsv, engine: 'duckdb' | 'postgres', sql: string, cases: Case[]): Promise<NativeCsvRequest> {
+  const types = new Map((await native.describe(sql, [])).map((column) => [column.name, column.nativeType]));
+  const cells = cases.map((entry) => {
+    const value = cellValueSql(engine, types.get(entry.column) as string, native.columnSql(entry.column));
+    const cell = value && formattedCellSql(FORMATTED_ITEMS[entry.column], value.sql, engine, 'formatted', value.type);
+    if (cell === undefined) throw new Error(`no formatted cell SQL for ${entry.column} (${types.get(entry.column)})`);
+    return cell;
+  });
+  return { sql, params: [], cells };
+}
+
+/** The JS path's formatted file: createExportCellFormatter's cells, Papa's lines. */
+async function jsFormattedCsv(adapter: WarehouseAdapter, sql: string, cases: Case[]): Promise<string> {
+  const format = createExportCellFormatter(FORMATTED_ITEMS, cases.map((entry) => ({ id: entry.column })), false);
+  const lines: string[][] = [];
+  for await (const batch of adapter.streamQuery(sql, [])) for (const row of batch) lines.push(format(row));
+  return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${unparse(lines, { newline: '\n' })}\n`;
+}
+
 function prefixOf(cases: Case[]): string {
   return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n`;
 }
@@ -134,6 +165,12 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, CASES), prefixOf(CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: stringsFor('duckdb').length, truncated: false });
+    });
+
+    it('formatted cells, quoted as Papa Parse quotes', async () => {
+      const sql = valuesSql('duckdb', true);
+      const written = await nativeCsv(adapter.nativeCsv, await formattedRequest(adapter.nativeCsv, 'duckdb', sql, CASES), prefixOf(CASES));
+      expect(written.text).toBe(await jsFormattedCsv(adapter, sql, CASES));
     });
 
     it('cuts the row past the limit and says so, even when it spans lines', async () => {
@@ -167,6 +204,12 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES), prefixOf(CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
+    });
+
+    it('formatted cells, quoted as Papa Parse quotes', async () => {
+      const sql = valuesSql('postgres', true);
+      const written = await nativeCsv(native, await formattedRequest(native, 'postgres', sql, CASES), prefixOf(CASES));
+      expect(written.text).toBe(await jsFormattedCsv(adapter, sql, CASES));
     });
 
     it('cuts the row past the limit and says so', async () => {

@@ -1,3 +1,5 @@
+import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
+
 /**
  * How the JS path writes a raw CSV cell (csvRawValue of @quarry/formatting, after the adapter
  * normalised the value): dates `YYYY-MM-DD` and timestamps `YYYY-MM-DD HH:mm:ss.SSS` in UTC when
@@ -10,11 +12,6 @@ type CellCompiler = (value: string, as: RawCellAs) => string | undefined;
 const INTEGER_TYPES = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT']);
 const DECIMAL_TYPE = /^(?:DECIMAL|NUMERIC)(?:\(\d+,\s*\d+\))?$/i;
 
-/**
- * Marks the error a cell raises for a value the engine cannot print as JavaScript does: the
- * export is then written again by the JS path (see isNativeCsvFallback).
- */
-export const NATIVE_CSV_FALLBACK = 'quarry-native-csv-needs-js-path';
 
 interface NumberSyntax {
   text: (value: string) => string;
