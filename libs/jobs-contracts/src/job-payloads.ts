@@ -22,6 +22,8 @@ export interface CompileProjectResult {
   exploreCount: number;
   /** Explores that compiled with errors (they are kept, with their `errors`). */
   exploresWithErrors: string[];
+  /** Pre-aggregates whose build the compile queued. */
+  preAggregatesQueued?: string[];
 }
 
 /** How exported rows are laid out (E6 / E7 body fields). */

@@ -162,9 +162,14 @@ export class PreAggregatesRepository {
 
   async createBuild(build: { buildUuid: string; projectUuid: string; name: string; fingerprint: string; trigger: string; jobUuid: string | null }): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO pre_aggregate_builds (build_uuid, project_uuid, pre_aggregate_name, fingerprint, status, trigger, job_uuid) VALUES ($1, $2, $3, $4, 'queued', $5, $6)`,
+      `INSERT INTO pre_aggregate_builds (build_uuid, project_uuid, pre_aggregate_name, fingerprint, status, trigger, job_uuid) VALUES ($1, $2, $3, $4, 'queued', $5, $6)
+       ON CONFLICT (build_uuid) DO NOTHING`,
       [build.buildUuid, build.projectUuid, build.name, build.fingerprint, build.trigger, build.jobUuid],
     );
+  }
+
+  async attachJob(buildUuid: string, jobUuid: string): Promise<void> {
+    await this.dataSource.query(`UPDATE pre_aggregate_builds SET job_uuid = $2 WHERE build_uuid = $1`, [buildUuid, jobUuid]);
   }
 
   async markBuilding(buildUuid: string, fingerprint: string): Promise<void> {
