@@ -4,7 +4,7 @@ import { dialectFor } from '@quarry/dialects';
 import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
-import { PreAggregateRouting, type PreAggregateUse } from '@quarry/server/pre-aggregates';
+import { PreAggregateRouting, type PreAggregateUse, type Routing } from '@quarry/server/pre-aggregates';
 import { ProjectsService, type QueryTarget } from '@quarry/server/projects';
 import { redactConnection } from '@quarry/warehouses';
 
@@ -57,7 +57,7 @@ export interface PlannedQuery {
   timezone: string | undefined;
 }
 
-const OPTED_OUT = { use: { hit: false, reason: 'The request opted out of pre-aggregates (usePreAggregateCache: false)' } } as const;
+const OPTED_OUT: Routing = { use: { hit: false, reason: 'The request opted out of pre-aggregates (usePreAggregateCache: false)' } };
 
 /**
  * Turns a request into SQL for the project's warehouse, after the checks every query endpoint
@@ -88,21 +88,22 @@ export class QueryPlanner {
     const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone };
     const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
     const compiled = compile(explore, query, dialect, context, { inlineParams: options.inline ?? false, withoutLimit });
-    const routing =
+    const routing: Routing | undefined =
       options.usePreAggregates === false
         ? OPTED_OUT
         : options.usePreAggregates && !options.inline
           ? await this.routing.route(target.project, explore, target.warehouse, query, context, { withoutLimit })
           : undefined;
     // From a rollup: the same query compiled for the embedded DuckDB over the rollup file; the fields (and so formatting) stay the warehouse query's.
-    const executed = routing?.compiled ?? compiled;
-    const executedDialect = routing?.compiled ? dialectFor('duckdb') : dialect;
+    const fromRollup = routing?.compiled ? routing : undefined;
+    const executed = fromRollup?.compiled ?? compiled;
+    const executedDialect = fromRollup ? dialectFor('duckdb') : dialect;
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
     const sql = pivot ? pivotSql(executed.sql, pivot, executedDialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : executed.sql;
-    const source = routing?.compiled ? { preAggregate: routing.use.name, buildUuid: routing.use.buildUuid } : redactConnection(target.warehouse);
+    const source = fromRollup ? { preAggregate: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : redactConnection(target.warehouse);
     const cacheKey = this.cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' });
     const columnNames = pivot ? columnNamesOf(pivotResultColumns(pivot), executedDialect) : executed.columnNames;
-    const rollup = routing?.compiled ? { name: routing.use.name, buildUuid: routing.use.buildUuid } : null;
+    const rollup = fromRollup ? { name: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : null;
     return { target, compiled, sql, params: executed.params, rollup, preAggregate: routing?.use, pivot, columnNames, cacheKey, timezone: query.timezone };
   }
 }
