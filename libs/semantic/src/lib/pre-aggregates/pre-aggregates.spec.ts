@@ -27,6 +27,7 @@ function orders(preAggregates: unknown, { relationship = 'many-to-one', where = 
         id: { type: 'number' },
         customer_id: { type: 'number', meta: { metrics: { distinct_customers: { type: 'count_distinct' } } } },
         status: { type: 'string' },
+        region: { type: 'string', meta: { dimension: { sql: "CASE WHEN '${ld.attr.region}' = 'EU' THEN ${TABLE}.status END" } } },
         ordered_at: { type: 'date' },
         created: { type: 'timestamp', meta: { dimension: { time_intervals: ['DAY', 'MONTH'] } } },
         amount: {
@@ -125,6 +126,7 @@ describe('pre_aggregates', () => {
     ['a number metric over a count_distinct', { metrics: ['share'] }, '"share" cannot be stored in a pre-aggregate: it reads ${distinct_customers}, which cannot be stored: it is a count_distinct metric'],
     ['a number metric aggregating columns itself', { metrics: ['raw_ratio'] }, '"raw_ratio" cannot be stored in a pre-aggregate: a number metric reading ${TABLE} columns'],
     ['a metric with a relative date filter', { metrics: ['recent_total'] }, '"recent_total" cannot be stored in a pre-aggregate: its filter on "ordered_at" (inThePast) moves with the current date'],
+    ['a dimension reading user attributes', { dimensions: ['region'] }, 'orders.pre_aggregates[0]: dimension "orders_region" reads user attributes or parameters'],
     ['a sum over a table the join repeats', { metrics: ['customers.customer_total'] }, 'metric "customers_customer_total" adds up rows of "customers", which a join of this rollup repeats'],
   ])('refuse %s with a compile error naming the model and the key', (_case, change, message) => {
     const errors = exploreErrors(compileTestModels(orders([{ ...valid, ...change }])), 'orders');

@@ -17,6 +17,7 @@ import { notReAggregatable } from './re-aggregatable-metric';
 import { rollupJoinProblems } from './rollup-joins';
 
 const NAME = /^[A-Za-z0-9_]+$/;
+const RUNTIME_REFERENCE = /\$\{(?:lightdash|ld)\./;
 const KEYS = new Set(['name', 'dimensions', 'metrics', 'filters', 'time_dimension', 'granularity', 'refresh']);
 
 export interface ResolvedPreAggregates {
@@ -70,8 +71,11 @@ export function resolvePreAggregates(raw: readonly unknown[], explore: Explore, 
     const time = timeDimension(entry, explore, issue);
     const filters = readFilters(entry, explore, `${explore.name}_pre_aggregate_${typeof name === 'string' ? name : index}_filter`, issue);
     const refresh = readRefresh(entry, issue);
+    const filterDimensions = (filters ?? []).flatMap((rule) => resolveField(explore, rule.target.fieldRef, 'dimensions') ?? []);
+    for (const dimension of [...dimensions, ...filterDimensions]) {
+      if (RUNTIME_REFERENCE.test(dimension.compiledSql)) issue(null, `dimension "${idOf(dimension)}" reads user attributes or parameters, which differ from one request to another`);
+    }
     if (problems.length === 0) {
-      const filterDimensions = (filters ?? []).flatMap((rule) => resolveField(explore, rule.target.fieldRef, 'dimensions') ?? []);
       for (const problem of rollupJoinProblems(explore, [...dimensions, ...(time ? [time.child] : []), ...filterDimensions], metrics)) issue(null, problem);
     }
     if (problems.length > 0) {
