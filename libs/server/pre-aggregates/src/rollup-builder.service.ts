@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { once } from 'node:events';
 
 import { Injectable, Logger } from '@nestjs/common';
 import { withColumnNames } from '@quarry/compiler';

@@ -49,7 +49,9 @@ export class RollupColumnTypes {
       case 'number':
         this.observeNumber(observed, value);
         return typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-      default:
+      case 'boolean':
+      case 'string':
+      case undefined:
         return value;
     }
   }
@@ -90,7 +92,8 @@ function duckDbType(observed: Observed): string {
       if (observed.integers) return observed.wide ? 'HUGEINT' : 'BIGINT';
       if (observed.scale + observed.wholeDigits > DECIMAL_PRECISION) return 'DOUBLE';
       return `DECIMAL(${DECIMAL_PRECISION},${observed.scale})`;
-    default:
+    case 'string':
+    case undefined:
       return 'VARCHAR';
   }
 }

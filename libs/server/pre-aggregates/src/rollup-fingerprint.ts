@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import { compile, rollupPlan, type RollupPlan } from '@quarry/compiler';
-import { dialectFor } from '@quarry/dialects';
 import type { CompiledQuery } from '@quarry/compiler';
+import { compile, type RollupPlan,rollupPlan } from '@quarry/compiler';
+import { dialectFor } from '@quarry/dialects';
 import type { Explore, PreAggregateDefinition, WarehouseType } from '@quarry/domain';
 
 /** A definition's rollup plan and the warehouse query that materializes it. */
