@@ -79,11 +79,17 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
   };
   const runQuery = (body: Record<string, unknown>) =>
     call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { exploreName: 'orders', invalidateCache: true, ...body } });
-  const readyBuildOtherThan = (buildUuid: string | undefined) =>
-    waitFor('a ready build', async () => {
-      const status = await statusOf();
-      return status.lastBuild?.status === 'ready' && status.currentBuild?.buildUuid !== buildUuid ? status : undefined;
-    });
+  const readyBuildOtherThan = async (buildUuid: string | undefined) => {
+    let last: Status | undefined;
+    try {
+      return await waitFor('a ready build', async () => {
+        last = await statusOf();
+        return last.lastBuild?.status === 'ready' && last.currentBuild?.buildUuid !== buildUuid ? last : undefined;
+      });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; last status: ${JSON.stringify(last)}`);
+    }
+  };
 
   beforeAll(async () => {
     await onWarehouse(`CREATE SCHEMA ${SCHEMA};

@@ -97,10 +97,11 @@ export class PreAggregatesRepository {
   async replaceDeclared(projectUuid: string, declared: readonly DeclaredPreAggregate[]): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       const names = declared.map((item) => item.name);
-      const removed: Array<{ name: string }> = await manager.query(
-        `DELETE FROM pre_aggregates WHERE project_uuid = $1 AND NOT (name = ANY($2::text[])) RETURNING name`,
-        [projectUuid, names],
-      );
+      // TypeORM answers an UPDATE or DELETE … RETURNING with [rows, affected].
+      const [removed] = (await manager.query(`DELETE FROM pre_aggregates WHERE project_uuid = $1 AND NOT (name = ANY($2::text[])) RETURNING name`, [projectUuid, names])) as [
+        Array<{ name: string }>,
+        number,
+      ];
       if (removed.length > 0) {
         await manager.query(`UPDATE pre_aggregate_builds SET superseded_at = coalesce(superseded_at, now()) WHERE project_uuid = $1 AND pre_aggregate_name = ANY($2::text[])`, [
           projectUuid,
@@ -183,11 +184,11 @@ export class PreAggregatesRepository {
    */
   async completeBuild(buildUuid: string, finished: FinishedBuild): Promise<{ served: boolean }> {
     return this.dataSource.transaction(async (manager) => {
-      const [build]: Array<{ project_uuid: string; pre_aggregate_name: string; fingerprint: string }> = await manager.query(
+      const [[build]] = (await manager.query(
         `UPDATE pre_aggregate_builds SET status = 'ready', finished_at = now(), row_count = $2, byte_count = $3, duration_ms = $4, file_path = $5, error = NULL
          WHERE build_uuid = $1 RETURNING project_uuid, pre_aggregate_name, fingerprint`,
         [buildUuid, finished.rows, finished.bytes, finished.durationMs, finished.filePath],
-      );
+      )) as [Array<{ project_uuid: string; pre_aggregate_name: string; fingerprint: string }>, number];
       if (!build) return { served: false };
       // Locks the definition's row: two builds finishing at once swap one after the other.
       const [declared]: Array<{ fingerprint: string; current_build_uuid: string | null }> = await manager.query(
