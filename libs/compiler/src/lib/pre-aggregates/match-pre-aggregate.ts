@@ -1,0 +1,192 @@
+import { dialectFor } from '@quarry/dialects';
+import { type CompileContext, type Dimension, type Explore, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
+
+import { compile } from '../compile';
+import { joinsNeeded, tablesReadBy } from '../joins/joined-tables';
+import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pre-aggregate-types';
+import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
+import { metricById } from './rollup-columns';
+import { rollupExplore } from './rollup-explore';
+import { definitionFilterRules } from './rollup-plan';
+import { dimensionById, RollupView } from './rollup-view';
+import { grainProblem, grainRank } from './time-grains';
+
+const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
+const RUNTIME_REFERENCE = /\$\{(?:lightdash|ld)\./;
+
+/** A miss at one step of the checks: the later the step, the closer the rollup came. */
+class Miss extends Error {
+  constructor(
+    readonly step: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Picks a built rollup that answers `query` exactly (issue 16): every dimension, metric, filter
+ * and sort is computed from it with the same values the warehouse would give. Among several, the
+ * one with the fewest stored dimensions and the coarsest grain. Otherwise a miss naming the
+ * rollup that came closest and why it could not serve.
+ */
+export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
+  const declared = new Map((explore.preAggregates ?? []).map((definition) => [definition.name, definition]));
+  const candidates = rollups.filter((rollup) => JSON.stringify(declared.get(rollup.definition.name)) === JSON.stringify(rollup.definition));
+  if (candidates.length === 0) {
+    return { hit: false, reason: rollups.length === 0 && declared.size === 0 ? `explore ${explore.name} declares no pre-aggregates` : `no pre-aggregate of explore ${explore.name} is built` };
+  }
+  const hits: PreAggregateHit[] = [];
+  let closest: { step: number; name: string; reason: string } | null = null;
+  for (const rollup of [...candidates].sort(bySize)) {
+    try {
+      hits.push(matchOne(explore, query, context, rollup));
+    } catch (error) {
+      if (!(error instanceof Miss)) throw error;
+      if (closest === null || error.step > closest.step) closest = { step: error.step, name: rollup.definition.name, reason: error.message };
+    }
+  }
+  const [best] = hits;
+  if (best) return best;
+  return closest ? { hit: false, preAggregateName: closest.name, reason: closest.reason } : { hit: false, reason: 'no pre-aggregate matches' };
+};
+
+function bySize(a: AvailableRollup, b: AvailableRollup): number {
+  const size = (rollup: AvailableRollup) => rollup.definition.dimensions.length + (rollup.definition.timeDimension ? 1 : 0);
+  return size(a) - size(b) || grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || a.definition.metrics.length - b.definition.metrics.length;
+}
+
+function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup): PreAggregateHit {
+  const view = new RollupView(explore, rollup);
+  const name = rollup.definition.name;
+  const fail = (step: number, reason: string): never => {
+    throw new Miss(step, reason);
+  };
+
+  // 1. What the warehouse query adds that a rollup cannot hold.
+  const base = explore.tables[explore.baseTable];
+  if ((base?.requiredFilters ?? []).some((rule) => rule.required !== false)) fail(0, `model ${explore.baseTable} has required filters, which the warehouse applies per query`);
+  if (base?.sqlWhere && RUNTIME_REFERENCE.test(base.sqlWhere)) fail(0, `the sql_filter of ${explore.baseTable} reads user attributes or parameters`);
+  if (query.periodOverPeriod) fail(1, 'period-over-period comparisons run on the warehouse');
+  for (const custom of query.customDimensions ?? []) if (custom.type === 'sql') fail(1, `custom SQL dimension ${custom.id} is computed from rows, not from the rollup`);
+  for (const additional of query.additionalMetrics ?? []) fail(1, `custom metric ${additional.table}_${additional.name} is computed from rows, not from the rollup`);
+
+  // 2. Dimensions (bins read their dimension).
+  const bins = new Map((query.customDimensions ?? []).flatMap((custom) => (custom.type === 'bin' ? [[custom.id, custom] as const] : [])));
+  const used: Dimension[] = [];
+  const needDimension = (id: string, step: number, where: string): Dimension => {
+    const dimension = dimensionById(explore, id);
+    if (!dimension) return fail(step, `${where} ${id} is not a dimension of explore ${explore.name}`);
+    const support = view.dimension(dimension);
+    if ('problem' in support) fail(step, where === 'dimension' ? support.problem : `${where} on ${id}: ${support.problem}`);
+    used.push(dimension);
+    return dimension;
+  };
+  for (const id of query.dimensions) {
+    const bin = bins.get(id);
+    if (!bin) {
+      needDimension(id, 2, 'dimension');
+      continue;
+    }
+    const binned = needDimension(bin.dimensionId, 2, `bin ${bin.id}`);
+    // A fixed number of bins spans the whole table's values; the rollup holds the filtered ones.
+    if (bin.binType === 'fixed_number' && (binned.table !== explore.baseTable || (rollup.definition.filters ?? []).length > 0 || base?.sqlWhere)) {
+      fail(2, `bin ${bin.id} spans every value of ${bin.dimensionId} in its table, which a filtered or joined rollup does not hold`);
+    }
+  }
+
+  // 3. Metrics, those only filtered on included.
+  const metricIds = [...query.metrics, ...allRules(query.filters?.metrics).map((rule) => rule.target?.fieldId)];
+  for (const id of metricIds) {
+    const metric = typeof id === 'string' ? metricById(explore, id) : undefined;
+    if (!metric) fail(3, `metric ${String(id)} is not a metric of explore ${explore.name}`);
+    const support = view.metric(metric as NonNullable<typeof metric>);
+    if ('problem' in support) fail(3, support.problem);
+  }
+
+  // 4. Filters: on dimensions the rollup gives; and the rollup's own filters implied by the query's.
+  for (const rule of allRules(query.filters?.dimensions)) needDimension(rule.target?.fieldId, 4, 'filter');
+  const queryRules = topLevelRules(query.filters?.dimensions);
+  const applied = new Set<FilterRule>();
+  for (const own of definitionFilterRules(rollup.definition)) {
+    const same = queryRules.find((rule) => sameRule(rule, own));
+    if (same) {
+      applied.add(same);
+      continue;
+    }
+    if (!queryRules.some((rule) => narrows(rule, own))) fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not implied by the query's filters`);
+  }
+
+  // 5. Time zone and date zoom: buckets of timestamps move with the session's zone; the rollup's are UTC.
+  const zone = query.timezone ?? context.timezone ?? 'UTC';
+  const zoom = context.dateZoom?.granularity ? zoomTarget(explore, query, context) : undefined;
+  if (zoom) {
+    if (!view.inTimeFamily(zoom) && (zoom.timeIntervalBaseDimensionName !== undefined || !query.dimensions.includes(getFieldId(zoom)) || 'problem' in view.dimension(zoom))) {
+      fail(5, `date zoom re-buckets ${getFieldId(zoom)} from values the rollup does not store`);
+    }
+    const frame = (context.dateZoom?.granularity ?? '').toUpperCase() as Parameters<typeof grainProblem>[0];
+    const grain = rollup.definition.granularity;
+    const baseType = view.timeBase?.type === 'date' ? 'date' : 'timestamp';
+    const subDayOfDate = baseType === 'date' && ['SECOND', 'MINUTE', 'HOUR'].includes(frame);
+    if (view.inTimeFamily(zoom) && grain && !subDayOfDate) {
+      const problem = grainProblem(frame, grain, baseType);
+      if (problem) fail(5, `date zoom: ${problem}`);
+    }
+    used.push(zoom);
+  }
+  if (!UTC_ZONES.has(zone)) {
+    const shifted = used.find((dimension) => zoneDependent(dimension, explore, zoom === dimension));
+    if (shifted) fail(5, `timezone ${zone} shifts timestamp dimension ${getFieldId(shifted)}; the rollup's buckets are UTC`);
+  }
+
+  // 6. Joins the rollup made that the query would not: they must keep every row (LEFT).
+  const rollupJoins = joinsNeeded(explore, rollupTables(explore, view));
+  const queryJoins = new Set(joinsNeeded(explore, queryTables(explore, query, used)).map((join) => join.table));
+  const dropping = rollupJoins.find((join) => !queryJoins.has(join.table) && (join.type ?? 'left') !== 'left');
+  if (dropping) fail(6, `pre-aggregate ${name} ${dropping.type} joins ${dropping.table}, which the query does not need: its rows would differ`);
+
+  // 7. The rewritten query must compile over the rollup.
+  const hitExplore = rollupExplore(view);
+  const dimensionFilters = withoutTopLevel(query.filters?.dimensions, applied);
+  const { dimensions: _dimensions, ...otherFilters } = query.filters ?? {};
+  const hitQuery: MetricQuery = { ...query, filters: dimensionFilters ? { ...otherFilters, dimensions: dimensionFilters } : otherFilters };
+  try {
+    compile(hitExplore, hitQuery, dialectFor('duckdb'), context);
+  } catch (error) {
+    fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
+  }
+  return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery };
+}
+
+/** Whether a dimension's values depend on the session's time zone (buckets of a timestamp). */
+function zoneDependent(dimension: Dimension, explore: Explore, zoomed: boolean): boolean {
+  const baseName = dimension.timeIntervalBaseDimensionName;
+  const base = baseName ? explore.tables[dimension.table]?.dimensions[baseName] : dimension;
+  if (base?.type !== 'timestamp') return false;
+  return zoomed || dimension.customTimeInterval !== undefined || (dimension.timeInterval !== undefined && dimension.timeInterval !== 'RAW');
+}
+
+/** The dimension a date zoom re-buckets: `xAxisFieldId`, else the first selected date or timestamp dimension. */
+function zoomTarget(explore: Explore, query: MetricQuery, context: CompileContext): Dimension | undefined {
+  const id = context.dateZoom?.xAxisFieldId ?? query.dimensions.find((candidate) => ['date', 'timestamp'].includes(dimensionById(explore, candidate)?.type ?? ''));
+  return id ? dimensionById(explore, id) : undefined;
+}
+
+function rollupTables(explore: Explore, view: RollupView): Set<string> {
+  const tables = new Set<string>([explore.baseTable]);
+  const { definition } = view;
+  const fieldIds = [...definition.dimensions, ...(definition.timeDimension ? [definition.timeDimension] : []), ...definitionFilterRules(definition).map((rule) => rule.target.fieldId)];
+  for (const id of fieldIds) dimensionById(explore, id)?.tablesReferences.forEach((table) => tables.add(table));
+  for (const id of definition.metrics) metricById(explore, id)?.tablesReferences.forEach((table) => tables.add(table));
+  return tables;
+}
+
+function queryTables(explore: Explore, query: MetricQuery, dimensions: readonly Dimension[]): Set<string> {
+  const tables = new Set<string>([explore.baseTable]);
+  for (const dimension of dimensions) dimension.tablesReferences.forEach((table) => tables.add(table));
+  const metricIds = [...query.metrics, ...allRules(query.filters?.metrics).map((rule) => rule.target?.fieldId)];
+  for (const id of metricIds) if (typeof id === 'string') metricById(explore, id)?.tablesReferences.forEach((table) => tables.add(table));
+  const where = explore.tables[explore.baseTable]?.sqlWhere;
+  if (where) tablesReadBy(where, explore, (alias) => dialectFor(explore.targetDatabase).quoteTableAlias(alias)).forEach((table) => tables.add(table));
+  return tables;
+}

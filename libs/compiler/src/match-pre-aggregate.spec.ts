@@ -1,0 +1,132 @@
+import { dialectFor } from '@quarry/dialects';
+import type { CompileContext, Explore, FilterRule, MetricQuery } from '@quarry/domain';
+
+import { type AvailableRollup, compile, matchPreAggregate, type PreAggregateMatch } from './index';
+import { jafflePreAggregateExplore } from './test/pre-aggregates/jaffle-pre-aggregates';
+
+const orders = jafflePreAggregateExplore('orders');
+const events = jafflePreAggregateExplore('events');
+
+function built(explore: Explore, ...names: string[]): AvailableRollup[] {
+  return (explore.preAggregates ?? []).filter((definition) => names.length === 0 || names.includes(definition.name)).map((definition) => ({ definition, relationSql: `read_parquet('/rollups/${definition.name}.parquet')` }));
+}
+
+function query(change: Partial<MetricQuery>, exploreName = 'orders'): MetricQuery {
+  return { exploreName, dimensions: [], metrics: [], filters: {}, sorts: [], limit: 500, tableCalculations: [], ...change };
+}
+
+const rule = (fieldId: string, operator: FilterRule['operator'], values: unknown[]): FilterRule => ({ id: `${fieldId}_${operator}`, target: { fieldId }, operator, values });
+
+function match(explore: Explore, q: MetricQuery, context: CompileContext = {}, rollups = built(explore)): PreAggregateMatch {
+  return matchPreAggregate(explore, q, context, rollups);
+}
+
+function reason(result: PreAggregateMatch): string {
+  if (result.hit) throw new Error(`expected a miss, got a hit on ${result.preAggregateName}`);
+  return result.reason;
+}
+
+describe('matchPreAggregate', () => {
+  it('answers a coarser grain from the smallest rollup, with the same result columns as the warehouse query', () => {
+    const q = query({ dimensions: ['orders_order_date_month', 'orders_status'], metrics: ['orders_total_order_amount', 'orders_average_order_size', 'orders_total_non_completed_order_amount'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 10 });
+    const result = match(orders, q);
+    if (!result.hit) throw new Error(result.reason);
+    // Both rollups answer it; the one with fewer stored dimensions wins.
+    expect(result.preAggregateName).toBe('orders_daily_by_status');
+    const original = compile(orders, q, dialectFor('postgres'));
+    const served = compile(result.explore, result.query, dialectFor('duckdb'));
+    expect(Object.keys(served.fields)).toEqual(Object.keys(original.fields));
+    expect(Object.values(served.fields).map((field) => ('type' in field ? field.type : null))).toEqual(Object.values(original.fields).map((field) => ('type' in field ? field.type : null)));
+    expect(served.sql).toContain(`FROM read_parquet('/rollups/orders_daily_by_status.parquet') AS "orders"`);
+    expect(served.sql).toContain('SUM("orders"."orders_average_order_size__sum")');
+    expect(served.sql).toContain('LIMIT 10');
+    expect(served.sql).not.toContain('JOIN');
+  });
+
+  it('rolls a day up into weeks and weekdays, and keeps table calculations and metric filters', () => {
+    const result = match(
+      orders,
+      query({
+        dimensions: ['orders_order_date_week'],
+        metrics: ['orders_order_count', 'orders_fulfillment_rate'],
+        filters: { metrics: { id: 'm', and: [rule('orders_order_count', 'greaterThan', [1])] } },
+        tableCalculations: [{ name: 'twice', displayName: 'twice', sql: '${orders.order_count} * 2' }],
+      }),
+    );
+    expect(result).toMatchObject({ hit: true, preAggregateName: 'orders_daily_by_status' });
+  });
+
+  it.each<[string, Partial<MetricQuery>, string]>([
+    ['a dimension no rollup stores', { dimensions: ['orders_customer_id'], metrics: ['orders_total_order_amount'] }, 'dimension orders_customer_id is not in pre-aggregate'],
+    ['a metric no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_unique_order_count'] }, 'metric orders_unique_order_count cannot be rebuilt from stored parts'],
+    ['a number metric that divides', { dimensions: ['orders_status'], metrics: ['orders_amount_per_order'] }, 'metric orders_amount_per_order divides in SQL'],
+    ['a filter on a dimension no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_total_order_amount'], filters: { dimensions: { id: 'f', and: [rule('orders_amount', 'greaterThan', [10])] } } }, 'filter on orders_amount: dimension orders_amount is not in pre-aggregate'],
+    ['a custom SQL dimension', { dimensions: ['sql_status'], metrics: ['orders_total_order_amount'], customDimensions: [{ id: 'sql_status', name: 'sql_status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' }] }, 'custom SQL dimension sql_status'],
+    ['a custom metric', { dimensions: ['orders_status'], metrics: ['orders_custom'], additionalMetrics: [{ name: 'custom', table: 'orders', type: 'sum', sql: '${TABLE}.amount' }] }, 'custom metric orders_custom'],
+    ['period over period', { dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'], periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 } }, 'period-over-period'],
+  ])('misses %s, saying why', (_case, change, expected) => {
+    expect(reason(match(orders, query(change)))).toContain(expected);
+  });
+
+  it('misses a grain finer than the rollup, and one a week cannot give', () => {
+    expect(reason(match(orders, query({ dimensions: ['orders_order_date_day'], metrics: ['orders_total_order_amount'] }), {}, built(orders, 'orders_monthly_by_customer')))).toBe(
+      'orders_order_date_day: time grain day is finer than the rollup\'s month',
+    );
+    expect(reason(match(orders, query({ dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'] }), {}, built(orders, 'completed_orders_weekly')))).toBe(
+      "orders_order_date_month: time grain month cannot be computed from the rollup's week buckets",
+    );
+  });
+
+  it('answers from a filtered rollup only when the query implies its filter', () => {
+    const weekly = built(orders, 'completed_orders_weekly');
+    const same = rule('orders_status', 'equals', ['shipped', 'completed']);
+    const hit = match(orders, query({ dimensions: ['orders_order_date_week'], metrics: ['orders_order_count'], filters: { dimensions: { id: 'f', and: [same] } } }), {}, weekly);
+    if (!hit.hit) throw new Error(hit.reason);
+    // The rollup applied it: the rewritten query does not filter again.
+    expect(hit.query.filters.dimensions).toBeUndefined();
+    const narrower = match(orders, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: { dimensions: { id: 'f', and: [rule('orders_status', 'equals', ['shipped'])] } } }), {}, weekly);
+    expect(narrower.hit).toBe(true);
+    expect(reason(match(orders, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'] }), {}, weekly))).toBe(
+      'pre-aggregate completed_orders_weekly\'s filter orders_status equals "completed", "shipped" is not implied by the query\'s filters',
+    );
+    const either = { id: 'f', or: [same, rule('orders_status', 'equals', ['placed'])] };
+    expect(reason(match(orders, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: { dimensions: either } }), {}, weekly))).toContain('is not implied');
+  });
+
+  it('misses timestamp buckets in another time zone, but not dates', () => {
+    const hourly = query({ dimensions: ['events_timestamp_tz_day'], metrics: ['events_count'] }, 'events');
+    expect(match(events, hourly, { timezone: 'UTC' }).hit).toBe(true);
+    expect(reason(match(events, { ...hourly, timezone: 'Asia/Tokyo' }))).toBe("timezone Asia/Tokyo shifts timestamp dimension events_timestamp_tz_day; the rollup's buckets are UTC");
+    expect(match(orders, query({ dimensions: ['orders_order_date_month'], metrics: ['orders_order_count'], timezone: 'Asia/Tokyo' })).hit).toBe(true);
+  });
+
+  it('misses raw timestamps and sub-hour grains', () => {
+    const hourly = built(events, 'events_hourly');
+    expect(reason(match(events, query({ dimensions: ['events_timestamp_tz_raw'], metrics: ['events_count'] }, 'events'), {}, hourly))).toBe("events_timestamp_tz_raw: raw values are finer than the rollup's hour grain");
+    expect(reason(match(events, query({ dimensions: ['events_timestamp_tz_minute'], metrics: ['events_count'] }, 'events'), {}, hourly))).toBe("events_timestamp_tz_minute: time grain minute is finer than the rollup's hour");
+  });
+
+  it('answers a date zoom the grain allows, and misses one it does not', () => {
+    const q = query({ dimensions: ['orders_order_date_month'], metrics: ['orders_order_count'] });
+    expect(match(orders, q, { dateZoom: { granularity: 'Year' } }).hit).toBe(true);
+    expect(reason(match(orders, q, { dateZoom: { granularity: 'Week' } }, built(orders, 'orders_monthly_by_customer')))).toBe("date zoom: time grain week is finer than the rollup's month");
+  });
+
+  it('misses a rollup that joins a table the query does not need with an inner join', () => {
+    const explore: Explore = { ...orders, joinedTables: orders.joinedTables.map((join) => ({ ...join, type: 'inner' })) };
+    const result = match(explore, query({ dimensions: ['orders_status'], metrics: ['orders_total_order_amount'] }), {}, built(explore, 'orders_monthly_by_customer'));
+    expect(reason(result)).toBe('pre-aggregate orders_monthly_by_customer inner joins customers, which the query does not need: its rows would differ');
+  });
+
+  it('misses when the model has required filters, and when nothing is built', () => {
+    const withRequired: Explore = { ...orders, tables: { ...orders.tables, orders: { ...orders.tables['orders']!, requiredFilters: [{ id: 'r', target: { fieldRef: 'status' }, operator: 'notNull', required: true }] } } };
+    expect(reason(match(withRequired, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'] })))).toBe('model orders has required filters, which the warehouse applies per query');
+    expect(match(orders, query({ dimensions: ['orders_status'] }), {}, [])).toEqual({ hit: false, reason: 'no pre-aggregate of explore orders is built' });
+  });
+
+  it('ignores a rollup whose definition is not the explore’s current one', () => {
+    const [stale] = built(orders, 'orders_daily_by_status');
+    const changed = { ...stale!, definition: { ...stale!.definition, metrics: ['orders_total_order_amount'] } };
+    expect(match(orders, query({ dimensions: ['orders_status'], metrics: ['orders_total_order_amount'] }), {}, [changed])).toEqual({ hit: false, reason: 'no pre-aggregate of explore orders is built' });
+  });
+});
