@@ -69,7 +69,7 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
   if (options.cases.includes('pre-aggregate')) {
     preAggregate = await runPreAggregateCase(quarry, warehouse.file, { iterations: options.iterations, warmup: options.warmup }, cleanup, say);
   }
-  const largest = Math.max(...cases.map((result) => result.tableRows), ...exports.map((result) => result.tableRows));
+  const largest = Math.max(...cases.map((result) => result.tableRows), ...exports.map((result) => result.tableRows), preAggregate?.tableRows ?? 0);
   if (largest < TEN_MILLION) say(`Note: the largest table has ${largest.toLocaleString('en-US')} rows (< 10M); raise --scale.`);
 
   const report: BenchReport = {

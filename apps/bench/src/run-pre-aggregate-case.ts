@@ -18,6 +18,7 @@ export const PRE_AGGREGATE_VARIANTS = {
   warehouse: 'runQuery, PostgreSQL (usePreAggregateCache: false)',
   preAggregate: 'runQuery, answered from the pre-aggregate',
   direct: 'DuckDB direct on the rollup (same SQL, in-process)',
+  cacheHit: 'runQuery, results-cache hit (HTTP floor)',
 } as const;
 export type PreAggregateVariantId = keyof typeof PRE_AGGREGATE_VARIANTS;
 
@@ -49,17 +50,21 @@ export interface PreAggregateCaseResult {
   speedup: number | undefined;
   /** Pre-aggregate median − direct median, in ms (target ≤ 2). */
   overDirectMs: number;
+  /** Pre-aggregate median − (direct median + what runQuery costs when it runs no query at all: a results-cache hit). */
+  overDirectAndHttpMs: number;
 }
 
 interface Outcome {
   rows: unknown[];
   preAggregate?: { hit: boolean; name?: string; reason?: string };
+  cacheMetadata: { cacheHit: boolean; preAggregate?: { hit: boolean } };
 }
 
 async function runQuery(quarry: QuarryUnderBench, projectUuid: string, body: Record<string, unknown>): Promise<Outcome> {
   const response = await call(quarry.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/events/runQuery`, { token: quarry.token, body: { ...DASHBOARD_QUERY, invalidateCache: true, ...body } });
   if (response.status !== 200) throw new Error(`runQuery answered ${response.status}: ${JSON.stringify(response.body)}`);
-  return { rows: response.body.results.rows as unknown[], preAggregate: response.body.results.cacheMetadata.preAggregate };
+  const { rows, cacheMetadata } = response.body.results as { rows: unknown[]; cacheMetadata: Outcome['cacheMetadata'] };
+  return { rows, preAggregate: cacheMetadata.preAggregate, cacheMetadata };
 }
 
 /** The same SQL the API runs on its embedded DuckDB, values inline: built from the stored explore and the served build's file. */
@@ -160,6 +165,12 @@ export async function runPreAggregateCase(
         },
       },
       { id: 'direct', run: async () => void (await direct()) },
+      {
+        id: 'cacheHit',
+        run: async () => {
+          if (!(await runQuery(quarry, projectUuid, { invalidateCache: false })).cacheMetadata.cacheHit) throw new Error('expected a results-cache hit');
+        },
+      },
     ];
     const samples = await measure(variants, options);
     const timingsMs = Object.fromEntries(
@@ -177,6 +188,7 @@ export async function runPreAggregateCase(
       timingsMs,
       speedup: ratio(timingsMs.warehouse.median, timingsMs.preAggregate.median),
       overDirectMs: timingsMs.preAggregate.median - timingsMs.direct.median,
+      overDirectAndHttpMs: timingsMs.preAggregate.median - timingsMs.direct.median - timingsMs.cacheHit.median,
     };
   } finally {
     connection.closeSync();
