@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { jaffleManifest } from '@quarry/testing';
+import IORedis from 'ioredis';
 import { Client } from 'pg';
 
 import { call } from '../support/api-client';
@@ -9,7 +10,7 @@ import { waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
 import { userWithToken } from '../support/users';
 
-const { baseUrl, adminToken } = sharedQuarry();
+const { baseUrl, adminToken, env } = sharedQuarry();
 
 /**
  * The jaffle orders in a schema of this test's own (so it can slow them down or break them), as a
@@ -33,13 +34,13 @@ const PRE_AGGREGATES = [
 ];
 
 /** The jaffle manifest with orders read from this test's schema and given pre-aggregates. */
-function manifestWithPreAggregates(): Record<string, unknown> {
+function manifestWithPreAggregates(preAggregates: unknown[] = PRE_AGGREGATES, schema = SCHEMA): Record<string, unknown> {
   const manifest = jaffleManifest() as { nodes: Record<string, { schema: string; relation_name: string; meta?: Record<string, unknown>; config?: { meta?: Record<string, unknown> } }> };
   const orders = manifest.nodes['model.jaffle_shop.orders'];
   if (!orders) throw new Error('the jaffle manifest has no orders model');
-  orders.schema = SCHEMA;
-  orders.relation_name = `"postgres"."${SCHEMA}"."orders"`;
-  orders.meta = { ...(orders.meta ?? {}), pre_aggregates: PRE_AGGREGATES };
+  orders.schema = schema;
+  orders.relation_name = `"postgres"."${schema}"."orders"`;
+  orders.meta = { ...(orders.meta ?? {}), pre_aggregates: preAggregates };
   return manifest;
 }
 
@@ -55,6 +56,7 @@ const MONTHLY_BY_STATUS = {
 interface Build {
   buildUuid: string;
   status: string;
+  trigger: string;
   rows: number | null;
   bytes: number | null;
   durationMs: number | null;
@@ -215,6 +217,32 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
       expect(answer.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
     } finally {
       await onWarehouse(`ALTER VIEW ${SCHEMA}.orders_gone RENAME TO orders`);
+    }
+  });
+});
+
+describe('a pre-aggregate on a cron schedule', () => {
+  it('is rebuilt on its schedule, and the schedule ends with its project', async () => {
+    const every2Seconds = [{ ...PRE_AGGREGATES[0], name: 'status_cron', refresh: { cron: '*/2 * * * * *' } }];
+    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres, manifestWithPreAggregates(every2Seconds, 'jaffle'));
+    let last: unknown;
+    const scheduled = await waitFor('a scheduled build', async () => {
+      const response = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: adminToken });
+      const [status] = response.body.results as Status[];
+      last = response.body;
+      return status?.lastBuild?.trigger === 'schedule' && status.lastBuild.status === 'ready' ? status : undefined;
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; last: ${JSON.stringify(last)}`);
+    });
+    expect(scheduled.definition).toMatchObject({ refreshCron: '*/2 * * * * *' });
+    const redis = new IORedis(env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      const schedulers = () => redis.zrange(`${String(env['QUEUE_PREFIX'])}:pre-aggregates:repeat`, 0, -1);
+      expect(await schedulers()).toContain(`pre-aggregate:${projectUuid}:status_cron`);
+      expect((await call(baseUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
+      await waitFor('the schedule to end', async () => (!(await schedulers()).includes(`pre-aggregate:${projectUuid}:status_cron`) ? true : undefined));
+    } finally {
+      redis.disconnect();
     }
   });
 });

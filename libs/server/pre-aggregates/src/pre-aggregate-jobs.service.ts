@@ -71,6 +71,11 @@ export class PreAggregateJobs {
     }
   }
 
+  /** Stops a definition's schedule (its project or definition is gone). */
+  async removeSchedule(projectUuid: string, name: string): Promise<void> {
+    await this.queue.removeJobScheduler(schedulerId(projectUuid, name));
+  }
+
   /** Definitions with their fingerprints; a definition whose plan cannot be made is skipped (the compile reported it on the explore). */
   private declaredIn(project: ProjectEntity, explores: Explore[]): Array<{ item: DeclaredPreAggregate; cron: string | undefined }> {
     if (!project.warehouseConnectionSealed) return [];

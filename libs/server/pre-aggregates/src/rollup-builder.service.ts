@@ -9,16 +9,17 @@ import { withColumnNames } from '@quarry/compiler';
 import { type Explore, NotFoundError, ParameterError } from '@quarry/domain';
 import type { BuildPreAggregatePayload, BuildPreAggregateResult } from '@quarry/jobs-contracts';
 import { AccessChanges } from '@quarry/server/auth';
-import { SecretBox } from '@quarry/server/common';
+import { isUuid, SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
 import { PreAggregatesRepository, ProjectsRepository } from '@quarry/server/database';
 import { WarehouseAccess } from '@quarry/server/projects';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
+import { PreAggregateJobs } from './pre-aggregate-jobs.service';
 import { RollupColumnTypes } from './rollup-column-types';
 import { RollupEngine } from './rollup-duckdb.provider';
 import { planRollup } from './rollup-fingerprint';
-import { rollupDirectory, rollupFile } from './rollup-location';
+import { rollupDirectory, rollupFile, rollupRoot } from './rollup-location';
 
 /** Rows streamed from the warehouse per batch while a rollup is written. */
 const BATCH_SIZE = 5_000;
@@ -41,14 +42,19 @@ export class RollupBuilderService {
     private readonly engine: RollupEngine,
     private readonly config: AppConfig,
     private readonly changes: AccessChanges,
+    private readonly jobs: PreAggregateJobs,
   ) {}
 
   async build(payload: BuildPreAggregatePayload, jobId: string): Promise<BuildPreAggregateResult> {
     const { projectUuid, name } = payload;
     const project = await this.projects.findByUuid(projectUuid);
-    if (!project) throw new NotFoundError('Project not found', { projectUuid });
-    const declared = await this.preAggregates.findDeclared(projectUuid, name);
-    if (!declared) throw new NotFoundError(`Pre-aggregate "${name}" is not defined in this project`, { name });
+    const declared = project ? await this.preAggregates.findDeclared(projectUuid, name) : null;
+    if (!project || !declared) {
+      // A schedule outlives a deleted project (recompiles replace schedules, deletes do not): it ends here.
+      if (payload.trigger === 'schedule') await this.jobs.removeSchedule(projectUuid, name);
+      if (!project && isUuid(projectUuid)) await rm(join(rollupRoot(this.config.dataDir), projectUuid), { recursive: true, force: true });
+      throw project ? new NotFoundError(`Pre-aggregate "${name}" is not defined in this project`, { name }) : new NotFoundError('Project not found', { projectUuid });
+    }
     const buildUuid = payload.buildUuid ?? uuidOf(jobId);
     if (!payload.buildUuid) {
       await this.preAggregates.createBuild({ buildUuid, projectUuid, name, fingerprint: declared.fingerprint, trigger: payload.trigger, jobUuid: jobId });
