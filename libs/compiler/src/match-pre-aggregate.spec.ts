@@ -118,9 +118,19 @@ describe('matchPreAggregate', () => {
     expect(reason(result)).toBe('pre-aggregate orders_monthly_by_customer inner joins customers, which the query does not need: its rows would differ');
   });
 
-  it('misses when the model has required filters, and when nothing is built', () => {
-    const withRequired: Explore = { ...orders, tables: { ...orders.tables, orders: { ...orders.tables['orders']!, requiredFilters: [{ id: 'r', target: { fieldRef: 'status' }, operator: 'notNull', required: true }] } } };
-    expect(reason(match(withRequired, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'] })))).toBe('model orders has required filters, which the warehouse applies per query');
+  it('answers under a static required filter both apply, and misses when the query lifts it', () => {
+    const withRequired = (operator: FilterRule['operator'], values: unknown[]): Explore => ({
+      ...orders,
+      tables: { ...orders.tables, orders: { ...orders.tables['orders']!, requiredFilters: [{ id: 'r', target: { fieldRef: 'is_completed' }, operator, values: values as never, required: true }] } },
+    });
+    const q = query({ dimensions: ['orders_status'], metrics: ['orders_order_count'] });
+    expect(match(withRequired('equals', [true]), q).hit).toBe(true);
+    const lifting = { ...q, filters: { dimensions: { id: 'f', and: [rule('orders_is_completed', 'equals', [false])] } } };
+    expect(reason(match(withRequired('equals', [true]), lifting))).toBe("the query filters orders_is_completed itself, which lifts model orders's required filter the rollup was built with");
+    expect(reason(match(withRequired('inThePast', [3]), q))).toBe("model orders's required filter on orders_is_completed is relative to the current date, and the rollup was built at another time");
+  });
+
+  it('misses when nothing is built', () => {
     expect(match(orders, query({ dimensions: ['orders_status'] }), {}, [])).toEqual({ hit: false, reason: 'no pre-aggregate of explore orders is built' });
   });
 

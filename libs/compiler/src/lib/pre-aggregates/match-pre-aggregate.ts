@@ -1,8 +1,9 @@
 import { dialectFor } from '@quarry/dialects';
-import { type CompileContext, type Dimension, type Explore, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
+import { type CompileContext, type Dimension, type Explore, fieldId, type FilterOperator, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
 
 import { compile } from '../compile';
 import { joinsNeeded, tablesReadBy } from '../joins/joined-tables';
+import { splitReference } from '../references/field-references';
 import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pre-aggregate-types';
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
 import { metricById } from './rollup-columns';
@@ -13,6 +14,7 @@ import { grainProblem, grainRank } from './time-grains';
 
 const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
 const RUNTIME_REFERENCE = /\$\{(?:lightdash|ld)\./;
+const RELATIVE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['inThePast', 'notInThePast', 'inTheNext', 'inTheCurrent', 'notInTheCurrent', 'inPeriodToDate']);
 
 /** A miss at one step of the checks: the later the step, the closer the rollup came. */
 class Miss extends Error {
@@ -65,7 +67,7 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
 
   // 1. What the warehouse query adds that a rollup cannot hold.
   const base = explore.tables[explore.baseTable];
-  if ((base?.requiredFilters ?? []).some((rule) => rule.required !== false)) fail(0, `model ${explore.baseTable} has required filters, which the warehouse applies per query`);
+  requiredFiltersAgree(explore, query, rollup, fail);
   if (base?.sqlWhere && RUNTIME_REFERENCE.test(base.sqlWhere)) fail(0, `the sql_filter of ${explore.baseTable} reads user attributes or parameters`);
   if (query.periodOverPeriod) fail(1, 'period-over-period comparisons run on the warehouse');
   for (const custom of query.customDimensions ?? []) if (custom.type === 'sql') fail(1, `custom SQL dimension ${custom.id} is computed from rows, not from the rollup`);
@@ -156,6 +158,27 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
   }
   return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery };
+}
+
+/**
+ * A model's required filter applies to a query unless the query filters that dimension itself —
+ * to the rollup's build query too, unless the definition filters it. Rollup and query must
+ * agree; a relative one moves with the date, and the rollup was built at another time.
+ */
+function requiredFiltersAgree(explore: Explore, query: MetricQuery, rollup: AvailableRollup, fail: (step: number, reason: string) => never): void {
+  const required = (explore.tables[explore.baseTable]?.requiredFilters ?? []).filter((rule) => rule.required !== false);
+  if (required.length === 0) return;
+  const liftedByRollup = new Set(definitionFilterRules(rollup.definition).map((rule) => rule.target.fieldId));
+  const liftedByQuery = new Set(allRules(query.filters?.dimensions).map((rule) => rule.target?.fieldId));
+  for (const rule of required) {
+    const target = splitReference(rule.target.fieldRef, explore.baseTable);
+    const id = target ? fieldId(target.table, target.name) : rule.target.fieldRef;
+    const inRollup = !liftedByRollup.has(id);
+    if (inRollup !== !liftedByQuery.has(id)) {
+      fail(4, inRollup ? `the query filters ${id} itself, which lifts model ${explore.baseTable}'s required filter the rollup was built with` : `pre-aggregate ${rollup.definition.name} filters ${id} instead of model ${explore.baseTable}'s required filter, which the query applies`);
+    }
+    if (inRollup && RELATIVE_OPERATORS.has(rule.operator)) fail(0, `model ${explore.baseTable}'s required filter on ${id} is relative to the current date, and the rollup was built at another time`);
+  }
 }
 
 /** Whether a dimension's values depend on the session's time zone (buckets of a timestamp). */

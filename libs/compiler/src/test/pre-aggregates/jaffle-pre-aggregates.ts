@@ -50,6 +50,7 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
   },
   payments: {
     meta: {
+      required_filters: [{ payment_method: '!gift_card' }],
       joins: [
         { join: 'orders', sql_on: '${orders.order_id} = ${payments.order_id}', relationship: 'many-to-one' },
         { join: 'customers', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'many-to-one' },
