@@ -6,6 +6,7 @@ import { joinsNeeded, tablesReadBy } from '../joins/joined-tables';
 import { splitReference } from '../references/field-references';
 import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pre-aggregate-types';
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
+import { rawTimeFilterProblem } from './raw-time-filters';
 import { metricById } from './rollup-columns';
 import { rollupExplore } from './rollup-explore';
 import { definitionFilterRules } from './rollup-plan';
@@ -107,7 +108,18 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   }
 
   // 4. Filters: on dimensions the rollup gives; and the rollup's own filters implied by the query's.
-  for (const rule of allRules(query.filters?.dimensions)) needDimension(rule.target?.fieldId, 4, 'filter');
+  const zone = query.timezone ?? context.timezone ?? 'UTC';
+  for (const rule of allRules(query.filters?.dimensions)) {
+    const target = dimensionById(explore, rule.target?.fieldId);
+    const grain = rollup.definition.granularity;
+    // The un-truncated time dimension: exact when the filter's range ends on bucket boundaries.
+    if (target && grain && view.isRawTime(target) && 'problem' in view.dimension(target)) {
+      const problem = rawTimeFilterProblem(rule, grain, zone, UTC_ZONES.has(zone));
+      if (problem) fail(4, problem);
+      continue;
+    }
+    needDimension(rule.target?.fieldId, 4, 'filter');
+  }
   const queryRules = topLevelRules(query.filters?.dimensions);
   const applied = new Set<FilterRule>();
   for (const own of definitionFilterRules(rollup.definition)) {
@@ -120,7 +132,6 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   }
 
   // 5. Time zone and date zoom: buckets of timestamps move with the session's zone; the rollup's are UTC.
-  const zone = query.timezone ?? context.timezone ?? 'UTC';
   const zoom = context.dateZoom?.granularity ? zoomTarget(explore, query, context) : undefined;
   if (zoom) {
     if (!view.inTimeFamily(zoom) && (zoom.timeIntervalBaseDimensionName !== undefined || !query.dimensions.includes(getFieldId(zoom)) || 'problem' in view.dimension(zoom))) {
