@@ -23,18 +23,12 @@ export function rawTimeFilterProblem(rule: FilterRule, grain: PreAggregateGranul
   if (!utc) return `${what} is computed in ${zone}, whose day boundaries are not the rollup's UTC buckets`;
   const unit = rule.settings?.unitOfTime ?? 'days';
   const tiles = TILES[unit]?.includes(grain) === true;
-  switch (rule.operator) {
-    case 'inThePast':
-    case 'notInThePast':
-    case 'inTheNext':
-      if (rule.settings?.completed !== true) return `${what} ends at the current instant, inside a ${grain} bucket of the rollup`;
-      return tiles ? null : `${what} counts ${unit}, which the rollup's ${grain} buckets do not tile`;
-    case 'inTheCurrent':
-    case 'notInTheCurrent':
-      return tiles ? null : `${what} counts ${unit}, which the rollup's ${grain} buckets do not tile`;
-    case 'inPeriodToDate':
-      return grain === 'hour' || grain === 'day' ? null : `${what} reads the day of each value, finer than the rollup's ${grain}`;
-    default:
-      return `${what} compares values finer than the rollup's ${grain} grain`;
+  const untiled = `${what} counts ${unit}, which the rollup's ${grain} buckets do not tile`;
+  if (rule.operator === 'inThePast' || rule.operator === 'notInThePast' || rule.operator === 'inTheNext') {
+    if (rule.settings?.completed !== true) return `${what} ends at the current instant, inside a ${grain} bucket of the rollup`;
+    return tiles ? null : untiled;
   }
+  if (rule.operator === 'inTheCurrent' || rule.operator === 'notInTheCurrent') return tiles ? null : untiled;
+  if (rule.operator === 'inPeriodToDate') return grain === 'hour' || grain === 'day' ? null : `${what} reads the day of each value, finer than the rollup's ${grain}`;
+  return `${what} compares values finer than the rollup's ${grain} grain`;
 }
