@@ -28,19 +28,22 @@ function reason(result: PreAggregateMatch): string {
 
 describe('matchPreAggregate', () => {
   it('answers a coarser grain from the smallest rollup, with the same result columns as the warehouse query', () => {
-    const q = query({ dimensions: ['orders_order_date_month', 'orders_status'], metrics: ['orders_total_order_amount', 'orders_average_order_size', 'orders_total_non_completed_order_amount'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 10 });
+    const q = query({ dimensions: ['orders_order_date_month', 'orders_status'], metrics: ['orders_total_order_amount', 'orders_average_order_size', 'orders_order_count'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 10 });
     const result = match(orders, q);
     if (!result.hit) throw new Error(result.reason);
-    // Both rollups answer it; the one with fewer stored dimensions wins.
-    expect(result.preAggregateName).toBe('orders_daily_by_status');
+    // Both rollups answer it; without row counts, the coarser grain wins.
+    expect(result.preAggregateName).toBe('orders_monthly_by_customer');
     const original = compile(orders, q, dialectFor('postgres'));
     const served = compile(result.explore, result.query, dialectFor('duckdb'));
     expect(Object.keys(served.fields)).toEqual(Object.keys(original.fields));
     expect(Object.values(served.fields).map((field) => ('type' in field ? field.type : null))).toEqual(Object.values(original.fields).map((field) => ('type' in field ? field.type : null)));
-    expect(served.sql).toContain(`FROM read_parquet('/rollups/orders_daily_by_status.parquet') AS "orders"`);
+    expect(served.sql).toContain(`FROM read_parquet('/rollups/orders_monthly_by_customer.parquet') AS "orders"`);
     expect(served.sql).toContain('SUM("orders"."orders_average_order_size__sum")');
     expect(served.sql).toContain('LIMIT 10');
     expect(served.sql).not.toContain('JOIN');
+    // With row counts, the smaller rollup wins whatever its grain.
+    const counted = built(orders).map((rollup) => ({ ...rollup, rows: rollup.definition.name === 'orders_daily_by_status' ? 80 : 95 }));
+    expect(match(orders, q, {}, counted)).toMatchObject({ hit: true, preAggregateName: 'orders_daily_by_status' });
   });
 
   it('rolls a day up into weeks and weekdays, and keeps table calculations and metric filters', () => {

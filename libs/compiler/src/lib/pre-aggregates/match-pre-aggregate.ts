@@ -30,7 +30,7 @@ class Miss extends Error {
 /**
  * Picks a built rollup that answers `query` exactly (issue 16): every dimension, metric, filter
  * and sort is computed from it with the same values the warehouse would give. Among several, the
- * one with the fewest stored dimensions and the coarsest grain. Otherwise a miss naming the
+ * smallest: fewest rows when the caller knows them, else the coarsest grain and fewest dimensions. Otherwise a miss naming the
  * rollup that came closest and why it could not serve.
  */
 export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
@@ -54,9 +54,11 @@ export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, 
   return closest ? { hit: false, preAggregateName: closest.name, reason: closest.reason } : { hit: false, reason: 'no pre-aggregate matches' };
 };
 
+/** Fewest rows first when known; else the coarser grain, then the fewer stored dimensions and metrics. */
 function bySize(a: AvailableRollup, b: AvailableRollup): number {
-  const size = (rollup: AvailableRollup) => rollup.definition.dimensions.length + (rollup.definition.timeDimension ? 1 : 0);
-  return size(a) - size(b) || grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || a.definition.metrics.length - b.definition.metrics.length;
+  if (a.rows !== undefined && b.rows !== undefined && a.rows !== b.rows) return a.rows - b.rows;
+  const dimensions = (rollup: AvailableRollup) => rollup.definition.dimensions.length + (rollup.definition.timeDimension ? 1 : 0);
+  return grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || dimensions(a) - dimensions(b) || a.definition.metrics.length - b.definition.metrics.length;
 }
 
 function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup): PreAggregateHit {

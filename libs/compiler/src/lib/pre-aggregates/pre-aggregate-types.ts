@@ -44,6 +44,8 @@ export type PreAggregateMatch = PreAggregateHit | PreAggregateMiss;
 export interface AvailableRollup {
   definition: PreAggregateDefinition;
   relationSql: string;
+  /** Rows of the built rollup, when known: among rollups that match, the one with the fewest wins. */
+  rows?: number;
 }
 
 export type RollupPlanner = (explore: Explore, definition: PreAggregateDefinition) => RollupPlan;

@@ -54,7 +54,7 @@ export async function buildRollupStore(explores: readonly Explore[]): Promise<Ro
           const values = named.slice(start, start + 500).map((row) => `(${plan.columns.map((column, index) => literal(row[column.name], types[index] as string)).join(', ')})`);
           await connection.run(`INSERT INTO "${table}" VALUES ${values.join(',\n')}`);
         }
-        built.push({ definition, relationSql: `"${table}"` });
+        built.push({ definition, relationSql: `"${table}"`, rows: named.length });
         rowCounts.set(definition.name, named.length);
       }
       rollups.set(explore.name, built);
