@@ -96,6 +96,24 @@ describe('matchPreAggregate', () => {
     expect(reason(match(orders, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: { dimensions: either } }), {}, weekly))).toContain('is not implied');
   });
 
+  it('answers from a rollup with a relative filter when the query’s window lies inside the one it was built with', () => {
+    const recent = built(orders, 'recent_orders_daily').map((rollup) => ({ ...rollup, builtAt: new Date('2018-03-20T12:00:00Z') }));
+    const past = (values: number[], settings: FilterRule['settings']): MetricQuery =>
+      query({ dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: { dimensions: { id: 'f', and: [{ id: 'p', target: { fieldId: 'orders_order_date' }, operator: 'inThePast', values, settings }] } } });
+    const at = (now: string) => ({ now: new Date(now) });
+    expect(match(orders, past([4], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), recent)).toMatchObject({ hit: true, preAggregateName: 'recent_orders_daily' });
+    expect(match(orders, past([8], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), recent).hit).toBe(true);
+    expect(match(orders, past([2], { unitOfTime: 'weeks', completed: true }), at('2018-03-19T09:00:00Z'), recent).hit).toBe(true);
+    expect(reason(match(orders, past([9], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), recent))).toBe(
+      'pre-aggregate recent_orders_daily holds orders_order_date inThePast 8 weeks as of its build (2018-01-23 to 2018-03-20); the query\'s filters on orders_order_date do not stay inside it',
+    );
+    // A day later, the query's window reaches past the build.
+    expect(reason(match(orders, past([4], { unitOfTime: 'weeks' }), at('2018-03-21T12:00:00Z'), recent))).toContain('do not stay inside it');
+    expect(reason(match(orders, past([4], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), built(orders, 'recent_orders_daily')))).toBe(
+      "pre-aggregate recent_orders_daily's filter orders_order_date inThePast 8 weeks is relative to when the rollup was built, which is not known",
+    );
+  });
+
   it('misses timestamp buckets in another time zone, but not dates', () => {
     const hourly = query({ dimensions: ['events_timestamp_tz_day'], metrics: ['events_count'] }, 'events');
     expect(match(events, hourly, { timezone: 'UTC' }).hit).toBe(true);

@@ -9,7 +9,7 @@ import { comparableRows, resultDifferences } from './test/differential/compare-r
 import type { GeneratedCase } from './test/differential/random-query';
 import { SeededRandom } from './test/differential/seeded-random';
 import { loadValuePools } from './test/differential/value-pools';
-import { jafflePreAggregateExplore } from './test/pre-aggregates/jaffle-pre-aggregates';
+import { jafflePreAggregateExplore, ROLLUPS_BUILT_AT } from './test/pre-aggregates/jaffle-pre-aggregates';
 import { rollupQueryGenerator } from './test/pre-aggregates/rollup-query-generator';
 import { buildRollupStore, type RollupStore } from './test/pre-aggregates/rollup-store';
 
@@ -90,6 +90,42 @@ describe(`pre-aggregate differential, warehouse vs rollup (seed ${SEED}, ${HITS}
       }
     }
     expect(compared).toBeGreaterThanOrEqual(nows.length * 2);
+  });
+
+  it('serves a rollup built with a relative filter exactly while the query’s window stays inside the built one', async () => {
+    const explore = explores.find((candidate) => candidate.name === 'orders')!;
+    const available = (store.rollups.get('orders') ?? []).filter((rollup) => rollup.definition.name === 'recent_orders_daily');
+    const built = ROLLUPS_BUILT_AT.getTime();
+    const day = 86_400_000;
+    let hits = 0;
+    let misses = 0;
+    for (const now of [built - 3 * day, built - day, built, built + 3_600_000, built + day]) {
+      for (const settings of [{ unitOfTime: 'weeks' as const }, { unitOfTime: 'weeks' as const, completed: true }, { unitOfTime: 'days' as const }, { unitOfTime: 'months' as const, completed: true }]) {
+        for (const amount of [1, 3, 8, 9]) {
+          const query: MetricQuery = {
+            exploreName: 'orders',
+            dimensions: ['orders_status', 'orders_order_date_week'],
+            metrics: ['orders_total_order_amount', 'orders_order_count'],
+            filters: { dimensions: { id: 'f', and: [{ id: 'w', target: { fieldId: 'orders_order_date' }, operator: 'inThePast', values: [amount], settings }] } },
+            sorts: [{ fieldId: 'orders_status', descending: false }, { fieldId: 'orders_order_date_week', descending: false }],
+            limit: 500,
+            tableCalculations: [],
+          };
+          const generated: GeneratedCase = { query, context: { now: new Date(now) }, totalOrder: true, orderKey: null };
+          const match = matchPreAggregate(explore, query, generated.context, available);
+          if (!match.hit) {
+            misses += 1;
+            expect(match.reason).toMatch(/do not stay inside it/);
+            continue;
+          }
+          hits += 1;
+          const original = compile(explore, query, dialectFor('postgres'), generated.context);
+          const served = compile(match.explore, match.query, dialectFor('duckdb'), generated.context);
+          expect([new Date(now).toISOString(), settings, amount, (await difference(generated, original, served, store)).differences]).toEqual([new Date(now).toISOString(), settings, amount, []]);
+        }
+      }
+    }
+    expect([hits > 10, misses > 10]).toEqual([true, true]);
   });
 
   it('answers every matching query with the warehouse’s cells, and misses the near misses with a reason', async () => {

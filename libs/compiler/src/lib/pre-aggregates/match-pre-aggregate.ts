@@ -1,12 +1,14 @@
 import { dialectFor } from '@quarry/dialects';
-import { type CompileContext, type Dimension, type Explore, fieldId, type FilterOperator, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
+import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
 
 import { compile } from '../compile';
+import { RelativeDates } from '../filters/relative-date-bounds';
 import { joinsNeeded, tablesReadBy } from '../joins/joined-tables';
 import { splitReference } from '../references/field-references';
 import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pre-aggregate-types';
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
 import { rawTimeFilterProblem } from './raw-time-filters';
+import { RELATIVE_OPERATORS, relativeWindow, windowWithin } from './relative-windows';
 import { metricById } from './rollup-columns';
 import { rollupExplore } from './rollup-explore';
 import { definitionFilterRules } from './rollup-plan';
@@ -15,7 +17,6 @@ import { grainProblem, grainRank } from './time-grains';
 
 const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
 const RUNTIME_REFERENCE = /\$\{(?:lightdash|ld)\./;
-const RELATIVE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['inThePast', 'notInThePast', 'inTheNext', 'inTheCurrent', 'notInTheCurrent', 'inPeriodToDate']);
 
 /** A miss at one step of the checks: the later the step, the closer the rollup came. */
 class Miss extends Error {
@@ -125,6 +126,10 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   const queryRules = topLevelRules(query.filters?.dimensions);
   const applied = new Set<FilterRule>();
   for (const own of definitionFilterRules(rollup.definition)) {
+    if (RELATIVE_OPERATORS.has(own.operator)) {
+      relativeFilterCovered(own, explore, rollup, queryRules, { zone, context, fail });
+      continue;
+    }
     const same = queryRules.find((rule) => sameRule(rule, own));
     if (same) {
       applied.add(same);
@@ -171,6 +176,34 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
   }
   return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery };
+}
+
+/**
+ * A definition filter on a relative date (`inThePast 52 weeks`) kept the window as of the build.
+ * The query is served when one of its top-level rules on the same field keeps a window inside it
+ * (computed at the query's `now`, in its zone); rows outside it are filtered out either way.
+ */
+function relativeFilterCovered(
+  own: FilterRule,
+  explore: Explore,
+  rollup: AvailableRollup,
+  queryRules: readonly FilterRule[],
+  { zone, context, fail }: { zone: string; context: CompileContext; fail: (step: number, reason: string) => never },
+): void {
+  const name = rollup.definition.name;
+  const target = dimensionById(explore, own.target.fieldId);
+  if (!target || (target.type !== 'date' && target.type !== 'timestamp')) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not on a date or timestamp`);
+  if (!rollup.builtAt) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is relative to when the rollup was built, which is not known`);
+  const startOfWeek = context.startOfWeek ?? dialectFor(explore.targetDatabase).nativeStartOfWeek;
+  const stored = relativeWindow(own, target.type, new RelativeDates(rollup.builtAt, 'UTC', startOfWeek));
+  if (!stored) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} keeps no single window`);
+  const asked = new RelativeDates(context.now ?? new Date(), zone, startOfWeek);
+  const covered = queryRules.some((rule) => {
+    if (rule.target?.fieldId !== own.target.fieldId) return false;
+    const window = relativeWindow(rule, target.type as 'date' | 'timestamp', asked);
+    return window !== null && windowWithin(window, stored);
+  });
+  if (!covered) fail(4, `pre-aggregate ${name} holds ${describeRule(own)} as of its build (${stored.from} to ${stored.to}); the query's filters on ${own.target.fieldId} do not stay inside it`);
 }
 
 /**

@@ -13,6 +13,7 @@ import { metricValueType } from '../../lib/fields/metric-value-type';
 import type { AvailableRollup, RollupColumn } from '../../lib/pre-aggregates/pre-aggregate-types';
 import { metricById } from '../../lib/pre-aggregates/rollup-columns';
 import { dimensionById } from '../../lib/pre-aggregates/rollup-view';
+import { ROLLUPS_BUILT_AT } from './jaffle-pre-aggregates';
 
 /** The warehouse (PostgreSQL with the jaffle fixture) and a DuckDB holding the rollups built from it. */
 export interface RollupStore {
@@ -44,7 +45,7 @@ export async function buildRollupStore(explores: readonly Explore[]): Promise<Ro
       const built: AvailableRollup[] = [];
       for (const definition of explore.preAggregates ?? []) {
         const plan = rollupPlan(explore, definition);
-        const compiled = compile(explore, plan.query, dialectFor('postgres'), {}, { withoutLimit: true });
+        const compiled = compile(explore, plan.query, dialectFor('postgres'), { now: ROLLUPS_BUILT_AT }, { withoutLimit: true });
         const { rows } = await postgres.runQuery(compiled.sql, compiled.params, { timezone: 'UTC' });
         const table = `rollup_${explore.name}_${definition.name}`;
         const types = plan.columns.map((column) => columnType(explore, column));
@@ -54,7 +55,7 @@ export async function buildRollupStore(explores: readonly Explore[]): Promise<Ro
           const values = named.slice(start, start + 500).map((row) => `(${plan.columns.map((column, index) => literal(row[column.name], types[index] as string)).join(', ')})`);
           await connection.run(`INSERT INTO "${table}" VALUES ${values.join(',\n')}`);
         }
-        built.push({ definition, relationSql: `"${table}"`, rows: named.length });
+        built.push({ definition, relationSql: `"${table}"`, rows: named.length, builtAt: ROLLUPS_BUILT_AT });
         rowCounts.set(definition.name, named.length);
       }
       rollups.set(explore.name, built);
