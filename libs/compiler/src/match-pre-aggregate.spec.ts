@@ -66,6 +66,7 @@ describe('matchPreAggregate', () => {
     ['a filter on a dimension no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_total_order_amount'], filters: { dimensions: { id: 'f', and: [rule('orders_amount', 'greaterThan', [10])] } } }, 'filter on orders_amount: dimension orders_amount is not in pre-aggregate'],
     ['a custom SQL dimension', { dimensions: ['sql_status'], metrics: ['orders_total_order_amount'], customDimensions: [{ id: 'sql_status', name: 'sql_status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' }] }, 'custom SQL dimension sql_status'],
     ['a custom metric', { dimensions: ['orders_status'], metrics: ['orders_custom'], additionalMetrics: [{ name: 'custom', table: 'orders', type: 'sum', sql: '${TABLE}.amount' }] }, 'custom metric orders_custom'],
+    ['a table calculation that divides', { dimensions: ['orders_status'], metrics: ['orders_order_count'], tableCalculations: [{ name: 'half', displayName: 'half', sql: '${orders.order_count} / 2' }] }, 'table calculation half divides in SQL'],
     ['period over period', { dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'], periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 } }, 'period-over-period'],
   ])('misses %s, saying why', (_case, change, expected) => {
     expect(reason(match(orders, query(change)))).toContain(expected);

@@ -76,6 +76,9 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   if (query.periodOverPeriod) fail(1, 'period-over-period comparisons run on the warehouse');
   for (const custom of query.customDimensions ?? []) if (custom.type === 'sql') fail(1, `custom SQL dimension ${custom.id} is computed from rows, not from the rollup`);
   for (const additional of query.additionalMetrics ?? []) fail(1, `custom metric ${additional.table}_${additional.name} is computed from rows, not from the rollup`);
+  // Sums the warehouse returns as integers are DOUBLE in the rollup: a division would stop truncating.
+  const dividing = explore.targetDatabase === 'duckdb' ? undefined : (query.tableCalculations ?? []).find((calculation) => 'sql' in calculation && calculation.sql.includes('/'));
+  if (dividing) fail(1, `table calculation ${dividing.name} divides in SQL, and integer division differs between the warehouse and the rollup's DuckDB`);
 
   // 2. Dimensions (bins read their dimension).
   const bins = new Map((query.customDimensions ?? []).flatMap((custom) => (custom.type === 'bin' ? [[custom.id, custom] as const] : [])));
