@@ -28,19 +28,22 @@ function reason(result: PreAggregateMatch): string {
 
 describe('matchPreAggregate', () => {
   it('answers a coarser grain from the smallest rollup, with the same result columns as the warehouse query', () => {
-    const q = query({ dimensions: ['orders_order_date_month', 'orders_status'], metrics: ['orders_total_order_amount', 'orders_average_order_size', 'orders_total_non_completed_order_amount'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 10 });
+    const q = query({ dimensions: ['orders_order_date_month', 'orders_status'], metrics: ['orders_total_order_amount', 'orders_average_order_size', 'orders_order_count'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 10 });
     const result = match(orders, q);
     if (!result.hit) throw new Error(result.reason);
-    // Both rollups answer it; the one with fewer stored dimensions wins.
-    expect(result.preAggregateName).toBe('orders_daily_by_status');
+    // Both rollups answer it; without row counts, the coarser grain wins.
+    expect(result.preAggregateName).toBe('orders_monthly_by_customer');
     const original = compile(orders, q, dialectFor('postgres'));
     const served = compile(result.explore, result.query, dialectFor('duckdb'));
     expect(Object.keys(served.fields)).toEqual(Object.keys(original.fields));
     expect(Object.values(served.fields).map((field) => ('type' in field ? field.type : null))).toEqual(Object.values(original.fields).map((field) => ('type' in field ? field.type : null)));
-    expect(served.sql).toContain(`FROM read_parquet('/rollups/orders_daily_by_status.parquet') AS "orders"`);
+    expect(served.sql).toContain(`FROM read_parquet('/rollups/orders_monthly_by_customer.parquet') AS "orders"`);
     expect(served.sql).toContain('SUM("orders"."orders_average_order_size__sum")');
     expect(served.sql).toContain('LIMIT 10');
     expect(served.sql).not.toContain('JOIN');
+    // With row counts, the smaller rollup wins whatever its grain.
+    const counted = built(orders).map((rollup) => ({ ...rollup, rows: rollup.definition.name === 'orders_daily_by_status' ? 80 : 95 }));
+    expect(match(orders, q, {}, counted)).toMatchObject({ hit: true, preAggregateName: 'orders_daily_by_status' });
   });
 
   it('rolls a day up into weeks and weekdays, and keeps table calculations and metric filters', () => {
@@ -63,6 +66,7 @@ describe('matchPreAggregate', () => {
     ['a filter on a dimension no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_total_order_amount'], filters: { dimensions: { id: 'f', and: [rule('orders_amount', 'greaterThan', [10])] } } }, 'filter on orders_amount: dimension orders_amount is not in pre-aggregate'],
     ['a custom SQL dimension', { dimensions: ['sql_status'], metrics: ['orders_total_order_amount'], customDimensions: [{ id: 'sql_status', name: 'sql_status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' }] }, 'custom SQL dimension sql_status'],
     ['a custom metric', { dimensions: ['orders_status'], metrics: ['orders_custom'], additionalMetrics: [{ name: 'custom', table: 'orders', type: 'sum', sql: '${TABLE}.amount' }] }, 'custom metric orders_custom'],
+    ['a table calculation that divides', { dimensions: ['orders_status'], metrics: ['orders_order_count'], tableCalculations: [{ name: 'half', displayName: 'half', sql: '${orders.order_count} / 2' }] }, 'table calculation half divides in SQL'],
     ['period over period', { dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'], periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 } }, 'period-over-period'],
   ])('misses %s, saying why', (_case, change, expected) => {
     expect(reason(match(orders, query(change)))).toContain(expected);
@@ -93,6 +97,24 @@ describe('matchPreAggregate', () => {
     expect(reason(match(orders, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: { dimensions: either } }), {}, weekly))).toContain('is not implied');
   });
 
+  it('answers from a rollup with a relative filter when the query’s window lies inside the one it was built with', () => {
+    const recent = built(orders, 'recent_orders_daily').map((rollup) => ({ ...rollup, builtAt: new Date('2018-03-20T12:00:00Z') }));
+    const past = (values: number[], settings: FilterRule['settings']): MetricQuery =>
+      query({ dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: { dimensions: { id: 'f', and: [{ id: 'p', target: { fieldId: 'orders_order_date' }, operator: 'inThePast', values, settings }] } } });
+    const at = (now: string) => ({ now: new Date(now) });
+    expect(match(orders, past([4], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), recent)).toMatchObject({ hit: true, preAggregateName: 'recent_orders_daily' });
+    expect(match(orders, past([8], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), recent).hit).toBe(true);
+    expect(match(orders, past([2], { unitOfTime: 'weeks', completed: true }), at('2018-03-19T09:00:00Z'), recent).hit).toBe(true);
+    expect(reason(match(orders, past([9], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), recent))).toBe(
+      'pre-aggregate recent_orders_daily holds orders_order_date inThePast 8 weeks as of its build (2018-01-23 to 2018-03-20); the query\'s filters on orders_order_date do not stay inside it',
+    );
+    // A day later, the query's window reaches past the build.
+    expect(reason(match(orders, past([4], { unitOfTime: 'weeks' }), at('2018-03-21T12:00:00Z'), recent))).toContain('do not stay inside it');
+    expect(reason(match(orders, past([4], { unitOfTime: 'weeks' }), at('2018-03-20T12:00:00Z'), built(orders, 'recent_orders_daily')))).toBe(
+      "pre-aggregate recent_orders_daily's filter orders_order_date inThePast 8 weeks is relative to when the rollup was built, which is not known",
+    );
+  });
+
   it('misses timestamp buckets in another time zone, but not dates', () => {
     const hourly = query({ dimensions: ['events_timestamp_tz_day'], metrics: ['events_count'] }, 'events');
     expect(match(events, hourly, { timezone: 'UTC' }).hit).toBe(true);
@@ -118,9 +140,19 @@ describe('matchPreAggregate', () => {
     expect(reason(result)).toBe('pre-aggregate orders_monthly_by_customer inner joins customers, which the query does not need: its rows would differ');
   });
 
-  it('misses when the model has required filters, and when nothing is built', () => {
-    const withRequired: Explore = { ...orders, tables: { ...orders.tables, orders: { ...orders.tables['orders']!, requiredFilters: [{ id: 'r', target: { fieldRef: 'status' }, operator: 'notNull', required: true }] } } };
-    expect(reason(match(withRequired, query({ dimensions: ['orders_status'], metrics: ['orders_order_count'] })))).toBe('model orders has required filters, which the warehouse applies per query');
+  it('answers under a static required filter both apply, and misses when the query lifts it', () => {
+    const withRequired = (operator: FilterRule['operator'], values: unknown[]): Explore => ({
+      ...orders,
+      tables: { ...orders.tables, orders: { ...orders.tables['orders']!, requiredFilters: [{ id: 'r', target: { fieldRef: 'is_completed' }, operator, values: values as never, required: true }] } },
+    });
+    const q = query({ dimensions: ['orders_status'], metrics: ['orders_order_count'] });
+    expect(match(withRequired('equals', [true]), q).hit).toBe(true);
+    const lifting = { ...q, filters: { dimensions: { id: 'f', and: [rule('orders_is_completed', 'equals', [false])] } } };
+    expect(reason(match(withRequired('equals', [true]), lifting))).toBe("the query filters orders_is_completed itself, which lifts model orders's required filter the rollup was built with");
+    expect(reason(match(withRequired('inThePast', [3]), q))).toBe("model orders's required filter on orders_is_completed is relative to the current date, and the rollup was built at another time");
+  });
+
+  it('misses when nothing is built', () => {
     expect(match(orders, query({ dimensions: ['orders_status'] }), {}, [])).toEqual({ hit: false, reason: 'no pre-aggregate of explore orders is built' });
   });
 

@@ -60,7 +60,7 @@ export class PreAggregateRouting {
     for (const definition of definitions) {
       const build = served.find((rollup) => rollup.name === definition.name);
       if (build && this.fingerprintOf(project, explore, definition.name, warehouse) === build.fingerprint) {
-        available.push({ definition, relationSql: rollupRelationSql(build.filePath), buildUuid: build.buildUuid });
+        available.push({ definition, relationSql: rollupRelationSql(build.filePath), rows: build.rows, builtAt: new Date(build.builtAt), buildUuid: build.buildUuid });
       }
     }
     if (available.length === 0) return miss(`No pre-aggregate of explore "${explore.name}" has a ready build of its current definition`);

@@ -69,8 +69,10 @@ export class RollupBuilderService {
       if (!explore || !definition) throw new NotFoundError(`Pre-aggregate "${name}" is no longer in explore "${declared.exploreName}"`, { name });
       if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
       const warehouse = this.box.openJson<WarehouseConnectionConfig>(project.warehouseConnectionSealed);
-      const { plan, compiled, fingerprint } = planRollup(explore, definition, warehouse.type);
-      await this.preAggregates.markBuilding(buildUuid, fingerprint);
+      // Relative-date filters of the definition hold as of this moment, which the matcher is told.
+      const builtAt = new Date();
+      const { plan, compiled, fingerprint } = planRollup(explore, definition, warehouse.type, builtAt);
+      await this.preAggregates.markBuilding(buildUuid, fingerprint, builtAt);
       await mkdir(directory, { recursive: true });
       const names = plan.columns.map((column) => column.name);
       const types = new RollupColumnTypes(names);

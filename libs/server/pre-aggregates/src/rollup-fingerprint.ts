@@ -15,12 +15,17 @@ export interface PlannedRollup {
 
 /** Materialized in UTC: a rollup's time grains are UTC days, months, … */
 const BUILD_TIMEZONE = 'UTC';
+/** Relative-date filters compile to values of the moment: the fingerprint compiles them at a fixed one. */
+const FINGERPRINT_NOW = new Date(0);
 
-export function planRollup(explore: Explore, definition: PreAggregateDefinition, warehouseType: WarehouseType): PlannedRollup {
+/** The rollup of a definition, its warehouse query compiled as of `builtAt` (the build's `now`). */
+export function planRollup(explore: Explore, definition: PreAggregateDefinition, warehouseType: WarehouseType, builtAt: Date = FINGERPRINT_NOW): PlannedRollup {
   const plan = rollupPlan(explore, definition);
-  const compiled = compile(explore, plan.query, dialectFor(warehouseType), { timezone: BUILD_TIMEZONE }, { withoutLimit: true });
+  const dialect = dialectFor(warehouseType);
+  const compileAt = (now: Date) => compile(explore, plan.query, dialect, { timezone: BUILD_TIMEZONE, now }, { withoutLimit: true });
+  const fixed = compileAt(FINGERPRINT_NOW);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ definition, columns: plan.columns, sql: compiled.sql, params: compiled.params.map(String) }))
+    .update(JSON.stringify({ definition, columns: plan.columns, sql: fixed.sql, params: fixed.params.map(String) }))
     .digest('hex');
-  return { plan, compiled, fingerprint };
+  return { plan, compiled: builtAt === FINGERPRINT_NOW ? fixed : compileAt(builtAt), fingerprint };
 }

@@ -85,7 +85,8 @@ export class QueryPlanner {
     }
     const dialect = dialectFor(target.warehouse.type);
     const explore = target.explore as unknown as Explore;
-    const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone };
+    // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
+    const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone, now: new Date() };
     const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
     const compiled = compile(explore, query, dialect, context, { inlineParams: options.inline ?? false, withoutLimit });
     const routing: Routing | undefined =

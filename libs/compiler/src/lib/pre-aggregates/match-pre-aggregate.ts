@@ -1,10 +1,14 @@
 import { dialectFor } from '@quarry/dialects';
-import { type CompileContext, type Dimension, type Explore, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
+import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
 
 import { compile } from '../compile';
+import { RelativeDates } from '../filters/relative-date-bounds';
 import { joinsNeeded, tablesReadBy } from '../joins/joined-tables';
+import { splitReference } from '../references/field-references';
 import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pre-aggregate-types';
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
+import { rawTimeFilterProblem } from './raw-time-filters';
+import { RELATIVE_OPERATORS, relativeWindow, windowWithin } from './relative-windows';
 import { metricById } from './rollup-columns';
 import { rollupExplore } from './rollup-explore';
 import { definitionFilterRules } from './rollup-plan';
@@ -27,7 +31,7 @@ class Miss extends Error {
 /**
  * Picks a built rollup that answers `query` exactly (issue 16): every dimension, metric, filter
  * and sort is computed from it with the same values the warehouse would give. Among several, the
- * one with the fewest stored dimensions and the coarsest grain. Otherwise a miss naming the
+ * smallest: fewest rows when the caller knows them, else the coarsest grain and fewest dimensions. Otherwise a miss naming the
  * rollup that came closest and why it could not serve.
  */
 export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
@@ -51,9 +55,11 @@ export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, 
   return closest ? { hit: false, preAggregateName: closest.name, reason: closest.reason } : { hit: false, reason: 'no pre-aggregate matches' };
 };
 
+/** Fewest rows first when known; else the coarser grain, then the fewer stored dimensions and metrics. */
 function bySize(a: AvailableRollup, b: AvailableRollup): number {
-  const size = (rollup: AvailableRollup) => rollup.definition.dimensions.length + (rollup.definition.timeDimension ? 1 : 0);
-  return size(a) - size(b) || grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || a.definition.metrics.length - b.definition.metrics.length;
+  if (a.rows !== undefined && b.rows !== undefined && a.rows !== b.rows) return a.rows - b.rows;
+  const dimensions = (rollup: AvailableRollup) => rollup.definition.dimensions.length + (rollup.definition.timeDimension ? 1 : 0);
+  return grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || dimensions(a) - dimensions(b) || a.definition.metrics.length - b.definition.metrics.length;
 }
 
 function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup): PreAggregateHit {
@@ -65,11 +71,14 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
 
   // 1. What the warehouse query adds that a rollup cannot hold.
   const base = explore.tables[explore.baseTable];
-  if ((base?.requiredFilters ?? []).some((rule) => rule.required !== false)) fail(0, `model ${explore.baseTable} has required filters, which the warehouse applies per query`);
+  requiredFiltersAgree(explore, query, rollup, fail);
   if (base?.sqlWhere && RUNTIME_REFERENCE.test(base.sqlWhere)) fail(0, `the sql_filter of ${explore.baseTable} reads user attributes or parameters`);
   if (query.periodOverPeriod) fail(1, 'period-over-period comparisons run on the warehouse');
   for (const custom of query.customDimensions ?? []) if (custom.type === 'sql') fail(1, `custom SQL dimension ${custom.id} is computed from rows, not from the rollup`);
   for (const additional of query.additionalMetrics ?? []) fail(1, `custom metric ${additional.table}_${additional.name} is computed from rows, not from the rollup`);
+  // Sums the warehouse returns as integers are DOUBLE in the rollup: a division would stop truncating.
+  const dividing = explore.targetDatabase === 'duckdb' ? undefined : (query.tableCalculations ?? []).find((calculation) => 'sql' in calculation && calculation.sql.includes('/'));
+  if (dividing) fail(1, `table calculation ${dividing.name} divides in SQL, and integer division differs between the warehouse and the rollup's DuckDB`);
 
   // 2. Dimensions (bins read their dimension).
   const bins = new Map((query.customDimensions ?? []).flatMap((custom) => (custom.type === 'bin' ? [[custom.id, custom] as const] : [])));
@@ -105,10 +114,25 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   }
 
   // 4. Filters: on dimensions the rollup gives; and the rollup's own filters implied by the query's.
-  for (const rule of allRules(query.filters?.dimensions)) needDimension(rule.target?.fieldId, 4, 'filter');
+  const zone = query.timezone ?? context.timezone ?? 'UTC';
+  for (const rule of allRules(query.filters?.dimensions)) {
+    const target = dimensionById(explore, rule.target?.fieldId);
+    const grain = rollup.definition.granularity;
+    // The un-truncated time dimension: exact when the filter's range ends on bucket boundaries.
+    if (target && grain && view.isRawTime(target) && 'problem' in view.dimension(target)) {
+      const problem = rawTimeFilterProblem(rule, grain, zone, UTC_ZONES.has(zone));
+      if (problem) fail(4, problem);
+      continue;
+    }
+    needDimension(rule.target?.fieldId, 4, 'filter');
+  }
   const queryRules = topLevelRules(query.filters?.dimensions);
   const applied = new Set<FilterRule>();
   for (const own of definitionFilterRules(rollup.definition)) {
+    if (RELATIVE_OPERATORS.has(own.operator)) {
+      relativeFilterCovered(own, explore, rollup, queryRules, { zone, context, fail });
+      continue;
+    }
     const same = queryRules.find((rule) => sameRule(rule, own));
     if (same) {
       applied.add(same);
@@ -118,7 +142,6 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   }
 
   // 5. Time zone and date zoom: buckets of timestamps move with the session's zone; the rollup's are UTC.
-  const zone = query.timezone ?? context.timezone ?? 'UTC';
   const zoom = context.dateZoom?.granularity ? zoomTarget(explore, query, context) : undefined;
   if (zoom) {
     if (!view.inTimeFamily(zoom) && (zoom.timeIntervalBaseDimensionName !== undefined || !query.dimensions.includes(getFieldId(zoom)) || 'problem' in view.dimension(zoom))) {
@@ -156,6 +179,55 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
   }
   return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery };
+}
+
+/**
+ * A definition filter on a relative date (`inThePast 52 weeks`) kept the window as of the build.
+ * The query is served when one of its top-level rules on the same field keeps a window inside it
+ * (computed at the query's `now`, in its zone); rows outside it are filtered out either way.
+ */
+function relativeFilterCovered(
+  own: FilterRule,
+  explore: Explore,
+  rollup: AvailableRollup,
+  queryRules: readonly FilterRule[],
+  { zone, context, fail }: { zone: string; context: CompileContext; fail: (step: number, reason: string) => never },
+): void {
+  const name = rollup.definition.name;
+  const target = dimensionById(explore, own.target.fieldId);
+  if (!target || (target.type !== 'date' && target.type !== 'timestamp')) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not on a date or timestamp`);
+  if (!rollup.builtAt) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is relative to when the rollup was built, which is not known`);
+  const startOfWeek = context.startOfWeek ?? dialectFor(explore.targetDatabase).nativeStartOfWeek;
+  const stored = relativeWindow(own, target.type, new RelativeDates(rollup.builtAt, 'UTC', startOfWeek));
+  if (!stored) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} keeps no single window`);
+  const asked = new RelativeDates(context.now ?? new Date(), zone, startOfWeek);
+  const covered = queryRules.some((rule) => {
+    if (rule.target?.fieldId !== own.target.fieldId) return false;
+    const window = relativeWindow(rule, target.type as 'date' | 'timestamp', asked);
+    return window !== null && windowWithin(window, stored);
+  });
+  if (!covered) fail(4, `pre-aggregate ${name} holds ${describeRule(own)} as of its build (${stored.from} to ${stored.to}); the query's filters on ${own.target.fieldId} do not stay inside it`);
+}
+
+/**
+ * A model's required filter applies to a query unless the query filters that dimension itself —
+ * to the rollup's build query too, unless the definition filters it. Rollup and query must
+ * agree; a relative one moves with the date, and the rollup was built at another time.
+ */
+function requiredFiltersAgree(explore: Explore, query: MetricQuery, rollup: AvailableRollup, fail: (step: number, reason: string) => never): void {
+  const required = (explore.tables[explore.baseTable]?.requiredFilters ?? []).filter((rule) => rule.required !== false);
+  if (required.length === 0) return;
+  const liftedByRollup = new Set(definitionFilterRules(rollup.definition).map((rule) => rule.target.fieldId));
+  const liftedByQuery = new Set(allRules(query.filters?.dimensions).map((rule) => rule.target?.fieldId));
+  for (const rule of required) {
+    const target = splitReference(rule.target.fieldRef, explore.baseTable);
+    const id = target ? fieldId(target.table, target.name) : rule.target.fieldRef;
+    const inRollup = !liftedByRollup.has(id);
+    if (inRollup !== !liftedByQuery.has(id)) {
+      fail(4, inRollup ? `the query filters ${id} itself, which lifts model ${explore.baseTable}'s required filter the rollup was built with` : `pre-aggregate ${rollup.definition.name} filters ${id} instead of model ${explore.baseTable}'s required filter, which the query applies`);
+    }
+    if (inRollup && RELATIVE_OPERATORS.has(rule.operator)) fail(0, `model ${explore.baseTable}'s required filter on ${id} is relative to the current date, and the rollup was built at another time`);
+  }
 }
 
 /** Whether a dimension's values depend on the session's time zone (buckets of a timestamp). */

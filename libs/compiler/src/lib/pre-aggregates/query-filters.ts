@@ -48,5 +48,6 @@ function canonical(value: unknown): string {
 
 export function describeRule(rule: FilterRule): string {
   const values = (rule.values ?? []).map((value) => JSON.stringify(value)).join(', ');
-  return `${rule.target?.fieldId} ${rule.operator}${values ? ` ${values}` : ''}`;
+  const unit = rule.settings?.unitOfTime ? ` ${rule.settings.completed ? 'completed ' : ''}${rule.settings.unitOfTime}` : '';
+  return `${rule.target?.fieldId} ${rule.operator}${values ? ` ${values}` : ''}${unit}`;
 }

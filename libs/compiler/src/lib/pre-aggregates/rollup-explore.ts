@@ -17,7 +17,8 @@ export function rollupExplore(view: RollupView): Explore {
     const dimensions: Record<string, Dimension> = {};
     for (const [key, dimension] of Object.entries(table.dimensions)) {
       const support = view.dimension(dimension);
-      const sql = 'sql' in support ? support.sql : dimension === view.timeBase ? view.column(storedTimeColumn(view)) : null;
+      // The raw time dimension reads the stored bucket: for a date zoom, and for filters whose range ends on bucket boundaries.
+      const sql = 'sql' in support ? support.sql : view.isRawTime(dimension) ? view.column(storedTimeColumn(view)) : null;
       dimensions[key] = sql === null ? dimension : { ...dimension, compiledSql: sql, tablesReferences: [explore.baseTable] };
     }
     const metrics: Record<string, Metric> = {};

@@ -49,6 +49,11 @@ export class RollupView {
     return base !== undefined && dimension.table === base.table && (dimension.name === base.name || dimension.timeIntervalBaseDimensionName === base.name);
   }
 
+  /** The time dimension itself or its RAW interval: the values the rollup truncated. */
+  isRawTime(dimension: Dimension): boolean {
+    return this.inTimeFamily(dimension) && (dimension.timeInterval === undefined || dimension.timeInterval === 'RAW') && dimension.customTimeInterval === undefined;
+  }
+
   dimension(dimension: Dimension): Support {
     const id = getFieldId(dimension);
     if (this.storedDimensions.has(id)) return { sql: this.column(id) };

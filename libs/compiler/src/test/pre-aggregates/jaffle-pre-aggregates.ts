@@ -30,6 +30,14 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
           granularity: 'month',
         },
         {
+          name: 'recent_orders_daily',
+          dimensions: ['status'],
+          metrics: ['total_order_amount', 'order_count'],
+          filters: [{ order_date: 'inThePast 8 weeks' }],
+          time_dimension: 'order_date',
+          granularity: 'day',
+        },
+        {
           name: 'completed_orders_weekly',
           dimensions: ['status'],
           metrics: ['total_order_amount', 'order_count'],
@@ -50,6 +58,7 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
   },
   payments: {
     meta: {
+      required_filters: [{ payment_method: '!gift_card' }],
       joins: [
         { join: 'orders', sql_on: '${orders.order_id} = ${payments.order_id}', relationship: 'many-to-one' },
         { join: 'customers', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'many-to-one' },
@@ -58,6 +67,9 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
     },
   },
 };
+
+/** The moment the test rollups are built at (their relative filters keep windows as of then). */
+export const ROLLUPS_BUILT_AT = new Date('2018-03-20T12:00:00Z');
 
 export function jafflePreAggregateExplore(name: 'orders' | 'events' | 'payments'): Explore {
   return jaffleExplore(name, 'postgres', JAFFLE_PRE_AGGREGATE_PATCH);

@@ -49,10 +49,14 @@ export function compileExplore(definition: ExploreDefinition, modelTables: Reado
   return withPreAggregates(explore, definition);
 }
 
-/** The base model's `pre_aggregates:`, resolved against this explore's fields; any invalid one fails the explore. */
+/**
+ * The base model's `pre_aggregates:`, resolved against the model's own explore; any invalid one
+ * fails it. Extra explores of the model (`explores:`) join and name tables their own way, so the
+ * definitions (written against the model's joins) do not apply to them.
+ */
 function withPreAggregates(explore: Explore, definition: ExploreDefinition): AnyExplore {
   const raw = definition.base.meta.preAggregates;
-  if (raw === undefined || raw.length === 0) return explore;
+  if (raw === undefined || raw.length === 0 || definition.name !== definition.base.model.name) return explore;
   const { definitions, issues } = resolvePreAggregates(raw, explore, definition.base.model.name);
   if (issues.length > 0) return exploreError(definition, issues.map((message) => ({ type: 'METADATA_PARSE_ERROR', message })));
   return { ...explore, preAggregates: definitions };

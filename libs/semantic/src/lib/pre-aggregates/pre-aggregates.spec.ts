@@ -81,6 +81,14 @@ describe('pre_aggregates', () => {
     expect(exploreNamed(compileTestModels(orders(undefined)), 'orders').preAggregates).toBeUndefined();
   });
 
+  it('belong to the model’s own explore, not to its extra explores', () => {
+    const [model, ...others] = orders([valid]);
+    const withExtra = { ...model!, meta: { ...model!.meta, explores: { completed_orders: { label: 'Completed', joins: [] } } } };
+    const explores = compileTestModels([withExtra, ...others]);
+    expect(exploreNamed(explores, 'orders').preAggregates).toHaveLength(1);
+    expect(exploreNamed(explores, 'completed_orders').preAggregates).toBeUndefined();
+  });
+
   it('are read from YAML-only projects', () => {
     const files = {
       'dbt_project.yml': 'name: shop\nprofile: shop\n',

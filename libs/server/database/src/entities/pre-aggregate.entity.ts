@@ -56,6 +56,10 @@ export class PreAggregateBuildEntity {
   @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
   startedAt!: Date | null;
 
+  /** The `now` the rollup query was compiled with: relative-date filters of the definition hold as of then. */
+  @Column({ name: 'built_at', type: 'timestamptz', nullable: true })
+  builtAt!: Date | null;
+
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
 

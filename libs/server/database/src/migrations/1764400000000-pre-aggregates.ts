@@ -20,6 +20,7 @@ export class PreAggregates1764400000000 implements MigrationInterface {
         job_uuid text,
         trigger text NOT NULL,
         started_at timestamptz,
+        built_at timestamptz,
         finished_at timestamptz,
         row_count bigint,
         byte_count bigint,

@@ -6,6 +6,8 @@ import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations } from '../data-source';
 import { PreAggregatesRepository } from './pre-aggregates.repository';
 
+const BUILT_AT = new Date('2026-01-02T03:04:05.678Z');
+
 /** Integration tier: the swap of a pre-aggregate's served build, on a real PostgreSQL. */
 describe('PreAggregatesRepository', () => {
   let database: TestDatabase;
@@ -17,7 +19,7 @@ describe('PreAggregatesRepository', () => {
   const build = async (fingerprint: string) => {
     const buildUuid = randomUUID();
     await repository.createBuild({ buildUuid, projectUuid, name: 'daily', fingerprint, trigger: 'manual', jobUuid: null });
-    await repository.markBuilding(buildUuid, fingerprint);
+    await repository.markBuilding(buildUuid, fingerprint, BUILT_AT);
     return buildUuid;
   };
   const finished = (buildUuid: string) => ({ rows: 10, bytes: 100, durationMs: 5, filePath: `/rollups/${buildUuid}.parquet` });
@@ -44,7 +46,7 @@ describe('PreAggregatesRepository', () => {
     await repository.replaceDeclared(projectUuid, [declared('v1')]);
     const first = await build('v1');
     await expect(repository.completeBuild(first, finished(first))).resolves.toEqual({ served: true });
-    expect(await repository.servedRollups(projectUuid)).toEqual([{ name: 'daily', exploreName: 'orders', fingerprint: 'v1', buildUuid: first, filePath: `/rollups/${first}.parquet` }]);
+    expect(await repository.servedRollups(projectUuid)).toEqual([{ name: 'daily', exploreName: 'orders', fingerprint: 'v1', buildUuid: first, filePath: `/rollups/${first}.parquet`, rows: 10, builtAt: BUILT_AT }]);
 
     const failing = await build('v1');
     await repository.failBuild(failing, 'relation "orders" does not exist', 7);

@@ -41,6 +41,9 @@ export interface ServedRollup {
   fingerprint: string;
   buildUuid: string;
   filePath: string;
+  rows: number;
+  /** The `now` its query was compiled with. */
+  builtAt: Date;
 }
 
 export interface FinishedBuild {
@@ -152,13 +155,21 @@ export class PreAggregatesRepository {
 
   /** The rollups queries may read now: a current build made from the definition's current fingerprint. */
   async servedRollups(projectUuid: string): Promise<ServedRollup[]> {
-    const rows: Array<{ name: string; explore_name: string; fingerprint: string; build_uuid: string; file_path: string }> = await this.dataSource.query(
-      `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path
+    const rows: Array<{ name: string; explore_name: string; fingerprint: string; build_uuid: string; file_path: string; row_count: string; built_at: Date }> = await this.dataSource.query(
+      `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path, b.row_count, coalesce(b.built_at, b.started_at) AS built_at
        FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid
        WHERE p.project_uuid = $1 AND b.status = 'ready' AND b.fingerprint = p.fingerprint AND b.file_path IS NOT NULL`,
       [projectUuid],
     );
-    return rows.map((row) => ({ name: row.name, exploreName: row.explore_name, fingerprint: row.fingerprint, buildUuid: row.build_uuid, filePath: row.file_path }));
+    return rows.map((row) => ({
+      name: row.name,
+      exploreName: row.explore_name,
+      fingerprint: row.fingerprint,
+      buildUuid: row.build_uuid,
+      filePath: row.file_path,
+      rows: Number(row.row_count),
+      builtAt: row.built_at,
+    }));
   }
 
   async createBuild(build: { buildUuid: string; projectUuid: string; name: string; fingerprint: string; trigger: string; jobUuid: string | null }): Promise<void> {
@@ -173,8 +184,13 @@ export class PreAggregatesRepository {
     await this.dataSource.query(`UPDATE pre_aggregate_builds SET job_uuid = $2 WHERE build_uuid = $1`, [buildUuid, jobUuid]);
   }
 
-  async markBuilding(buildUuid: string, fingerprint: string): Promise<void> {
-    await this.dataSource.query(`UPDATE pre_aggregate_builds SET status = 'building', fingerprint = $2, started_at = now(), error = NULL WHERE build_uuid = $1`, [buildUuid, fingerprint]);
+  /** `builtAt`: the `now` the rollup query is compiled with. */
+  async markBuilding(buildUuid: string, fingerprint: string, builtAt: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE pre_aggregate_builds SET status = 'building', fingerprint = $2, started_at = now(), built_at = $3, error = NULL WHERE build_uuid = $1`, [
+      buildUuid,
+      fingerprint,
+      builtAt,
+    ]);
   }
 
   /**
