@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
@@ -12,16 +13,17 @@ import { rollupRoot } from './rollup-location';
  */
 @Injectable()
 export class RollupEngine extends RollupDuckDb implements OnModuleDestroy {
+  /** Its own spill directory: API and worker processes share DATA_DIR, never one another's spill files. */
+  private readonly spillDirectory: string;
+
   constructor(config: AppConfig) {
-    super({
-      rootDirectory: rollupRoot(config.dataDir),
-      tempDirectory: join(config.dataDir, 'tmp', 'duckdb-rollups'),
-      memoryLimit: config.duckdb.memoryLimit,
-      threads: config.duckdb.threads,
-    });
+    const spillDirectory = join(config.dataDir, 'tmp', 'duckdb-rollups', String(process.pid));
+    super({ rootDirectory: rollupRoot(config.dataDir), tempDirectory: spillDirectory, memoryLimit: config.duckdb.memoryLimit, threads: config.duckdb.threads });
+    this.spillDirectory = spillDirectory;
   }
 
   onModuleDestroy(): void {
     this.close();
+    rmSync(this.spillDirectory, { recursive: true, force: true });
   }
 }
