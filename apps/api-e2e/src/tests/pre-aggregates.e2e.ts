@@ -246,3 +246,22 @@ describe('a pre-aggregate on a cron schedule', () => {
     }
   });
 });
+
+describe('pre-aggregates on the jaffle fixture in the embedded DuckDB warehouse', () => {
+  it('builds from the DuckDB file and answers with the cells the warehouse gives', async () => {
+    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb, manifestWithPreAggregates(PRE_AGGREGATES, 'jaffle'));
+    await waitFor('a ready build', async () => {
+      const response = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: adminToken });
+      const [status] = response.body.results as Status[];
+      if (status?.lastBuild?.status === 'failed') throw new Error(`the build failed: ${status.lastBuild.error ?? ''}`);
+      return status?.servable ? status : undefined;
+    });
+    const run = (body: Record<string, unknown>) =>
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { exploreName: 'orders', invalidateCache: true, ...MONTHLY_BY_STATUS, ...body } });
+    const fromRollup = await run({});
+    const fromWarehouse = await run({ usePreAggregateCache: false });
+    expect(fromRollup.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
+    expect(fromRollup.body.results.rows.length).toBeGreaterThan(0);
+    expect(fromRollup.body.results.rows).toEqual(fromWarehouse.body.results.rows);
+  });
+});
