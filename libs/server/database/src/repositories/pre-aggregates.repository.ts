@@ -245,6 +245,15 @@ export class PreAggregatesRepository {
     return rows.map((row) => ({ buildUuid: row.build_uuid, filePath: row.file_path }));
   }
 
+  /** Files of every project's builds superseded before `cutoff`, still on disk (the maintenance purge). */
+  async staleFilesAnywhere(cutoff: Date): Promise<Array<{ buildUuid: string; filePath: string }>> {
+    const rows: Array<{ build_uuid: string; file_path: string }> = await this.dataSource.query(
+      `SELECT build_uuid, file_path FROM pre_aggregate_builds WHERE file_path IS NOT NULL AND NOT file_removed AND superseded_at IS NOT NULL AND superseded_at < $1`,
+      [cutoff],
+    );
+    return rows.map((row) => ({ buildUuid: row.build_uuid, filePath: row.file_path }));
+  }
+
   async markFilesRemoved(buildUuids: readonly string[]): Promise<void> {
     if (buildUuids.length === 0) return;
     await this.dataSource.query(`UPDATE pre_aggregate_builds SET file_removed = true WHERE build_uuid = ANY($1::uuid[])`, [buildUuids]);
