@@ -33,7 +33,7 @@ describe('MaintenanceService.purgeExpired', () => {
     await mkdir(join(replaced, '..'), { recursive: true });
     await writeFile(replaced, '1234567');
     const rollups = { staleFilesAnywhere: jest.fn(async () => [{ buildUuid: 'b1', filePath: replaced }]), markFilesRemoved: jest.fn(async () => undefined) };
-    await expect(service(null, rollups).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 2, bytesFreed: 12 });
+    await expect(service(null, rollups as unknown as PreAggregatesRepository).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 2, bytesFreed: 12 });
     expect(rollups.staleFilesAnywhere).toHaveBeenCalledWith(new Date(now.getTime() - 300_000));
     expect(rollups.markFilesRemoved).toHaveBeenCalledWith(['b1']);
     await expect(readFile(replaced)).rejects.toThrow(/ENOENT/);

@@ -25,7 +25,7 @@ export class MaintenanceService {
     private readonly queryHistory: QueryHistoryRepository,
     /** Null unless S3_BUCKET is set. */
     @Inject(S3_EXPORT_STORE) private readonly s3: Pick<S3ExportStore, 'purgeOlderThan'> | null,
-    private readonly preAggregates: Pick<PreAggregatesRepository, 'staleFilesAnywhere' | 'markFilesRemoved'>,
+    private readonly preAggregates: PreAggregatesRepository,
   ) {}
 
   async purgeExpired(now = new Date()): Promise<PurgeExpiredResult> {
