@@ -60,7 +60,7 @@ describe('matchPreAggregate', () => {
   });
 
   it.each<[string, Partial<MetricQuery>, string]>([
-    ['a dimension no rollup stores', { dimensions: ['orders_customer_id'], metrics: ['orders_total_order_amount'] }, 'dimension orders_customer_id is not in pre-aggregate'],
+    ['a dimension no rollup stores', { dimensions: ['orders_amount'], metrics: ['orders_total_order_amount'] }, 'dimension orders_amount is not in pre-aggregate'],
     ['a metric no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_unique_order_count'] }, 'metric orders_unique_order_count cannot be rebuilt from stored parts'],
     ['a number metric that divides', { dimensions: ['orders_status'], metrics: ['orders_amount_per_order'] }, 'metric orders_amount_per_order divides in SQL'],
     ['a filter on a dimension no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_total_order_amount'], filters: { dimensions: { id: 'f', and: [rule('orders_amount', 'greaterThan', [10])] } } }, 'filter on orders_amount: dimension orders_amount is not in pre-aggregate'],
@@ -70,6 +70,21 @@ describe('matchPreAggregate', () => {
     ['period over period', { dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'], periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 } }, 'period-over-period'],
   ])('misses %s, saying why', (_case, change, expected) => {
     expect(reason(match(orders, query(change)))).toContain(expected);
+  });
+
+  it('bins a stored number by width, but not into a fixed number of bins when the rollup is filtered', () => {
+    const definition = { name: 'by_customer', modelName: 'orders', dimensions: ['orders_customer_id'], metrics: ['orders_order_count'], filters: [{ id: 'c', target: { fieldRef: 'orders.status' }, operator: 'equals' as const, values: ['completed'] }] };
+    const explore: Explore = { ...orders, preAggregates: [definition] };
+    const rollups = [{ definition, relationSql: '"by_customer"' }];
+    const bins = (binType: 'fixed_width' | 'fixed_number') =>
+      query({
+        dimensions: ['bins'],
+        metrics: ['orders_order_count'],
+        filters: { dimensions: { id: 'f', and: [rule('orders_status', 'equals', ['completed'])] } },
+        customDimensions: [{ id: 'bins', name: 'bins', table: 'orders', type: 'bin', dimensionId: 'orders_customer_id', binType, binWidth: 10, binNumber: 3 }],
+      });
+    expect(match(explore, bins('fixed_width'), {}, rollups)).toMatchObject({ hit: true });
+    expect(reason(match(explore, bins('fixed_number'), {}, rollups))).toBe('bin bins spans every value of orders_customer_id in its table, which a filtered or joined rollup does not hold');
   });
 
   it('misses a grain finer than the rollup, and one a week cannot give', () => {

@@ -99,7 +99,8 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     }
     const binned = needDimension(bin.dimensionId, 2, `bin ${bin.id}`);
     // A fixed number of bins spans the whole table's values; the rollup holds the filtered ones.
-    if (bin.binType === 'fixed_number' && (binned.table !== explore.baseTable || (rollup.definition.filters ?? []).length > 0 || base?.sqlWhere)) {
+    const filtered = (rollup.definition.filters ?? []).length > 0 || base?.sqlWhere !== undefined || (base?.requiredFilters ?? []).some((rule) => rule.required !== false);
+    if (bin.binType === 'fixed_number' && (binned.table !== explore.baseTable || filtered)) {
       fail(2, `bin ${bin.id} spans every value of ${bin.dimensionId} in its table, which a filtered or joined rollup does not hold`);
     }
   }
@@ -115,17 +116,6 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
 
   // 4. Filters: on dimensions the rollup gives; and the rollup's own filters implied by the query's.
   const zone = query.timezone ?? context.timezone ?? 'UTC';
-  for (const rule of allRules(query.filters?.dimensions)) {
-    const target = dimensionById(explore, rule.target?.fieldId);
-    const grain = rollup.definition.granularity;
-    // The un-truncated time dimension: exact when the filter's range ends on bucket boundaries.
-    if (target && grain && view.isRawTime(target) && 'problem' in view.dimension(target)) {
-      const problem = rawTimeFilterProblem(rule, grain, zone, UTC_ZONES.has(zone));
-      if (problem) fail(4, problem);
-      continue;
-    }
-    needDimension(rule.target?.fieldId, 4, 'filter');
-  }
   const queryRules = topLevelRules(query.filters?.dimensions);
   const applied = new Set<FilterRule>();
   for (const own of definitionFilterRules(rollup.definition)) {
@@ -141,6 +131,19 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     if (!queryRules.some((rule) => narrows(rule, own))) fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not implied by the query's filters`);
   }
 
+  for (const rule of allRules(query.filters?.dimensions)) {
+    // A rule the rollup applied already is not applied again: its field need not be stored.
+    if (applied.has(rule)) continue;
+    const target = dimensionById(explore, rule.target?.fieldId);
+    const grain = rollup.definition.granularity;
+    // The un-truncated time dimension: exact when the filter's range ends on bucket boundaries.
+    if (target && grain && view.isRawTime(target) && 'problem' in view.dimension(target)) {
+      const problem = rawTimeFilterProblem(rule, grain, zone, UTC_ZONES.has(zone));
+      if (problem) fail(4, problem);
+      continue;
+    }
+    needDimension(rule.target?.fieldId, 4, 'filter');
+  }
   // 5. Time zone and date zoom: buckets of timestamps move with the session's zone; the rollup's are UTC.
   const zoom = context.dateZoom?.granularity ? zoomTarget(explore, query, context) : undefined;
   if (zoom) {
