@@ -9,10 +9,10 @@ import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pr
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
 import { rawTimeFilterProblem } from './raw-time-filters';
 import { RELATIVE_OPERATORS, relativeWindow, windowWithin } from './relative-windows';
+import { preparedRollup } from './rollup-cache';
 import { metricById } from './rollup-columns';
-import { rollupExplore } from './rollup-explore';
 import { definitionFilterRules } from './rollup-plan';
-import { dimensionById, RollupView } from './rollup-view';
+import { dimensionById, type RollupView } from './rollup-view';
 import { grainProblem, grainRank } from './time-grains';
 
 const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
@@ -63,7 +63,7 @@ function bySize(a: AvailableRollup, b: AvailableRollup): number {
 }
 
 function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup): PreAggregateHit {
-  const view = new RollupView(explore, rollup);
+  const { view, explore: hitExplore } = preparedRollup(explore, rollup);
   const name = rollup.definition.name;
   const fail = (step: number, reason: string): never => {
     throw new Miss(step, reason);
@@ -172,7 +172,6 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   if (dropping) fail(6, `pre-aggregate ${name} ${dropping.type} joins ${dropping.table}, which the query does not need: its rows would differ`);
 
   // 7. The rewritten query must compile over the rollup.
-  const hitExplore = rollupExplore(view);
   const dimensionFilters = withoutTopLevel(query.filters?.dimensions, applied);
   const { dimensions: _dimensions, ...otherFilters } = query.filters ?? {};
   const hitQuery: MetricQuery = { ...query, filters: dimensionFilters ? { ...otherFilters, dimensions: dimensionFilters } : otherFilters };
