@@ -31,8 +31,9 @@ class Miss extends Error {
 /**
  * Picks a built rollup that answers `query` exactly (issue 16): every dimension, metric, filter
  * and sort is computed from it with the same values the warehouse would give. Among several, the
- * smallest: fewest rows when the caller knows them, else the coarsest grain and fewest dimensions. Otherwise a miss naming the
- * rollup that came closest and why it could not serve.
+ * smallest: fewest rows when the caller knows them, else the coarsest grain and fewest dimensions.
+ * Otherwise a miss naming the rollup that came closest and why it could not serve. Rollups whose
+ * definition is not the explore's current one (a stale build) are ignored.
  */
 export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
   const declared = new Map((explore.preAggregates ?? []).map((definition) => [definition.name, definition]));
