@@ -87,6 +87,23 @@ describe('matchPreAggregate', () => {
     expect(reason(match(explore, bins('fixed_number'), {}, rollups))).toBe('bin bins spans every value of orders_customer_id in its table, which a filtered or joined rollup does not hold');
   });
 
+  it('rolls days up into weeks starting on the project’s week day, and misses a week it cannot recognise', () => {
+    const withWeek = (sql: string): Explore => {
+      const table = orders.tables['orders']!;
+      return { ...orders, tables: { ...orders.tables, orders: { ...table, dimensions: { ...table.dimensions, order_date_week: { ...table.dimensions['order_date_week']!, sql } } } } };
+    };
+    const base = orders.tables['orders']!.dimensions['order_date']!;
+    const sundays = withWeek(dialectFor('postgres').timeFrameSql('WEEK', base.sql, { baseType: 'date', startOfWeek: 6 }));
+    const q = query({ dimensions: ['orders_order_date_week'], metrics: ['orders_order_count'] });
+    const daily = (explore: Explore) => built(explore, 'orders_daily_by_status');
+    const hit = match(sundays, q, {}, daily(sundays));
+    if (!hit.hit) throw new Error(hit.reason);
+    const stored = '"orders"."orders_order_date_day"';
+    expect(compile(hit.explore, hit.query, dialectFor('duckdb')).sql).toContain(dialectFor('duckdb').timeFrameSql('WEEK', stored, { baseType: 'date', startOfWeek: 6 }));
+    const odd = withWeek("DATE_TRUNC('WEEK', ${TABLE}.order_date + 1)");
+    expect(reason(match(odd, q, {}, daily(odd)))).toBe('orders_order_date_week: its week start is not one the rollup can reproduce');
+  });
+
   it('misses a grain finer than the rollup, and one a week cannot give', () => {
     expect(reason(match(orders, query({ dimensions: ['orders_order_date_day'], metrics: ['orders_total_order_amount'] }), {}, built(orders, 'orders_monthly_by_customer')))).toBe(
       'orders_order_date_day: time grain day is finer than the rollup\'s month',
