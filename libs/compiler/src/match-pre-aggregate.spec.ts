@@ -60,7 +60,7 @@ describe('matchPreAggregate', () => {
   });
 
   it.each<[string, Partial<MetricQuery>, string]>([
-    ['a dimension no rollup stores', { dimensions: ['orders_customer_id'], metrics: ['orders_total_order_amount'] }, 'dimension orders_customer_id is not in pre-aggregate'],
+    ['a dimension no rollup stores', { dimensions: ['orders_amount'], metrics: ['orders_total_order_amount'] }, 'dimension orders_amount is not in pre-aggregate'],
     ['a metric no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_unique_order_count'] }, 'metric orders_unique_order_count cannot be rebuilt from stored parts'],
     ['a number metric that divides', { dimensions: ['orders_status'], metrics: ['orders_amount_per_order'] }, 'metric orders_amount_per_order divides in SQL'],
     ['a filter on a dimension no rollup stores', { dimensions: ['orders_status'], metrics: ['orders_total_order_amount'], filters: { dimensions: { id: 'f', and: [rule('orders_amount', 'greaterThan', [10])] } } }, 'filter on orders_amount: dimension orders_amount is not in pre-aggregate'],
@@ -70,6 +70,38 @@ describe('matchPreAggregate', () => {
     ['period over period', { dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'], periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 } }, 'period-over-period'],
   ])('misses %s, saying why', (_case, change, expected) => {
     expect(reason(match(orders, query(change)))).toContain(expected);
+  });
+
+  it('bins a stored number by width, but not into a fixed number of bins when the rollup is filtered', () => {
+    const definition = { name: 'by_customer', modelName: 'orders', dimensions: ['orders_customer_id'], metrics: ['orders_order_count'], filters: [{ id: 'c', target: { fieldRef: 'orders.status' }, operator: 'equals' as const, values: ['completed'] }] };
+    const explore: Explore = { ...orders, preAggregates: [definition] };
+    const rollups = [{ definition, relationSql: '"by_customer"' }];
+    const bins = (binType: 'fixed_width' | 'fixed_number') =>
+      query({
+        dimensions: ['bins'],
+        metrics: ['orders_order_count'],
+        filters: { dimensions: { id: 'f', and: [rule('orders_status', 'equals', ['completed'])] } },
+        customDimensions: [{ id: 'bins', name: 'bins', table: 'orders', type: 'bin', dimensionId: 'orders_customer_id', binType, binWidth: 10, binNumber: 3 }],
+      });
+    expect(match(explore, bins('fixed_width'), {}, rollups)).toMatchObject({ hit: true });
+    expect(reason(match(explore, bins('fixed_number'), {}, rollups))).toBe('bin bins spans every value of orders_customer_id in its table, which a filtered or joined rollup does not hold');
+  });
+
+  it('rolls days up into weeks starting on the project’s week day, and misses a week it cannot recognise', () => {
+    const withWeek = (sql: string): Explore => {
+      const table = orders.tables['orders']!;
+      return { ...orders, tables: { ...orders.tables, orders: { ...table, dimensions: { ...table.dimensions, order_date_week: { ...table.dimensions['order_date_week']!, sql } } } } };
+    };
+    const base = orders.tables['orders']!.dimensions['order_date']!;
+    const sundays = withWeek(dialectFor('postgres').timeFrameSql('WEEK', base.sql, { baseType: 'date', startOfWeek: 6 }));
+    const q = query({ dimensions: ['orders_order_date_week'], metrics: ['orders_order_count'] });
+    const daily = (explore: Explore) => built(explore, 'orders_daily_by_status');
+    const hit = match(sundays, q, {}, daily(sundays));
+    if (!hit.hit) throw new Error(hit.reason);
+    const stored = '"orders"."orders_order_date_day"';
+    expect(compile(hit.explore, hit.query, dialectFor('duckdb')).sql).toContain(dialectFor('duckdb').timeFrameSql('WEEK', stored, { baseType: 'date', startOfWeek: 6 }));
+    const odd = withWeek("DATE_TRUNC('WEEK', ${TABLE}.order_date + 1)");
+    expect(reason(match(odd, q, {}, daily(odd)))).toBe('orders_order_date_week: its week start is not one the rollup can reproduce');
   });
 
   it('misses a grain finer than the rollup, and one a week cannot give', () => {

@@ -9,10 +9,10 @@ import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pr
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';
 import { rawTimeFilterProblem } from './raw-time-filters';
 import { RELATIVE_OPERATORS, relativeWindow, windowWithin } from './relative-windows';
+import { preparedRollup } from './rollup-cache';
 import { metricById } from './rollup-columns';
-import { rollupExplore } from './rollup-explore';
 import { definitionFilterRules } from './rollup-plan';
-import { dimensionById, RollupView } from './rollup-view';
+import { dimensionById, type RollupView } from './rollup-view';
 import { grainProblem, grainRank } from './time-grains';
 
 const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
@@ -31,8 +31,9 @@ class Miss extends Error {
 /**
  * Picks a built rollup that answers `query` exactly (issue 16): every dimension, metric, filter
  * and sort is computed from it with the same values the warehouse would give. Among several, the
- * smallest: fewest rows when the caller knows them, else the coarsest grain and fewest dimensions. Otherwise a miss naming the
- * rollup that came closest and why it could not serve.
+ * smallest: fewest rows when the caller knows them, else the coarsest grain and fewest dimensions.
+ * Otherwise a miss naming the rollup that came closest and why it could not serve. Rollups whose
+ * definition is not the explore's current one (a stale build) are ignored.
  */
 export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
   const declared = new Map((explore.preAggregates ?? []).map((definition) => [definition.name, definition]));
@@ -63,7 +64,7 @@ function bySize(a: AvailableRollup, b: AvailableRollup): number {
 }
 
 function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup): PreAggregateHit {
-  const view = new RollupView(explore, rollup);
+  const { view, explore: hitExplore } = preparedRollup(explore, rollup);
   const name = rollup.definition.name;
   const fail = (step: number, reason: string): never => {
     throw new Miss(step, reason);
@@ -99,7 +100,8 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     }
     const binned = needDimension(bin.dimensionId, 2, `bin ${bin.id}`);
     // A fixed number of bins spans the whole table's values; the rollup holds the filtered ones.
-    if (bin.binType === 'fixed_number' && (binned.table !== explore.baseTable || (rollup.definition.filters ?? []).length > 0 || base?.sqlWhere)) {
+    const filtered = (rollup.definition.filters ?? []).length > 0 || base?.sqlWhere !== undefined || (base?.requiredFilters ?? []).some((rule) => rule.required !== false);
+    if (bin.binType === 'fixed_number' && (binned.table !== explore.baseTable || filtered)) {
       fail(2, `bin ${bin.id} spans every value of ${bin.dimensionId} in its table, which a filtered or joined rollup does not hold`);
     }
   }
@@ -115,17 +117,6 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
 
   // 4. Filters: on dimensions the rollup gives; and the rollup's own filters implied by the query's.
   const zone = query.timezone ?? context.timezone ?? 'UTC';
-  for (const rule of allRules(query.filters?.dimensions)) {
-    const target = dimensionById(explore, rule.target?.fieldId);
-    const grain = rollup.definition.granularity;
-    // The un-truncated time dimension: exact when the filter's range ends on bucket boundaries.
-    if (target && grain && view.isRawTime(target) && 'problem' in view.dimension(target)) {
-      const problem = rawTimeFilterProblem(rule, grain, zone, UTC_ZONES.has(zone));
-      if (problem) fail(4, problem);
-      continue;
-    }
-    needDimension(rule.target?.fieldId, 4, 'filter');
-  }
   const queryRules = topLevelRules(query.filters?.dimensions);
   const applied = new Set<FilterRule>();
   for (const own of definitionFilterRules(rollup.definition)) {
@@ -141,6 +132,19 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     if (!queryRules.some((rule) => narrows(rule, own))) fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not implied by the query's filters`);
   }
 
+  for (const rule of allRules(query.filters?.dimensions)) {
+    // A rule the rollup applied already is not applied again: its field need not be stored.
+    if (applied.has(rule)) continue;
+    const target = dimensionById(explore, rule.target?.fieldId);
+    const grain = rollup.definition.granularity;
+    // The un-truncated time dimension: exact when the filter's range ends on bucket boundaries.
+    if (target && grain && view.isRawTime(target) && 'problem' in view.dimension(target)) {
+      const problem = rawTimeFilterProblem(rule, grain, zone, UTC_ZONES.has(zone));
+      if (problem) fail(4, problem);
+      continue;
+    }
+    needDimension(rule.target?.fieldId, 4, 'filter');
+  }
   // 5. Time zone and date zoom: buckets of timestamps move with the session's zone; the rollup's are UTC.
   const zoom = context.dateZoom?.granularity ? zoomTarget(explore, query, context) : undefined;
   if (zoom) {
@@ -169,7 +173,6 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   if (dropping) fail(6, `pre-aggregate ${name} ${dropping.type} joins ${dropping.table}, which the query does not need: its rows would differ`);
 
   // 7. The rewritten query must compile over the rollup.
-  const hitExplore = rollupExplore(view);
   const dimensionFilters = withoutTopLevel(query.filters?.dimensions, applied);
   const { dimensions: _dimensions, ...otherFilters } = query.filters ?? {};
   const hitQuery: MetricQuery = { ...query, filters: dimensionFilters ? { ...otherFilters, dimensions: dimensionFilters } : otherFilters };

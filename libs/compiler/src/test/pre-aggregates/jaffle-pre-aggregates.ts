@@ -38,6 +38,14 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
           granularity: 'day',
         },
         {
+          name: 'completed_by_customer_monthly',
+          dimensions: ['customer_id'],
+          metrics: ['total_order_amount', 'average_order_size', 'order_count'],
+          filters: [{ status: 'completed' }],
+          time_dimension: 'order_date',
+          granularity: 'month',
+        },
+        {
           name: 'completed_orders_weekly',
           dimensions: ['status'],
           metrics: ['total_order_amount', 'order_count'],
