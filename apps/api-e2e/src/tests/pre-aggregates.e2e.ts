@@ -132,6 +132,14 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
     expect(fromRollup.body.results.cacheMetadata.cacheKey).not.toBe(fromWarehouse.body.results.cacheMetadata.cacheKey);
   });
 
+  it('answers a query in another time zone the same way when its dates do not move', async () => {
+    const inTokyo = { ...MONTHLY_BY_STATUS, timezone: 'Asia/Tokyo' };
+    const fromRollup = await runQuery(inTokyo);
+    const fromWarehouse = await runQuery({ ...inTokyo, usePreAggregateCache: false });
+    expect(fromRollup.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
+    expect(fromRollup.body.results.rows).toEqual(fromWarehouse.body.results.rows);
+  });
+
   it('answers v2 queries from it too, and says so', async () => {
     const executed = await call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: adminToken, body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS }, invalidateCache: true } });
     expect(executed.status).toBe(200);
