@@ -56,4 +56,11 @@ describe('RollupDuckDb', () => {
     await expect(duckdb.runQuery(`SELECT * FROM read_csv('${join(outside, 'secret.csv')}')`)).rejects.toThrow(/Permission|disabled|not allowed/i);
     await expect(duckdb.runQuery('SELECT 1; SELECT 2')).rejects.toThrow(/exactly one SQL statement/);
   });
+
+  it('runs sessions in UTC unless the query names another zone', async () => {
+    const hour = "SELECT hour(TIMESTAMPTZ '2018-01-01 12:00:00+00') AS h";
+    await expect(duckdb.runQuery(hour)).resolves.toMatchObject({ rows: [{ h: 12 }] });
+    await expect(duckdb.runQuery(hour, [], { timezone: 'Asia/Tokyo' })).resolves.toMatchObject({ rows: [{ h: 21 }] });
+    await expect(duckdb.runQuery(hour, [], { timezone: 'UTC' })).resolves.toMatchObject({ rows: [{ h: 12 }] });
+  });
 });

@@ -10,6 +10,9 @@ import { quoteStringLiteral } from '../sql/sql-literals';
 import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
 import { duckDbColumnConverter } from './duckdb-types';
 
+/** Every session's zone unless a query names another. */
+const DEFAULT_TIMEZONE = 'UTC';
+
 /** Where and how an in-memory DuckDB for rollups may work. */
 export interface RollupDuckDbOptions {
   /** The only directory SQL may read or write files in (rollup Parquet files live under it). */
@@ -43,11 +46,20 @@ export class RollupDuckDb {
     const cancellation = QueryCancellation.watch(options);
     const connection = await (await this.instance()).connect();
     try {
+      // Parsed once: checked to be one statement, then prepared and bound from that parse.
       const statements = await connection.extractStatements(sql);
       if (statements.count !== 1) throw new Error(`A query must be exactly one SQL statement; this one has ${statements.count}`);
       cancellation.onStop(() => connection.interrupt());
-      if (options.timezone) await connection.run(`SET TimeZone = ${quoteStringLiteral(options.timezone, { backslashEscapes: false })}`);
-      const result = await connection.run(sql, values.length > 0 ? values : undefined);
+      // Sessions start in UTC (set on the instance): only another zone costs a statement.
+      if (options.timezone && options.timezone !== DEFAULT_TIMEZONE) await connection.run(`SET TimeZone = ${quoteStringLiteral(options.timezone, { backslashEscapes: false })}`);
+      const prepared = await statements.prepare(0);
+      let result;
+      try {
+        if (values.length > 0) prepared.bind(values);
+        result = await prepared.run();
+      } finally {
+        prepared.destroySync();
+      }
       const types = result.columnTypes();
       const columns: ResultColumn[] = result.columnNames().map((name, index) => {
         const type = types[index];
@@ -112,6 +124,7 @@ export class RollupDuckDb {
     const connection = await instance.connect();
     try {
       const root = this.options.rootDirectory.endsWith('/') ? this.options.rootDirectory : `${this.options.rootDirectory}/`;
+      await connection.run(`SET GLOBAL TimeZone = '${DEFAULT_TIMEZONE}'`);
       await connection.run(`SET GLOBAL allowed_directories = [${quoteStringLiteral(root, { backslashEscapes: false })}]`);
       await connection.run('SET GLOBAL enable_external_access = false');
     } catch (error) {
