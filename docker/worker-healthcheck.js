@@ -6,7 +6,7 @@ const { Queue } = require('bullmq');
 const Redis = require('ioredis');
 
 // libs/jobs-contracts QueueName: the queues apps/worker consumes.
-const QUEUES = ['maintenance', 'projects', 'exports'];
+const QUEUES = ['maintenance', 'projects', 'exports', 'pre-aggregates'];
 const prefix = process.env.QUEUE_PREFIX || 'quarry';
 
 async function main() {

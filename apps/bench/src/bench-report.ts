@@ -6,6 +6,7 @@ import type { BenchOptions } from './bench-options';
 import type { CaseResult, VariantId } from './run-case';
 import { VARIANTS } from './run-case';
 import { EXPORT_VARIANTS, type ExportCaseResult, type ExportVariantId } from './run-export-case';
+import { PRE_AGGREGATE_VARIANTS, type PreAggregateCaseResult, type PreAggregateVariantId } from './run-pre-aggregate-case';
 import { THROUGHPUT_TARGETS, type ThroughputResult, type ThroughputTargetId } from './run-throughput-case';
 
 export interface MachineInfo {
@@ -28,6 +29,7 @@ export interface BenchReport {
   cases: CaseResult[];
   throughput?: ThroughputResult;
   exports: ExportCaseResult[];
+  preAggregate?: PreAggregateCaseResult;
 }
 
 /** The 1-minute load average, rounded to two decimals. */
@@ -100,6 +102,29 @@ function exportTable(result: ExportCaseResult): string[] {
   return lines;
 }
 
+/** Issue 16's targets: ≥ 20× faster than the warehouse, within 2 ms of DuckDB directly on the rollup. */
+const PRE_AGGREGATE_SPEEDUP_TARGET = 20;
+const PRE_AGGREGATE_OVER_DIRECT_TARGET_MS = 2;
+
+function preAggregateTable(result: PreAggregateCaseResult): string[] {
+  const header = ['variant'.padEnd(52), 'median ms'.padStart(10), 'p95 ms'.padStart(9)];
+  const lines = [
+    `${result.title} — ${int(result.tableRows)} events in PostgreSQL (loaded in ${ms(result.loadMs)} ms), ${int(result.resultRows)} result rows; ` +
+      `rollup ${int(result.build.rows)} rows, ${megabytes(result.build.bytes)}, built in ${ms(result.build.durationMs)} ms`,
+    `  ${header.join('  ')}`,
+  ];
+  for (const id of Object.keys(PRE_AGGREGATE_VARIANTS) as PreAggregateVariantId[]) {
+    const timing = result.timingsMs[id];
+    lines.push(`  ${[PRE_AGGREGATE_VARIANTS[id].padEnd(52), ms(timing.median).padStart(10), ms(timing.p95).padStart(9)].join('  ')}`);
+  }
+  lines.push(
+    `  warehouse ÷ pre-aggregate: ${times(result.speedup)} (target ≥ ${PRE_AGGREGATE_SPEEDUP_TARGET}×: ${(result.speedup ?? 0) >= PRE_AGGREGATE_SPEEDUP_TARGET ? 'met' : 'MISSED'}); ` +
+      `pre-aggregate − direct: ${ms(result.overDirectMs)} ms (target ≤ ${PRE_AGGREGATE_OVER_DIRECT_TARGET_MS} ms: ${result.overDirectMs <= PRE_AGGREGATE_OVER_DIRECT_TARGET_MS ? 'met' : 'MISSED'}); ` +
+      `pre-aggregate − direct − HTTP floor (cache hit): ${ms(result.overDirectAndHttpMs)} ms`,
+  );
+  return lines;
+}
+
 function throughputTable(result: ThroughputResult): string[] {
   const header = ['endpoint'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '÷ floor'.padStart(8)];
   const lines = [`Throughput: ${result.connections} connections, ${result.durationSeconds} s per endpoint (autocannon)`, `  ${header.join('  ')}`];
@@ -154,6 +179,12 @@ export function ratioTable(report: BenchReport): string[] {
     rows.push([`${result.title}: worker peak RSS`, `${result.worker.peakRssMb} MB`, `limit ${result.worker.limitMb} MB (idle ${result.worker.idleRssMb} MB)`, result.worker.underLimit ? 'under' : 'OVER']);
   }
   rows.push(...samePeakRow(report.exports));
+  if (report.preAggregate) {
+    const { timingsMs, speedup, overDirectMs } = report.preAggregate;
+    rows.push([`dashboard query on PostgreSQL, from the pre-aggregate`, `${ms(timingsMs.preAggregate.median)} ms`, `warehouse ${ms(timingsMs.warehouse.median)} ms`, `${times(speedup)} faster (target ≥ ${PRE_AGGREGATE_SPEEDUP_TARGET}×)`]);
+    rows.push([`dashboard query, pre-aggregate vs DuckDB direct on the rollup`, `${ms(timingsMs.preAggregate.median)} ms`, `direct ${ms(timingsMs.direct.median)} ms`, `+${ms(overDirectMs)} ms (target ≤ ${PRE_AGGREGATE_OVER_DIRECT_TARGET_MS} ms)`]);
+    rows.push([`dashboard query, runQuery results-cache hit (HTTP floor)`, `${ms(timingsMs.cacheHit.median)} ms`, `direct ${ms(timingsMs.direct.median)} ms`, `pre-aggregate − direct − floor: ${ms(report.preAggregate.overDirectAndHttpMs)} ms`]);
+  }
   if (rows.length === 0) return [];
   return ['| measure | Quarry (median) | baseline, same run | ratio |', '|---|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
@@ -172,6 +203,7 @@ export function formatReport(report: BenchReport, jsonFile: string): string {
     ...report.cases.flatMap((result) => [...caseTable(result), '']),
     ...(report.throughput ? [...throughputTable(report.throughput), ''] : []),
     ...report.exports.flatMap((result) => [...exportTable(result), '']),
+    ...(report.preAggregate ? [...preAggregateTable(report.preAggregate), ''] : []),
     ...ratioTable(report),
     '',
     `Wall time ${(report.wallTimeMs / 1000).toFixed(1)} s${warehouse.generatedThisRun ? ` (incl. ${(warehouse.generationMs / 1000).toFixed(1)} s generating the warehouse)` : ''}. JSON: ${jsonFile}`,

@@ -14,6 +14,7 @@ import { createPostgresDemoProject, createPostgresWarehouse } from './pg-warehou
 import { startQuarryUnderBench } from './quarry-under-bench';
 import { type CaseResult, runCase } from './run-case';
 import { type ExportBaseline, type ExportCaseResult, runExportCase } from './run-export-case';
+import { type PreAggregateCaseResult, runPreAggregateCase } from './run-pre-aggregate-case';
 import { runThroughputCase, type ThroughputResult } from './run-throughput-case';
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -84,7 +85,11 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
       duckdb.close();
     }
   }
-  const largest = Math.max(...cases.map((result) => result.tableRows), ...exports.map((result) => result.tableRows));
+  let preAggregate: PreAggregateCaseResult | undefined;
+  if (options.cases.includes('pre-aggregate')) {
+    preAggregate = await runPreAggregateCase(quarry, warehouse.file, { iterations: options.iterations, warmup: options.warmup }, cleanup, say);
+  }
+  const largest = Math.max(...cases.map((result) => result.tableRows), ...exports.map((result) => result.tableRows), preAggregate?.tableRows ?? 0);
   if (largest < TEN_MILLION) say(`Note: the largest table has ${largest.toLocaleString('en-US')} rows (< 10M); raise --scale.`);
 
   const report: BenchReport = {
@@ -103,6 +108,7 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
     cases,
     ...(throughput ? { throughput } : {}),
     exports,
+    ...(preAggregate ? { preAggregate } : {}),
   };
   const file = writeReport(report, join(ROOT, 'tmp/bench'));
   process.stdout.write(formatReport(report, relative(ROOT, file)));

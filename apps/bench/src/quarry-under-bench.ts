@@ -24,6 +24,8 @@ export interface QuarryUnderBench {
   warehouseFile: string;
   /** DATA_DIR: exports land in `files/exports/<jobId>/`. */
   dataDir: string;
+  /** The metadata database (the pre-aggregate case reads the stored explore and build from it). */
+  databaseUrl: string;
   /** Starts a fresh worker (stopped on cleanup, or by the caller), with extra environment and node arguments; resolves once it is ready. */
   startWorker(extraEnv?: NodeJS.ProcessEnv, nodeArgs?: string[]): Promise<RunningProcess>;
 }
@@ -118,5 +120,5 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   const projectUuid = await createDemoProject(baseUrl, organization.token);
   await worker.stop();
   say(`Demo project compiled; API at ${baseUrl}.`);
-  return { baseUrl, token: organization.token, projectUuid, warehouseFile, dataDir, startWorker: startStoppedOnCleanup };
+  return { baseUrl, token: organization.token, projectUuid, warehouseFile, dataDir, databaseUrl: database.url, startWorker: startStoppedOnCleanup };
 }

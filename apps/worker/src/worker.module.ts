@@ -6,9 +6,11 @@ import { ConfigModule } from '@quarry/server/config';
 import { DatabaseModule } from '@quarry/server/database';
 import { ExportsModule } from '@quarry/server/exports';
 import { MaintenanceModule } from '@quarry/server/maintenance';
+import { PreAggregatesModule } from '@quarry/server/pre-aggregates';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueueModule } from '@quarry/server/queue';
 
+import { BuildPreAggregateHandler } from './handlers/build-pre-aggregate.handler';
 import { CompileProjectHandler } from './handlers/compile-project.handler';
 import { DownloadCsvHandler } from './handlers/download-csv.handler';
 import { PurgeExpiredHandler } from './handlers/purge-expired.handler';
@@ -18,10 +20,11 @@ import { JobRunner } from './jobs/job-runner';
 import { MaintenanceSchedule } from './jobs/maintenance-schedule';
 import { ExportsProcessor } from './processors/exports.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { PreAggregatesProcessor } from './processors/pre-aggregates.processor';
 import { ProjectsProcessor } from './processors/projects.processor';
 
-const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor, ExportsProcessor];
-const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler, UploadSheetHandler];
+const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor, ExportsProcessor, PreAggregatesProcessor];
+const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler, UploadSheetHandler, BuildPreAggregateHandler];
 
 @Module({
   imports: [
@@ -34,6 +37,7 @@ const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler
     MaintenanceModule,
     ProjectsModule,
     ExportsModule,
+    PreAggregatesModule,
   ],
   providers: [JobHandlerRegistry, JobRunner, MaintenanceSchedule, ...PROCESSORS, ...HANDLERS],
 })

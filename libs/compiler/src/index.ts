@@ -5,5 +5,7 @@ export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-type
 export type { QueryParam } from './lib/params/param-binder';
 export { renderForDisplay } from './lib/params/render-for-display';
 export * from './lib/pivot';
+export { matchPreAggregate } from './lib/pre-aggregates/match-pre-aggregate';
 export type * from './lib/pre-aggregates/pre-aggregate-types';
+export { rollupPlan } from './lib/pre-aggregates/rollup-plan';
 export type { CompileWarning } from './lib/stages/fan-out-warnings';

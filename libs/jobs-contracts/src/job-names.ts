@@ -6,6 +6,7 @@ export enum QueueName {
   Maintenance = 'maintenance',
   Projects = 'projects',
   Exports = 'exports',
+  PreAggregates = 'pre-aggregates',
 }
 
 /** Job names are persisted with every job (Redis and the `jobs` table): never rename either. */
@@ -14,6 +15,7 @@ export enum JobName {
   CompileProject = 'projects.compile',
   DownloadCsv = 'exports.download-csv',
   UploadSheet = 'exports.upload-sheet',
+  BuildPreAggregate = 'pre-aggregates.build',
 }
 
 /** The queue each job runs on. Exhaustive by type: a new JobName does not compile without one. */
@@ -22,6 +24,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.CompileProject]: QueueName.Projects,
   [JobName.DownloadCsv]: QueueName.Exports,
   [JobName.UploadSheet]: QueueName.Exports,
+  [JobName.BuildPreAggregate]: QueueName.PreAggregates,
 };
 
 export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JobName);

@@ -38,5 +38,14 @@ export function jobRunOptions(name: JobName): JobRunOptions {
         removeOnComplete: { age: DAY_SECONDS, count: 1_000 },
         removeOnFail: { age: 7 * DAY_SECONDS, count: 1_000 },
       };
+    case JobName.BuildPreAggregate:
+      // A build that fails keeps the previous rollup served; one retry covers a warehouse hiccup,
+      // SQL errors fail at once (permanent) and are reported in the pre-aggregate's status.
+      return {
+        attempts: 2,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { age: DAY_SECONDS, count: 1_000 },
+        removeOnFail: { age: 7 * DAY_SECONDS, count: 1_000 },
+      };
   }
 }

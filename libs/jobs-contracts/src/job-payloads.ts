@@ -22,6 +22,8 @@ export interface CompileProjectResult {
   exploreCount: number;
   /** Explores that compiled with errors (they are kept, with their `errors`). */
   exploresWithErrors: string[];
+  /** Pre-aggregates whose build the compile queued. */
+  preAggregatesQueued?: string[];
 }
 
 /** How exported rows are laid out (E6 / E7 body fields). */
@@ -70,12 +72,37 @@ export interface ExportResult {
   fileName?: string;
 }
 
+/** What queued a pre-aggregate build. */
+export type PreAggregateBuildTrigger = 'compile' | 'schedule' | 'manual';
+
+/** Materializes one pre-aggregate of a project's last compile. */
+export interface BuildPreAggregatePayload {
+  projectUuid: string;
+  /** The pre-aggregate's name (unique within the project). */
+  name: string;
+  trigger: PreAggregateBuildTrigger;
+  /** The build row recorded when the job was queued; absent for scheduled (cron) runs, which record their own. */
+  buildUuid?: string;
+}
+
+export interface BuildPreAggregateResult {
+  projectUuid: string;
+  name: string;
+  buildUuid: string;
+  rows: number;
+  bytes: number;
+  durationMs: number;
+  /** False when the definition changed while it built: the build is kept but not served. */
+  served: boolean;
+}
+
 /** The payload every job carries, by job name. Producers and handlers are typed from it. */
 export interface JobPayloadMap {
   [JobName.PurgeExpired]: PurgeExpiredPayload;
   [JobName.CompileProject]: CompileProjectPayload;
   [JobName.DownloadCsv]: DownloadCsvPayload;
   [JobName.UploadSheet]: UploadSheetPayload;
+  [JobName.BuildPreAggregate]: BuildPreAggregatePayload;
 }
 
 /** What each job's handler returns; it becomes the job's `details` in its status. */
@@ -84,6 +111,7 @@ export interface JobResultMap {
   [JobName.CompileProject]: CompileProjectResult;
   [JobName.DownloadCsv]: ExportResult;
   [JobName.UploadSheet]: ExportResult;
+  [JobName.BuildPreAggregate]: BuildPreAggregateResult;
 }
 
 /** Who a job was started for; kept with its status so only they (or an admin) may read it. */

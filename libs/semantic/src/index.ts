@@ -5,6 +5,7 @@ export { type ParsedFilterValue, parseFilterValue } from './lib/filters/parse-fi
 export { parseModelFilters } from './lib/filters/parse-model-filters';
 export { type FilterRuleInput, type FilterSqlContext, renderFilterRuleSql } from './lib/filters/render-filter-rule-sql';
 export { SUPPORTED_MANIFEST_VERSIONS } from './lib/manifest/manifest-version';
+export { type MetricPart, metricParts, type PartKind } from './lib/pre-aggregates/re-aggregatable-metric';
 export { loadTransformProject, type TransformProjectInput } from './lib/project/load-transform-project';
 export type { TransformColumn, TransformModel, TransformProject, TransformResourceType } from './lib/project/transform-project';
 export type { CompileExploresOptions, CustomGranularity } from './lib/tables/compile-context';

@@ -26,6 +26,7 @@ export { DatabricksAdapter } from './databricks/databricks-adapter';
 export { DuckDbAdapter } from './duckdb/duckdb-adapter';
 export { closeDuckDbInstances, type DuckDbLimits, duckDbOpenOptions, READ_ONLY_DUCKDB_OPTIONS } from './duckdb/duckdb-instances';
 export { resolveDuckDbPath } from './duckdb/duckdb-path';
+export { RollupDuckDb, type RollupDuckDbOptions, type RollupFileColumn } from './duckdb/rollup-duckdb';
 export { type CellValue, cellValueSql } from './native-csv/cell-value-sql';
 export type { NativeColumn, NativeCsv, NativeCsvOutcome, NativeCsvRequest, NativeCsvToFile, NativeCsvToStream } from './native-csv/native-csv';
 export { isNativeCsvFallback, type RawCellAs, rawCellSql } from './native-csv/raw-cell-sql';

@@ -333,6 +333,14 @@ export interface paths {
     /** A metric as a time series over a date range, optionally segmented or compared (E1) */
     post: operations["MetricsExplorer_run"];
   };
+  "/api/v1/projects/{projectUuid}/pre-aggregates": {
+    /** The project's pre-aggregates and their builds (viewers and up) */
+    get: operations["PreAggregates_list"];
+  };
+  "/api/v1/projects/{projectUuid}/pre-aggregates/{name}/refresh": {
+    /** Rebuild one pre-aggregate now (developers); answers the build job */
+    post: operations["PreAggregates_refresh"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -704,11 +712,21 @@ export interface components {
       /** @description Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
       pivotDimensions?: string[];
     };
+    PreAggregateUseDto: {
+      /** @description The pre-aggregate that served the query, or on a miss the one that came closest */
+      name?: string;
+      /** @description On a miss: why no pre-aggregate could answer the query exactly */
+      reason?: string;
+      /** @description True when a pre-aggregate answered the query (on the embedded DuckDB, from its rollup) */
+      hit: boolean;
+    };
     CacheMetadataDto: {
       /** Format: date-time */
       cacheUpdatedTime: string;
       /** Format: date-time */
       cacheExpiresAt: string;
+      /** @description Whether a pre-aggregate served the query, or why not (absent for explores queried without asking) */
+      preAggregate?: components["schemas"]["PreAggregateUseDto"];
       cacheHit: boolean;
       cacheKey: string;
     };
@@ -759,6 +777,8 @@ export interface components {
       csvLimit?: number | null;
       /** @description Skip the results cache for this run */
       invalidateCache?: boolean;
+      /** @description False: run on the warehouse even when a pre-aggregate could answer (default true) */
+      usePreAggregateCache?: boolean;
       dateZoom?: components["schemas"]["DateZoomDto"];
       exploreName: string;
       /** @description Field ids (and custom dimension ids) */
@@ -960,7 +980,7 @@ export interface components {
       dateZoom?: components["schemas"]["DateZoomDto"];
       /** @description Dashboard filters ANDed onto the query's own; rules whose field is not in the explore are dropped, as in Lightdash */
       dashboardFilters?: components["schemas"]["DashboardFiltersDto"];
-      /** @description Lightdash's pre-aggregate cache switch. Quarry has no pre-aggregates: results come from the results cache (see invalidateCache) either way */
+      /** @description False: run on the warehouse even when a pre-aggregate could answer (default true); cacheMetadata.preAggregate says which served it */
       usePreAggregateCache?: boolean;
       [key: string]: unknown;
     };
@@ -2018,6 +2038,56 @@ export interface components {
       /** @description Draw the series over this date dimension instead of the metric's default one */
       timeDimensionOverride?: components["schemas"]["TimeDimensionOverrideDto"];
       [key: string]: unknown;
+    };
+    PreAggregateBuildDto: {
+      /** @enum {string} */
+      status: "queued" | "building" | "ready" | "failed";
+      /**
+       * @description What queued it: compile, schedule or manual
+       * @enum {string}
+       */
+      trigger: "compile" | "schedule" | "manual";
+      /** @description The build's job (GET /api/v1/schedulers/job/{jobId}/status); null for scheduled runs */
+      jobId: string | null;
+      /** Format: date-time */
+      startedAt: string | null;
+      /** Format: date-time */
+      finishedAt: string | null;
+      /** @description Rows in the rollup file */
+      rows: number | null;
+      /** @description Size of the rollup file (Parquet) */
+      bytes: number | null;
+      durationMs: number | null;
+      /** @description Why the build failed */
+      error: string | null;
+      buildUuid: string;
+    };
+    PreAggregateDefinitionSummaryDto: {
+      /** @description Field id of the time dimension stored at `granularity` */
+      timeDimension: string | null;
+      /** @enum {string|null} */
+      granularity: "hour" | "day" | "week" | "month" | "quarter" | "year" | null;
+      /** @description The pre-aggregate's own filters (a query must imply them) */
+      filters: {
+          [key: string]: unknown;
+        }[];
+      /** @description Rebuild schedule (cron, UTC) */
+      refreshCron: string | null;
+      /** @description Field ids of the stored dimensions */
+      dimensions: string[];
+      /** @description Field ids of the metrics stored as re-aggregatable parts */
+      metrics: string[];
+    };
+    PreAggregateStatusDto: {
+      /** @description The build queries are answered from */
+      currentBuild: components["schemas"]["PreAggregateBuildDto"] | null;
+      /** @description The latest build, whatever its outcome (a failed build leaves currentBuild as it was) */
+      lastBuild: components["schemas"]["PreAggregateBuildDto"] | null;
+      name: string;
+      exploreName: string;
+      definition: components["schemas"]["PreAggregateDefinitionSummaryDto"];
+      /** @description True when queries can be answered from it now: a ready build of its current definition */
+      servable: boolean;
     };
     TransformEnvironmentVariableDto: {
       key: string;
@@ -6958,6 +7028,107 @@ export interface operations {
       };
       /** @description Unexpected error; error.data.errorId is in the server logs */
       500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** The project's pre-aggregates and their builds (viewers and up) */
+  PreAggregates_list: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["PreAggregateStatusDto"][];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Rebuild one pre-aggregate now (developers); answers the build job */
+  PreAggregates_refresh: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        name: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["JobIdDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description A dependency (database, Redis) is unavailable */
+      503: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };

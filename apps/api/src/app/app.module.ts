@@ -10,6 +10,7 @@ import { ExportsModule } from '@quarry/server/exports';
 import { JobsModule } from '@quarry/server/jobs';
 import { MaintenanceModule } from '@quarry/server/maintenance';
 import { MetricsExplorerModule } from '@quarry/server/metrics-explorer';
+import { PreAggregatesModule } from '@quarry/server/pre-aggregates';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
@@ -31,6 +32,7 @@ import { JobsController } from './jobs/jobs.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MetricsExplorerController } from './metrics-explorer/metrics-explorer.controller';
 import { OrganizationController } from './organization/organization.controller';
+import { PreAggregatesController } from './pre-aggregates/pre-aggregates.controller';
 import { ProjectAccessController } from './projects/project-access.controller';
 import { ProjectGroupAccessController } from './projects/project-group-access.controller';
 import { ProjectsController } from './projects/projects.controller';
@@ -53,8 +55,9 @@ import { UserController } from './user/user.controller';
     ContentModule,
     CatalogModule,
     MetricsExplorerModule,
+    PreAggregatesModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CompileProjectPayload, type CompileProjectResult, JobName } from '@quarry/jobs-contracts';
+import { PreAggregateJobs } from '@quarry/server/pre-aggregates';
 import { ProjectCompilerService } from '@quarry/server/projects';
 
 import { HandlesJob } from '../jobs/handles-job.decorator';
@@ -8,9 +9,15 @@ import type { JobHandler } from '../jobs/job-handler';
 @Injectable()
 @HandlesJob(JobName.CompileProject)
 export class CompileProjectHandler implements JobHandler<JobName.CompileProject> {
-  constructor(private readonly compiler: ProjectCompilerService) {}
+  constructor(
+    private readonly compiler: ProjectCompilerService,
+    private readonly preAggregates: PreAggregateJobs,
+  ) {}
 
-  handle(payload: CompileProjectPayload): Promise<CompileProjectResult> {
-    return this.compiler.compile(payload.projectUuid);
+  /** A successful compile queues a build of each pre-aggregate it declares (and keeps their schedules). */
+  async handle(payload: CompileProjectPayload): Promise<CompileProjectResult> {
+    const result = await this.compiler.compile(payload.projectUuid);
+    const { queued } = await this.preAggregates.afterCompile(payload.projectUuid);
+    return { ...result, preAggregatesQueued: queued };
   }
 }

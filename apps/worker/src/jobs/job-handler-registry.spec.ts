@@ -45,11 +45,13 @@ describe('JobHandlerRegistry', () => {
         [JobName.CompileProject, ['CompileHandler']],
         [JobName.DownloadCsv, ['DownloadCsvHandler']],
         [JobName.UploadSheet, ['UploadSheetHandler']],
+        [JobName.BuildPreAggregate, ['BuildPreAggregateHandler']],
       ]),
       new Map([
         [QueueName.Maintenance, ['MaintenanceProcessor']],
         [QueueName.Projects, ['ProjectsProcessor']],
         [QueueName.Exports, ['ExportsProcessor']],
+        [QueueName.PreAggregates, ['PreAggregatesProcessor']],
       ]),
     );
     expect(problems).toEqual([]);

@@ -59,6 +59,8 @@ export abstract class AppConfig {
   /** How long each process keeps tokens, project roles and projects; changes made through Quarry apply at once. */
   abstract readonly accessCache: { ttlMs: number };
   abstract readonly exports: { maxCells: number };
+  /** Rollup files live under DATA_DIR/pre-aggregates; a replaced one is removed after fileGraceMs. */
+  abstract readonly preAggregates: { fileGraceMs: number };
   /**
    * The embedded DuckDB warehouse's limits: memoryLimit is the working budget, memoryLimitMax what
    * a query that runs out of it may grow to (equal: no growth); threads undefined: one per core.

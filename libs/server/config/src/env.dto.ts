@@ -79,6 +79,10 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3_600_000)
   ACCESS_CACHE_TTL_MS?: number;
 
+  /** How long a replaced pre-aggregate file stays on disk, so queries reading it when a new build was swapped in finish */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(7 * 24 * 3600)
+  PRE_AGGREGATE_FILE_GRACE_SECONDS?: number;
+
   /** Most cells (rows × columns) one export writes; 0 means no cap. Cut exports say truncated */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
   EXPORT_MAX_CELLS?: number;

@@ -76,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
     exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
+    preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000 },
     duckdb: duckDbSettings(dto, role),
     s3: s3Settings(dto),
     query: {

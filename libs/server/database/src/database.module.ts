@@ -12,6 +12,7 @@ import { GroupsRepository } from './repositories/groups.repository';
 import { JobsRepository } from './repositories/jobs.repository';
 import { OrganizationsRepository } from './repositories/organizations.repository';
 import { PinnedItemsRepository } from './repositories/pinned-items.repository';
+import { PreAggregatesRepository } from './repositories/pre-aggregates.repository';
 import { ProjectsRepository } from './repositories/projects.repository';
 import { QueryHistoryRepository } from './repositories/query-history.repository';
 import { SavedChartsRepository } from './repositories/saved-charts.repository';
@@ -20,7 +21,7 @@ import { SpacesRepository } from './repositories/spaces.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
-const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository];
+const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository, PreAggregatesRepository];
 // Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts.
 const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository];
 

@@ -10,6 +10,7 @@ export * from './repositories/groups.repository';
 export * from './repositories/jobs.repository';
 export * from './repositories/organizations.repository';
 export * from './repositories/pinned-items.repository';
+export * from './repositories/pre-aggregates.repository';
 export * from './repositories/projects.repository';
 export * from './repositories/query-history.repository';
 export * from './repositories/saved-charts.repository';

@@ -57,13 +57,13 @@ export class ExportQuery {
     const adapter = this.warehouses.open(planned.target.warehouse);
     const count: RowCount = { rows: 0, truncated: false };
     const options: QueryOptions = { timeoutMs: this.config.query.timeoutMs, ...(query.timezone ? { timezone: query.timezone } : {}) };
-    const batches = renamedBatches(adapter.streamQuery(planned.sql, planned.compiled.params, { batchSize: 500, ...options }), planned.columnNames);
+    const batches = renamedBatches(adapter.streamQuery(planned.sql, planned.params, { batchSize: 500, ...options }), planned.columnNames);
     return {
       principal,
       query,
       fields: planned.compiled.fields,
       batches: limitedBatches(batches, limit, count),
-      planned: { sql: planned.sql, params: planned.compiled.params, options, adapter, columnNames: planned.columnNames },
+      planned: { sql: planned.sql, params: planned.params, options, adapter, columnNames: planned.columnNames },
       limit,
       count,
       close: () => adapter.close(),

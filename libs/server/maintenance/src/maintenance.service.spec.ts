@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { AppConfig } from '@quarry/server/config';
-import type { QueryHistoryRepository, TokensRepository } from '@quarry/server/database';
+import type { PreAggregatesRepository, QueryHistoryRepository, TokensRepository } from '@quarry/server/database';
 
 import { MaintenanceService } from './maintenance.service';
 
@@ -13,6 +13,7 @@ describe('MaintenanceService.purgeExpired', () => {
   let dataDir: string;
   const tokens = { deleteExpired: jest.fn(async () => 2) } as unknown as TokensRepository;
   const queryHistory = { deleteOlderThan: jest.fn(async () => 1) } as unknown as QueryHistoryRepository;
+  const noStaleRollups = { staleFilesAnywhere: jest.fn(async () => []), markFilesRemoved: jest.fn(async () => undefined) } as unknown as PreAggregatesRepository;
 
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'quarry-maintenance-'));
@@ -23,9 +24,20 @@ describe('MaintenanceService.purgeExpired', () => {
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-  function service(s3: ConstructorParameters<typeof MaintenanceService>[3]) {
-    return new MaintenanceService({ dataDir, maintenance: { fileRetentionMs: retentionMs } } as AppConfig, tokens, queryHistory, s3);
+  function service(s3: ConstructorParameters<typeof MaintenanceService>[3], rollups: ConstructorParameters<typeof MaintenanceService>[4] = noStaleRollups) {
+    return new MaintenanceService({ dataDir, maintenance: { fileRetentionMs: retentionMs }, preAggregates: { fileGraceMs: 300_000 } } as AppConfig, tokens, queryHistory, s3, rollups);
   }
+
+  it('removes rollup files replaced longer ago than the grace period, and counts them', async () => {
+    const replaced = join(dataDir, 'pre-aggregates', 'p', 'daily', 'b1.parquet');
+    await mkdir(join(replaced, '..'), { recursive: true });
+    await writeFile(replaced, '1234567');
+    const rollups = { staleFilesAnywhere: jest.fn(async () => [{ buildUuid: 'b1', filePath: replaced }]), markFilesRemoved: jest.fn(async () => undefined) };
+    await expect(service(null, rollups as unknown as PreAggregatesRepository).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 2, bytesFreed: 12 });
+    expect(rollups.staleFilesAnywhere).toHaveBeenCalledWith(new Date(now.getTime() - 300_000));
+    expect(rollups.markFilesRemoved).toHaveBeenCalledWith(['b1']);
+    await expect(readFile(replaced)).rejects.toThrow(/ENOENT/);
+  });
 
   it('purges local files only, without S3', async () => {
     await expect(service(null).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 1, bytesFreed: 5 });

@@ -148,6 +148,11 @@ export class ProjectsService {
     return { project, explore, warehouse: this.cached.connection(project.warehouseConnectionSealed) };
   }
 
+  /** The project, once the caller may do `action` on it (404 when they cannot see it, 403 when they may not). */
+  async authorized(principal: Principal, projectUuid: string, action: ProjectAction): Promise<ProjectEntity> {
+    return this.require(principal, projectUuid, action);
+  }
+
   /** Fails as `get` would unless the caller may view the project; from this process's caches (the v2 results path). */
   async assertViewable(principal: Principal, projectUuid: string): Promise<void> {
     await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), 'project:view');

@@ -14,12 +14,14 @@ import { type PlannedQuery, type QueryExtras, QueryPlanner } from './query-plann
 import { QueryResultsStore } from './query-results-store';
 import { RecentResults } from './recent-results';
 import { type ResultColumn, resultColumns } from './result-columns';
-import { type CacheMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
+import { type CacheMetadata, preAggregateMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
 
 export interface AsyncQueryRequest extends QueryExtras {
   query: MetricQuery;
   context?: string;
   invalidateCache?: boolean;
+  /** False: never answer from a pre-aggregate. */
+  usePreAggregateCache?: boolean;
   pivotConfiguration?: PivotConfiguration;
 }
 
@@ -87,6 +89,7 @@ export class AsyncQueryService {
     };
     const planned = await this.planner.plan(principal, projectUuid, request.query, extras, {
       action: 'explore:query',
+      usePreAggregates: request.usePreAggregateCache !== false,
       ...(request.pivotConfiguration ? { pivotConfiguration: request.pivotConfiguration } : {}),
     });
     const queryUuid = randomUUID();
@@ -116,7 +119,13 @@ export class AsyncQueryService {
     const now = new Date();
     return {
       queryUuid,
-      cacheMetadata: hit?.cacheMetadata ?? { cacheHit: false, cacheKey: planned.cacheKey, cacheUpdatedTime: now.toISOString(), cacheExpiresAt: new Date(now.getTime() + this.config.query.cacheTtlSeconds * 1000).toISOString() },
+      cacheMetadata: hit?.cacheMetadata ?? {
+        cacheHit: false,
+        cacheKey: planned.cacheKey,
+        cacheUpdatedTime: now.toISOString(),
+        cacheExpiresAt: new Date(now.getTime() + this.config.query.cacheTtlSeconds * 1000).toISOString(),
+        ...preAggregateMetadata(planned),
+      },
       metricQuery: request.query,
       fields: planned.compiled.fields,
       warnings: planned.compiled.warnings,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PreAggregatesModule } from '@quarry/server/pre-aggregates';
 import { ProjectsModule } from '@quarry/server/projects';
 
 import { QueryPlanner } from './query-planner';
@@ -7,7 +8,7 @@ import { WarehouseReader } from './warehouse-reader';
 
 /** Planning and reading queries: what the API's query routes and the worker's exports share. */
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, PreAggregatesModule],
   providers: [QueryPlanner, WarehouseReader, ResultsCache],
   exports: [QueryPlanner, WarehouseReader, ProjectsModule],
 })

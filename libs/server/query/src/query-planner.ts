@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
-import { type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction } from '@quarry/domain';
+import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
+import { PreAggregateRouting, type PreAggregateUse, type Routing } from '@quarry/server/pre-aggregates';
 import { ProjectsService, type QueryTarget } from '@quarry/server/projects';
 import { redactConnection } from '@quarry/warehouses';
 
@@ -28,14 +29,26 @@ export interface PlanOptions {
   enforceLimit?: boolean;
   /** Leave out the LIMIT (an export of every row). */
   withoutLimit?: boolean;
+  /**
+   * Answer from a matching pre-aggregate when one is ready (E4, E12 unless the request opted out
+   * with `usePreAggregateCache: false`: false, and the results say so). Undefined: the warehouse,
+   * nothing said (exports, SQL views, the metrics explorer).
+   */
+  usePreAggregates?: boolean;
 }
 
 /** A query ready to run: the SQL and its bound values, the result's fields and its cache key. */
 export interface PlannedQuery {
   target: QueryTarget;
   compiled: CompiledQuery;
-  /** The SQL to run: the compiled query, or the pivot wrapped around it. */
+  /** The SQL to run: the compiled query (or, from a pre-aggregate, its DuckDB form over the rollup), or the pivot wrapped around it. */
   sql: string;
+  /** Values bound to `sql`. */
+  params: CompiledQuery['params'];
+  /** Set when the query runs on the embedded DuckDB over a rollup instead of the warehouse. */
+  rollup: { name: string; buildUuid: string } | null;
+  /** Whether a pre-aggregate served the query, or why not; undefined when the caller did not ask for one. */
+  preAggregate: PreAggregateUse | undefined;
   pivot: PivotPlan | null;
   /** Aliases of the SQL's result columns that are not their names: rows are read through `withColumnNames`. */
   columnNames: ColumnNames;
@@ -43,6 +56,8 @@ export interface PlannedQuery {
   /** The query's zone: the warehouse session runs in it (date truncation of zoned timestamps). */
   timezone: string | undefined;
 }
+
+const OPTED_OUT: Routing = { use: { hit: false, reason: 'The request opted out of pre-aggregates (usePreAggregateCache: false)' } };
 
 /**
  * Turns a request into SQL for the project's warehouse, after the checks every query endpoint
@@ -55,6 +70,7 @@ export class QueryPlanner {
     private readonly policy: PolicyService,
     private readonly config: AppConfig,
     private readonly cache: ResultsCache,
+    private readonly routing: PreAggregateRouting,
   ) {}
 
   async plan(principal: Principal, projectUuid: string, requested: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
@@ -68,17 +84,27 @@ export class QueryPlanner {
       throw new ParameterError(`Query limit can not exceed ${this.config.query.maxLimit}`, { limit: [`limit must not exceed ${this.config.query.maxLimit}`] });
     }
     const dialect = dialectFor(target.warehouse.type);
-    const compiled = compile(
-      target.explore as unknown as Explore,
-      query,
-      dialect,
-      { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone },
-      { inlineParams: options.inline ?? false, withoutLimit: options.withoutLimit === true || options.pivotConfiguration !== undefined },
-    );
+    const explore = target.explore as unknown as Explore;
+    // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
+    const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone, now: new Date() };
+    const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
+    const compiled = compile(explore, query, dialect, context, { inlineParams: options.inline ?? false, withoutLimit });
+    const routing: Routing | undefined =
+      options.usePreAggregates === false
+        ? OPTED_OUT
+        : options.usePreAggregates && !options.inline
+          ? await this.routing.route(target.project, explore, target.warehouse, query, context, { withoutLimit })
+          : undefined;
+    // From a rollup: the same query compiled for the embedded DuckDB over the rollup file; the fields (and so formatting) stay the warehouse query's.
+    const fromRollup = routing?.compiled ? routing : undefined;
+    const executed = fromRollup?.compiled ?? compiled;
+    const executedDialect = fromRollup ? dialectFor('duckdb') : dialect;
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
-    const sql = pivot ? pivotSql(compiled.sql, pivot, dialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : compiled.sql;
-    const cacheKey = this.cache.keyOf({ warehouse: redactConnection(target.warehouse), sql, params: compiled.params, timezone: query.timezone ?? 'UTC' });
-    const columnNames = pivot ? columnNamesOf(pivotResultColumns(pivot), dialect) : compiled.columnNames;
-    return { target, compiled, sql, pivot, columnNames, cacheKey, timezone: query.timezone };
+    const sql = pivot ? pivotSql(executed.sql, pivot, executedDialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : executed.sql;
+    const source = fromRollup ? { preAggregate: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : redactConnection(target.warehouse);
+    const cacheKey = this.cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' });
+    const columnNames = pivot ? columnNamesOf(pivotResultColumns(pivot), executedDialect) : executed.columnNames;
+    const rollup = fromRollup ? { name: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : null;
+    return { target, compiled, sql, params: executed.params, rollup, preAggregate: routing?.use, pivot, columnNames, cacheKey, timezone: query.timezone };
   }
 }

@@ -9,6 +9,8 @@ import { type CacheMetadata, WarehouseReader } from './warehouse-reader';
 export interface QueryRequest extends MetricQuery, QueryExtras {
   /** Skip the results cache and read from the warehouse (the fresh result is cached). */
   invalidateCache?: boolean;
+  /** False: never answer from a pre-aggregate (the reference's opt-out). */
+  usePreAggregateCache?: boolean;
 }
 
 export interface CompiledQueryView {
@@ -45,7 +47,7 @@ export class QueryService {
   /** E4: runs the query with bound values and returns formatted rows. Interactive viewers may. */
   async runQuery(principal: Principal, projectUuid: string, exploreId: string, request: QueryRequest): Promise<QueryResults> {
     const { query, extras } = splitRequest(request, exploreId);
-    const planned = await this.planner.plan(principal, projectUuid, query, extras, { action: 'explore:query' });
+    const planned = await this.planner.plan(principal, projectUuid, query, extras, { action: 'explore:query', usePreAggregates: request.usePreAggregateCache !== false });
     const { rows, cacheMetadata } = await this.reader.read(planned, { invalidateCache: request.invalidateCache ?? false });
     const formatRow = createRowFormatter(planned.compiled.fields as Parameters<typeof createRowFormatter>[0]);
     return { metricQuery: query, fields: planned.compiled.fields, rows: rows.map(formatRow), cacheMetadata };
@@ -54,6 +56,6 @@ export class QueryService {
 
 /** The metric query (its explore named by the path) apart from the request's other options. */
 function splitRequest(request: QueryRequest, exploreId: string): { query: MetricQuery; extras: QueryExtras } {
-  const { parameters, dateZoom, invalidateCache: _invalidateCache, ...query } = request;
+  const { parameters, dateZoom, invalidateCache: _invalidateCache, usePreAggregateCache: _usePreAggregateCache, ...query } = request;
   return { query: { ...query, exploreName: exploreId }, extras: { ...(parameters ? { parameters } : {}), ...(dateZoom ? { dateZoom } : {}) } };
 }

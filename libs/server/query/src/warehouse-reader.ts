@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { withColumnNames } from '@quarry/compiler';
 import { AppConfig } from '@quarry/server/config';
+import { RollupEngine } from '@quarry/server/pre-aggregates';
 import { WarehouseAccess } from '@quarry/server/projects';
 
 import type { PlannedQuery } from './query-planner';
@@ -11,6 +12,11 @@ export interface CacheMetadata {
   cacheKey: string;
   cacheUpdatedTime: string;
   cacheExpiresAt: string;
+  /**
+   * Present when the request could be answered from a pre-aggregate (E4, E12): `hit` and its
+   * `name` when one served it, else the `reason` none did (and the closest one's `name`, if any).
+   */
+  preAggregate?: { hit: boolean; name?: string; reason?: string };
 }
 
 export interface ReadResult {
@@ -25,31 +31,42 @@ export class WarehouseReader {
     private readonly warehouses: WarehouseAccess,
     private readonly cache: ResultsCache,
     private readonly config: AppConfig,
+    private readonly rollups: RollupEngine,
   ) {}
 
   /** The cached result, if any and not bypassed. */
   async cached(planned: PlannedQuery, invalidateCache = false): Promise<ReadResult | undefined> {
     if (invalidateCache) return undefined;
     const entry = await this.cache.get(planned.cacheKey);
-    return entry ? { rows: entry.rows, cacheMetadata: metadata(planned.cacheKey, entry, true) } : undefined;
+    return entry ? { rows: entry.rows, cacheMetadata: metadata(planned, entry, true) } : undefined;
   }
 
   async read(planned: PlannedQuery, options: { invalidateCache?: boolean; signal?: AbortSignal } = {}): Promise<ReadResult> {
     const hit = await this.cached(planned, options.invalidateCache);
     if (hit) return hit;
-    const { rows } = await this.warehouses.with(planned.target.warehouse, (adapter) =>
-      adapter.runQuery(planned.sql, planned.compiled.params, {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(planned.timezone ? { timezone: planned.timezone } : {}),
-        timeoutMs: this.config.query.timeoutMs,
-      }),
-    );
+    const queryOptions = {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(planned.timezone ? { timezone: planned.timezone } : {}),
+      timeoutMs: this.config.query.timeoutMs,
+    };
+    // A query a pre-aggregate answers runs on this process's embedded DuckDB over the rollup file,
+    // in UTC: the rollup's buckets are UTC, and the matcher only serves zones that do not move them.
+    const { rows } = planned.rollup
+      ? await this.rollups.runQuery(planned.sql, planned.params, { ...queryOptions, timezone: 'UTC' })
+      : await this.warehouses.with(planned.target.warehouse, (adapter) => adapter.runQuery(planned.sql, planned.params, queryOptions));
     // Cached under the field ids, so every reader (and a later cache hit) sees the same keys.
     const entry = this.cache.set(planned.cacheKey, rows.map((row) => withColumnNames(row, planned.columnNames)));
-    return { rows: entry.rows, cacheMetadata: metadata(planned.cacheKey, entry, false) };
+    return { rows: entry.rows, cacheMetadata: metadata(planned, entry, false) };
   }
 }
 
-function metadata(cacheKey: string, entry: CachedResult, cacheHit: boolean): CacheMetadata {
-  return { cacheHit, cacheKey, cacheUpdatedTime: entry.cachedAt, cacheExpiresAt: entry.expiresAt };
+function metadata(planned: PlannedQuery, entry: CachedResult, cacheHit: boolean): CacheMetadata {
+  return { cacheHit, cacheKey: planned.cacheKey, cacheUpdatedTime: entry.cachedAt, cacheExpiresAt: entry.expiresAt, ...preAggregateMetadata(planned) };
+}
+
+/** What cacheMetadata says about pre-aggregates for a planned query (nothing when it was not asked). */
+export function preAggregateMetadata(planned: PlannedQuery): Pick<CacheMetadata, 'preAggregate'> {
+  const use = planned.preAggregate;
+  if (!use) return {};
+  return { preAggregate: use.hit ? { hit: true, name: use.name } : { hit: false, ...(use.name ? { name: use.name } : {}), reason: use.reason } };
 }

@@ -213,6 +213,10 @@ export class RunQueryDto extends MetricQueryDto {
   @IsOptional() @IsBoolean()
   invalidateCache?: boolean;
 
+  /** False: run on the warehouse even when a pre-aggregate could answer (default true) */
+  @IsOptional() @IsBoolean()
+  usePreAggregateCache?: boolean;
+
   @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
   dateZoom?: DateZoomDto;
 
@@ -247,6 +251,19 @@ export class CompiledQueryDto {
   pivotQuery?: string;
 }
 
+export class PreAggregateUseDto {
+  /** True when a pre-aggregate answered the query (on the embedded DuckDB, from its rollup) */
+  hit!: boolean;
+
+  /** The pre-aggregate that served the query, or on a miss the one that came closest */
+  @ApiProperty({ required: false })
+  name?: string;
+
+  /** On a miss: why no pre-aggregate could answer the query exactly */
+  @ApiProperty({ required: false })
+  reason?: string;
+}
+
 export class CacheMetadataDto {
   cacheHit!: boolean;
   cacheKey!: string;
@@ -256,6 +273,10 @@ export class CacheMetadataDto {
 
   @ApiProperty({ type: 'string', format: 'date-time' })
   cacheExpiresAt!: string;
+
+  /** Whether a pre-aggregate served the query, or why not (absent for explores queried without asking) */
+  @ApiProperty({ required: false, type: () => PreAggregateUseDto })
+  preAggregate?: PreAggregateUseDto;
 }
 
 @ApiExtraModels(ResultFieldDto)

@@ -14,7 +14,7 @@ export class V2QueryController {
   @Post('metric-query')
   @Endpoint({ summary: 'Execute a metric query in the background (E12)', description: 'Answers at once with a queryUuid; read the rows with GET …/query/{queryUuid}.', response: ExecutedQueryDto, errors: [403, 404, 409] })
   execute(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string, @Body() body: ExecuteMetricQueryDto): Promise<ExecutedQueryDto> {
-    const { usePreAggregateCache: _noPreAggregates, periodOverPeriod, dateZoom, ...request } = body;
+    const { periodOverPeriod, dateZoom, ...request } = body;
     // The spec puts dateZoom (and periodOverPeriod) in the query; clients also send them beside it.
     const { dateZoom: queryDateZoom, ...query } = request.query;
     const zoom = queryDateZoom ?? dateZoom;

@@ -59,7 +59,7 @@ export class ExecuteMetricQueryDto {
   @IsOptional() @ValidateNested() @Type(() => DashboardFiltersDto)
   dashboardFilters?: DashboardFiltersDto;
 
-  /** Lightdash's pre-aggregate cache switch. Quarry has no pre-aggregates: results come from the results cache (see invalidateCache) either way */
+  /** False: run on the warehouse even when a pre-aggregate could answer (default true); cacheMetadata.preAggregate says which served it */
   @IsOptional() @IsBoolean()
   usePreAggregateCache?: boolean;
 }

@@ -19,4 +19,15 @@ describe('RelativeDates', () => {
     expect(boundaryText(sunday.startOf(sunday.current(), 'quarters'), 'date')).toBe('2018-04-01');
     expect(boundaryText(sunday.endOf(sunday.current(), 'quarters'), 'timestamp')).toBe('2018-06-30 23:59:59.999+00:00');
   });
+
+  it('computes the same boundaries for UTC without the zone plugin', () => {
+    const units = ['hours', 'days', 'weeks', 'months', 'quarters', 'years'] as const;
+    for (const moment of ['2018-04-01T02:30:00Z', '2020-02-29T23:59:59.999Z', '2021-01-03T00:00:00Z']) {
+      const fast = new RelativeDates(new Date(moment), 'UTC', 2);
+      const zoned = new RelativeDates(new Date(moment), 'Etc/GMT', 2);
+      const texts = (dates: RelativeDates) =>
+        units.flatMap((unit) => [dates.startOf(dates.current(), unit), dates.endOf(dates.current(), unit), dates.add(dates.current(), -3, unit)].flatMap((date) => [boundaryText(date, 'date'), boundaryText(date, 'timestamp')]));
+      expect(texts(fast)).toEqual(texts(zoned));
+    }
+  });
 });

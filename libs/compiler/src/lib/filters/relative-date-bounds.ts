@@ -19,6 +19,8 @@ const UNIT: Record<Exclude<UnitOfTime, 'quarters'>, DayjsUnit> = {
   years: 'year',
 };
 
+const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC']);
+
 /**
  * Calendar arithmetic for relative-date filters, in the query's time zone (clarification 14: the
  * boundaries are computed here, from `now`, and sent as values). Weeks start on `startOfWeek`
@@ -32,7 +34,8 @@ export class RelativeDates {
   ) {}
 
   current(): dayjs.Dayjs {
-    return dayjs(this.now).tz(this.zone);
+    // The same calendar without the zone plugin, which builds a zoned date in ≈ 0.3 ms.
+    return UTC_NAMES.has(this.zone) ? dayjs.utc(this.now) : dayjs(this.now).tz(this.zone);
   }
 
   add(date: dayjs.Dayjs, amount: number, unit: UnitOfTime): dayjs.Dayjs {

@@ -44,6 +44,14 @@ export type PreAggregateMatch = PreAggregateHit | PreAggregateMiss;
 export interface AvailableRollup {
   definition: PreAggregateDefinition;
   relationSql: string;
+  /** Rows of the built rollup, when known: among rollups that match, the one with the fewest wins. */
+  rows?: number;
+  /**
+   * The `now` its rollup query was compiled with (`compile(…, { now: builtAt })`, no time zone).
+   * Needed to serve a definition whose filters are relative dates (`inThePast 52 weeks`): the
+   * rollup holds that window as of this moment, and a query is served when its own window lies inside.
+   */
+  builtAt?: Date;
 }
 
 export type RollupPlanner = (explore: Explore, definition: PreAggregateDefinition) => RollupPlan;

@@ -42,6 +42,18 @@ const LIMITS = [1, 2, 5, 10, 50, 500];
 
 type FilterableType = 'string' | 'number' | 'boolean' | 'date' | 'timestamp';
 
+/** What the generator draws from, and how often it adds the features a rollup cannot serve. */
+export interface GeneratorMix {
+  explores: readonly string[];
+  zones: ReadonlyArray<string | undefined>;
+  customMetricChance: number;
+  customDimensionChance: number;
+  periodOverPeriodChance: number;
+  dateZoomChance: number;
+}
+
+const DEFAULT_MIX: GeneratorMix = { explores: EXPLORES, zones: ZONES, customMetricChance: 0.35, customDimensionChance: 0.3, periodOverPeriodChance: 0.35, dateZoomChance: 0.15 };
+
 /**
  * Random *valid* metric queries over one jaffle explore: dimensions of every type and interval,
  * metrics, custom metrics (some with ids past PostgreSQL's 63-byte limit), bins and SQL custom
@@ -56,18 +68,19 @@ export class RandomQueryGenerator {
     private readonly random: SeededRandom,
     private readonly explores: readonly Explore[],
     private readonly pools: ValuePools,
+    private readonly mix: GeneratorMix = DEFAULT_MIX,
   ) {}
 
   next(): GeneratedCase {
     const r = this.random;
-    const name = r.pick(EXPLORES);
+    const name = r.pick(this.mix.explores);
     const explore = this.explores.find((candidate) => candidate.name === name) as Explore;
     const dimensions = Object.values(explore.tables).flatMap((table) => Object.values(table.dimensions)).filter((d) => !d.hidden);
     const metrics = Object.values(explore.tables).flatMap((table) => Object.values(table.metrics)).filter((m) => !m.hidden);
     const selectedDimensions = r.some(dimensions, r.int(metrics.length === 0 ? 1 : 0, 3));
-    const additionalMetrics = r.chance(0.35) ? this.additionalMetrics(explore, dimensions) : [];
+    const additionalMetrics = r.chance(this.mix.customMetricChance) ? this.additionalMetrics(explore, dimensions) : [];
     const selectedMetrics = [...r.some(metrics, r.int(0, 3)).map(getFieldId), ...additionalMetrics.map((m) => `${m.table}_${m.name}`)];
-    const customDimensions = r.chance(0.3) ? this.customDimensions(dimensions) : [];
+    const customDimensions = r.chance(this.mix.customDimensionChance) ? this.customDimensions(dimensions) : [];
     const dimensionIds = [...selectedDimensions.map(getFieldId), ...customDimensions.map((c) => c.id)];
     if (dimensionIds.length === 0 && selectedMetrics.length === 0) dimensionIds.push(getFieldId(r.pick(dimensions)));
 
@@ -84,7 +97,7 @@ export class RandomQueryGenerator {
 
     const timeDimension = selectedDimensions.find((d) => d.type === 'date' && ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'].includes(d.timeInterval ?? ''));
     const periodOverPeriod =
-      timeDimension && metricIds.length > 0 && r.chance(0.35)
+      timeDimension && metricIds.length > 0 && r.chance(this.mix.periodOverPeriodChance)
         ? { type: 'previousPeriod' as const, field: { table: timeDimension.table, name: timeDimension.name }, granularity: r.pick(POP_GRANULARITIES), periodOffset: r.int(1, 3) }
         : undefined;
 
@@ -95,7 +108,7 @@ export class RandomQueryGenerator {
       // Every selected dimension after the chosen sorts: grouped rows are unique by their dimensions.
       for (const fieldId of dimensionIds) if (!sorts.some((sort) => sort.fieldId === fieldId)) sorts.push(this.sort(fieldId, false));
     }
-    const timezone = r.pick(ZONES);
+    const timezone = r.pick(this.mix.zones);
     const query: MetricQuery = {
       exploreName: explore.name,
       dimensions: dimensionIds,
@@ -114,7 +127,7 @@ export class RandomQueryGenerator {
       now: this.now(explore),
       userAttributes: { customer_id: String(r.int(1, 100)) },
       ...(timezone ? { timezone } : {}),
-      ...(zoomable && r.chance(0.15) ? { dateZoom: { granularity: r.pick(['Day', 'Week', 'Month', 'Quarter', 'Year', 'Hour'] as const) } } : {}),
+      ...(zoomable && r.chance(this.mix.dateZoomChance) ? { dateZoom: { granularity: r.pick(['Day', 'Week', 'Month', 'Quarter', 'Year', 'Hour'] as const) } } : {}),
     };
     return { query, context, totalOrder, orderKey: totalOrder ? null : defaultSortKey(query, explore, customDimensions) };
   }

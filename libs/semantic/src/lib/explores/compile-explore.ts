@@ -1,6 +1,7 @@
-import type { AnyExplore, CompiledTable, Dimension, ExploreError, ExploreJoin, InlineError, Metric } from '@quarry/domain';
+import type { AnyExplore, CompiledTable, Dimension, Explore, ExploreError, ExploreJoin, InlineError, Metric } from '@quarry/domain';
 
 import { definedOnly } from '../meta/meta-reader';
+import { resolvePreAggregates } from '../pre-aggregates/resolve-pre-aggregates';
 import type { ModelTable } from '../tables/build-model-table';
 import type { CompileContext } from '../tables/compile-context';
 import type { TableDraft } from '../tables/table-draft';
@@ -29,7 +30,7 @@ export function compileExplore(definition: ExploreDefinition, modelTables: Reado
   if (errors.length > 0) return exploreError(definition, errors);
 
   const base = definition.base.model;
-  return definedOnly({
+  const explore: Explore = definedOnly({
     name: definition.name,
     label: definition.label,
     description: definition.description,
@@ -45,6 +46,20 @@ export function compileExplore(definition: ExploreDefinition, modelTables: Reado
     sqlPath: base.sqlPath,
     aiHint: definition.base.meta.aiHint,
   });
+  return withPreAggregates(explore, definition);
+}
+
+/**
+ * The base model's `pre_aggregates:`, resolved against the model's own explore; any invalid one
+ * fails it. Extra explores of the model (`explores:`) join and name tables their own way, so the
+ * definitions (written against the model's joins) do not apply to them.
+ */
+function withPreAggregates(explore: Explore, definition: ExploreDefinition): AnyExplore {
+  const raw = definition.base.meta.preAggregates;
+  if (raw === undefined || raw.length === 0 || definition.name !== definition.base.model.name) return explore;
+  const { definitions, issues } = resolvePreAggregates(raw, explore, definition.base.model.name);
+  if (issues.length > 0) return exploreError(definition, issues.map((message) => ({ type: 'METADATA_PARSE_ERROR', message })));
+  return { ...explore, preAggregates: definitions };
 }
 
 function compileTable(table: TableDraft, compiler: ExploreFieldCompiler, errors: InlineError[]): CompiledTable {

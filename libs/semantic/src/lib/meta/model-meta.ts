@@ -71,6 +71,8 @@ export interface ModelMeta {
   defaultFilters?: unknown[];
   hidden?: boolean;
   aiHint?: AiHint;
+  /** `pre_aggregates:` as written; checked against the explore once its fields are compiled. */
+  preAggregates?: unknown[];
 }
 
 /** Reads a model's merged meta; problems are appended to `issues`. */
@@ -109,6 +111,7 @@ export function readModelMeta(meta: Record<string, unknown>, modelName: string, 
     defaultFilters: reader.list(meta, 'default_filters'),
     hidden: reader.boolean(meta, 'hidden'),
     aiHint: readAiHint(reader, meta),
+    preAggregates: reader.list(meta, 'pre_aggregates'),
   });
 }
 

@@ -5,10 +5,11 @@ import type IORedis from 'ioredis';
 
 /**
  * What a change makes stale: `tokens` (a token revoked, a user's organization role or membership
- * changed), `roles` (project or group access), `projects` (a project compiled, changed or deleted).
+ * changed), `roles` (project or group access), `projects` (a project compiled, changed or deleted),
+ * `preAggregates` (a pre-aggregate build was swapped in, or definitions changed).
  */
-export type AccessScope = 'tokens' | 'roles' | 'projects';
-const SCOPES: readonly string[] = ['tokens', 'roles', 'projects'] satisfies AccessScope[];
+export type AccessScope = 'tokens' | 'roles' | 'projects' | 'preAggregates';
+const SCOPES: readonly string[] = ['tokens', 'roles', 'projects', 'preAggregates'] satisfies AccessScope[];
 const SUBSCRIBE_WAIT_MS = 2_000;
 
 /**

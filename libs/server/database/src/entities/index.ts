@@ -6,6 +6,7 @@ import { OrganizationEntity } from './organization.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { PersonalAccessTokenEntity } from './personal-access-token.entity';
 import { PinnedItemEntity, PinnedListEntity } from './pinned-item.entity';
+import { PreAggregateBuildEntity, PreAggregateEntity } from './pre-aggregate.entity';
 import { ProjectEntity } from './project.entity';
 import { ProjectExploreEntity } from './project-explore.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
@@ -17,6 +18,7 @@ import { SpaceGroupAccessEntity, SpaceUserAccessEntity } from './space-access.en
 import { UserEntity } from './user.entity';
 
 export type { PinnedItemType } from './pinned-item.entity';
+export type { PreAggregateBuildStatus } from './pre-aggregate.entity';
 export type { CompileStatus, ProjectType } from './project.entity';
 export type { QueryHistoryStatus } from './query-history.entity';
 export {
@@ -31,6 +33,8 @@ export {
   PersonalAccessTokenEntity,
   PinnedItemEntity,
   PinnedListEntity,
+  PreAggregateBuildEntity,
+  PreAggregateEntity,
   ProjectEntity,
   ProjectExploreEntity,
   ProjectMembershipEntity,
@@ -67,4 +71,6 @@ export const ENTITIES = [
   DashboardEntity,
   DashboardVersionEntity,
   SavedSqlChartEntity,
+  PreAggregateEntity,
+  PreAggregateBuildEntity,
 ];

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+
+import { createTestDatabase, type TestDatabase } from '@quarry/testing';
+import type { DataSource } from 'typeorm';
+
+import { createDataSource, runMigrations } from '../data-source';
+import { PreAggregatesRepository } from './pre-aggregates.repository';
+
+const BUILT_AT = new Date('2026-01-02T03:04:05.678Z');
+
+/** Integration tier: the swap of a pre-aggregate's served build, on a real PostgreSQL. */
+describe('PreAggregatesRepository', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let repository: PreAggregatesRepository;
+  let projectUuid: string;
+
+  const declared = (fingerprint: string) => ({ name: 'daily', exploreName: 'orders', definition: { name: 'daily' }, fingerprint });
+  const build = async (fingerprint: string) => {
+    const buildUuid = randomUUID();
+    await repository.createBuild({ buildUuid, projectUuid, name: 'daily', fingerprint, trigger: 'manual', jobUuid: null });
+    await repository.markBuilding(buildUuid, fingerprint, BUILT_AT);
+    return buildUuid;
+  };
+  const finished = (buildUuid: string) => ({ rows: 10, bytes: 100, durationMs: 5, filePath: `/rollups/${buildUuid}.parquet` });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('quarry_pre_aggregates');
+    dataSource = await createDataSource(database.url).initialize();
+    await runMigrations(dataSource);
+    repository = new PreAggregatesRepository(dataSource);
+    const organizationUuid = randomUUID();
+    projectUuid = randomUUID();
+    await dataSource.query(`INSERT INTO organizations (organization_uuid, name) VALUES ($1, 'Org')`, [organizationUuid]);
+    await dataSource.query(
+      `INSERT INTO projects (project_uuid, organization_uuid, name, project_type, transform_version, transform_type, transform_connection_sealed) VALUES ($1, $2, 'P', 'DEFAULT', 'v1.7', 'none', 'x')`,
+      [projectUuid, organizationUuid],
+    );
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('serves a ready build of the current fingerprint, and keeps it when a later build fails', async () => {
+    await repository.replaceDeclared(projectUuid, [declared('v1')]);
+    const first = await build('v1');
+    await expect(repository.completeBuild(first, finished(first))).resolves.toEqual({ served: true });
+    expect(await repository.servedRollups(projectUuid)).toEqual([{ name: 'daily', exploreName: 'orders', fingerprint: 'v1', buildUuid: first, filePath: `/rollups/${first}.parquet`, rows: 10, builtAt: BUILT_AT }]);
+
+    const failing = await build('v1');
+    await repository.failBuild(failing, 'relation "orders" does not exist', 7);
+    const [status] = await repository.listStatus(projectUuid);
+    expect(status?.current?.buildUuid).toBe(first);
+    expect(status?.last).toMatchObject({ buildUuid: failing, status: 'failed', error: 'relation "orders" does not exist', durationMs: 7 });
+  });
+
+  it('swaps in a newer build and marks the replaced one superseded, its file removable after the grace period', async () => {
+    const [before] = await repository.servedRollups(projectUuid);
+    const next = await build('v1');
+    await expect(repository.completeBuild(next, finished(next))).resolves.toEqual({ served: true });
+    expect((await repository.servedRollups(projectUuid))[0]?.buildUuid).toBe(next);
+    expect(await repository.staleFiles(projectUuid, new Date(Date.now() - 60_000))).toEqual([]);
+    const stale = await repository.staleFiles(projectUuid, new Date(Date.now() + 60_000));
+    expect(stale).toEqual([{ buildUuid: before?.buildUuid, filePath: before?.filePath }]);
+    await repository.markFilesRemoved(stale.map((file) => file.buildUuid));
+    expect(await repository.staleFiles(projectUuid, new Date(Date.now() + 60_000))).toEqual([]);
+  });
+
+  it('never serves a build of another definition, and forgets definitions a compile dropped', async () => {
+    const [served] = await repository.servedRollups(projectUuid);
+    const old = await build('v1');
+    await repository.replaceDeclared(projectUuid, [declared('v2')]);
+    expect(await repository.servedRollups(projectUuid)).toEqual([]);
+    await expect(repository.completeBuild(old, finished(old))).resolves.toEqual({ served: false });
+    expect((await repository.listStatus(projectUuid))[0]?.current?.buildUuid).toBe(served?.buildUuid);
+    await expect(repository.replaceDeclared(projectUuid, [])).resolves.toEqual(['daily']);
+    expect(await repository.listStatus(projectUuid)).toEqual([]);
+  });
+});

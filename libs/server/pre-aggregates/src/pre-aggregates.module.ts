@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ProjectsModule } from '@quarry/server/projects';
+
+import { PreAggregateJobs } from './pre-aggregate-jobs.service';
+import { PreAggregateRouting } from './pre-aggregate-routing';
+import { PreAggregatesService } from './pre-aggregates.service';
+import { RollupBuilderService } from './rollup-builder.service';
+import { RollupEngine } from './rollup-duckdb.provider';
+
+/** Pre-aggregates: definitions and builds, materialization (worker), routes, and routing queries to rollups (API). */
+@Module({
+  imports: [ProjectsModule],
+  providers: [RollupEngine, PreAggregateJobs, PreAggregatesService, RollupBuilderService, PreAggregateRouting],
+  exports: [RollupEngine, PreAggregateJobs, PreAggregatesService, RollupBuilderService, PreAggregateRouting],
+})
+export class PreAggregatesModule {}

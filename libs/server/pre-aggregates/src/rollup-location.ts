@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+
+/** Every rollup file lives under this directory: the one the rollup DuckDB may touch. */
+export function rollupRoot(dataDir: string): string {
+  return join(dataDir, 'pre-aggregates');
+}
+
+/** DATA_DIR/pre-aggregates/<projectUuid>/<name>: a pre-aggregate's builds, one Parquet file each. */
+export function rollupDirectory(dataDir: string, projectUuid: string, name: string): string {
+  return join(rollupRoot(dataDir), projectUuid, name);
+}
+
+export function rollupFile(dataDir: string, projectUuid: string, name: string, buildUuid: string): string {
+  return join(rollupDirectory(dataDir, projectUuid, name), `${buildUuid}.parquet`);
+}
+
+/** How SQL reads a rollup file (paths are ours: uuids and validated names, quoted anyway). */
+export function rollupRelationSql(filePath: string): string {
+  return `read_parquet('${filePath.replaceAll("'", "''")}')`;
+}
