@@ -9,6 +9,7 @@ export * from './errors/quarry-error';
 export * from './explore/explore';
 export * from './explore/field';
 export * from './explore/filter-rule';
+export * from './explore/joins-needed';
 export * from './explore/metric-type';
 export * from './explore/pre-aggregate';
 export * from './explore/time-frame';

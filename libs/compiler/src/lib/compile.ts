@@ -4,6 +4,7 @@ import {
   type CompileContext,
   type Explore,
   type FilterRule,
+  joinsNeeded,
   type MetricQuery,
   type TimeFrame,
 } from '@quarry/domain';
@@ -18,7 +19,7 @@ import type { QueryDimension, QueryMetric } from './fields/query-field';
 import { filterGroupSql, rulesOf } from './filters/filter-group-sql';
 import { filterRuleSql, type RuleSqlContext } from './filters/filter-rule-sql';
 import { isKnownTimeZone, RelativeDates } from './filters/relative-date-bounds';
-import { joinKeyword, joinsNeeded, tablesReadBy } from './joins/joined-tables';
+import { joinKeyword, tablesReadBy } from './joins/joined-tables';
 import { ParamBinder } from './params/param-binder';
 import { renderForDisplay } from './params/render-for-display';
 import { RuntimeReferences } from './references/runtime-references';

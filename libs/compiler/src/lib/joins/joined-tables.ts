@@ -1,29 +1,5 @@
 import type { Explore, ExploreJoin } from '@quarry/domain';
 
-/**
- * The joins a query needs (semantics.md §5): tables its fields and filters read, the tables
- * those joins' ON clauses read (intermediaries, recursively), and joins marked `always`. In
- * explore order, so a join never comes before a table its ON clause reads.
- */
-export function joinsNeeded(explore: Explore, referencedTables: Iterable<string>): ExploreJoin[] {
-  const needed = new Set<string>(referencedTables);
-  for (const join of explore.joinedTables) if (join.always === true) needed.add(join.table);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const join of explore.joinedTables) {
-      if (!needed.has(join.table)) continue;
-      for (const table of join.tablesReferences) {
-        if (!needed.has(table)) {
-          needed.add(table);
-          grew = true;
-        }
-      }
-    }
-  }
-  return explore.joinedTables.filter((join) => needed.has(join.table));
-}
-
 const JOIN_KEYWORDS: Record<NonNullable<ExploreJoin['type']>, string> = {
   inner: 'INNER JOIN',
   full: 'FULL OUTER JOIN',

@@ -1,9 +1,9 @@
 import { dialectFor } from '@quarry/dialects';
-import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, type MetricQuery } from '@quarry/domain';
+import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, joinsNeeded, type MetricQuery } from '@quarry/domain';
 
 import { compile } from '../compile';
 import { RelativeDates } from '../filters/relative-date-bounds';
-import { joinsNeeded, tablesReadBy } from '../joins/joined-tables';
+import { tablesReadBy } from '../joins/joined-tables';
 import { splitReference } from '../references/field-references';
 import type { AvailableRollup, PreAggregateHit, PreAggregateMatcher } from './pre-aggregate-types';
 import { allRules, describeRule, narrows, sameRule, topLevelRules, withoutTopLevel } from './query-filters';

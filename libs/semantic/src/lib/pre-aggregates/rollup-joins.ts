@@ -1,4 +1,4 @@
-import type { Dimension, Explore, ExploreJoin, Metric } from '@quarry/domain';
+import { type Dimension, type Explore, type ExploreJoin, joinsNeeded, type Metric } from '@quarry/domain';
 
 import { metricParts } from './re-aggregatable-metric';
 
@@ -12,7 +12,7 @@ import { metricParts } from './re-aggregatable-metric';
 export function rollupJoinProblems(explore: Explore, dimensions: readonly Dimension[], metrics: readonly Metric[]): string[] {
   const referenced = new Set<string>([explore.baseTable]);
   for (const field of [...dimensions, ...metrics]) field.tablesReferences.forEach((table) => referenced.add(table));
-  const joins = joinsReading(explore, referenced);
+  const joins = joinsNeeded(explore, referenced);
   const undeclared = joins.filter((join) => join.relationship === undefined).map((join) => join.table);
   const repeated = repeatedTables(joins);
   const problems: string[] = [];
@@ -33,25 +33,6 @@ export function rollupJoinProblems(explore: Explore, dimensions: readonly Dimens
   return problems;
 }
 
-/** The joins a rollup reads: its tables, the tables their ON clauses need, and `always` joins (as the compiler picks them). */
-function joinsReading(explore: Explore, referenced: ReadonlySet<string>): ExploreJoin[] {
-  const needed = new Set(referenced);
-  for (const join of explore.joinedTables) if (join.always === true) needed.add(join.table);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const join of explore.joinedTables) {
-      if (!needed.has(join.table)) continue;
-      for (const table of join.tablesReferences) {
-        if (!needed.has(table)) {
-          needed.add(table);
-          grew = true;
-        }
-      }
-    }
-  }
-  return explore.joinedTables.filter((join) => needed.has(join.table));
-}
 
 function repeatedTables(joins: readonly ExploreJoin[]): Set<string> {
   const repeated = new Set<string>();
