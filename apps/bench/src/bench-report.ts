@@ -3,6 +3,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import type { BenchOptions } from './bench-options';
+import { queryPathVerdicts, throughputVerdict } from './query-path-targets';
 import type { CaseResult, VariantId } from './run-case';
 import { VARIANTS } from './run-case';
 import { EXPORT_VARIANTS, type ExportCaseResult, type ExportVariantId } from './run-export-case';
@@ -164,15 +165,17 @@ export function ratioTable(report: BenchReport): string[] {
   const rows: string[][] = [];
   for (const result of report.cases) {
     const baseline = `${ms(result.timingsMs.direct.median)} ms`;
-    rows.push([`${result.title}: runQuery, cache miss`, `${ms(result.timingsMs.httpMiss.median)} ms`, `DuckDB direct ${baseline}`, times(result.ratios.httpMiss.median)]);
-    rows.push([`${result.title}: runQuery, cache hit`, `${ms(result.timingsMs.httpHit.median)} ms`, `DuckDB direct ${baseline}`, times(result.ratios.httpHit.median)]);
-    rows.push([`${result.title}: v2 query, first page`, `${ms(result.timingsMs.v2FirstPage.median)} ms`, `DuckDB direct ${baseline}`, times(result.ratios.v2FirstPage.median)]);
+    const verdicts = queryPathVerdicts(result);
+    const withVerdict = (ratio: number | undefined, verdict: string | undefined) => (verdict ? `${times(ratio)}; ${verdict}` : times(ratio));
+    rows.push([`${result.title}: runQuery, cache miss`, `${ms(result.timingsMs.httpMiss.median)} ms`, `DuckDB direct ${baseline}`, withVerdict(result.ratios.httpMiss.median, verdicts.httpMiss)]);
+    rows.push([`${result.title}: runQuery, cache hit`, `${ms(result.timingsMs.httpHit.median)} ms`, `DuckDB direct ${baseline}`, withVerdict(result.ratios.httpHit.median, verdicts.httpHit)]);
+    rows.push([`${result.title}: v2 query, first page`, `${ms(result.timingsMs.v2FirstPage.median)} ms`, `DuckDB direct ${baseline}`, withVerdict(result.ratios.v2FirstPage.median, verdicts.v2FirstPage)]);
   }
   if (report.throughput) {
     const { targets, ratios } = report.throughput;
     const floor = `${int(targets.trivial.requestsPerSecond)} req/s (GET /api/v1/user)`;
-    rows.push([`compileQuery throughput, ${report.throughput.connections} connections`, `${int(targets.compileQuery.requestsPerSecond)} req/s`, floor, times(ratios.compileQuery)]);
-    rows.push([`runQuery cached throughput, ${report.throughput.connections} connections`, `${int(targets.runQueryHit.requestsPerSecond)} req/s`, floor, times(ratios.runQueryHit)]);
+    rows.push([`compileQuery throughput, ${report.throughput.connections} connections`, `${int(targets.compileQuery.requestsPerSecond)} req/s`, floor, `${times(ratios.compileQuery)} ${throughputVerdict(ratios.compileQuery)}`]);
+    rows.push([`runQuery cached throughput, ${report.throughput.connections} connections`, `${int(targets.runQueryHit.requestsPerSecond)} req/s`, floor, `${times(ratios.runQueryHit)} ${throughputVerdict(ratios.runQueryHit)}`]);
   }
   for (const result of report.exports) {
     rows.push([`${result.title}, ${int(result.rowsWritten)} rows`, `${ms(result.timingsMs.export.median)} ms`, `${result.baselineShort} ${ms(result.timingsMs.copy.median)} ms`, withTarget(result.ratio.median, result.ratioTarget)]);
