@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 import { DEMO_SCHEMA, demoProjectDirectory } from '@quarry/demo-data';
-import { call, createTestDatabase, TEST_POSTGRES_URL, type TestDatabase, waitFor } from '@quarry/testing';
+import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '@quarry/testing';
 import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 import type { CleanupStack } from './cleanup-stack';
+import { createCompiledProject } from './create-project';
 import type { DirectDuckDb } from './direct-duckdb';
 import type { QuarryUnderBench } from './quarry-under-bench';
 
@@ -124,30 +125,7 @@ export async function createPostgresDemoProject(quarry: QuarryUnderBench, wareho
   rmSync(join(quarry.dataDir, projectPath, 'profiles.yml'));
   const worker = await quarry.startWorker();
   try {
-    const created = await call(quarry.baseUrl, 'POST', '/api/v1/org/projects', {
-      token: quarry.token,
-      body: {
-        name: 'Demo shop on PostgreSQL',
-        type: 'DEFAULT',
-        transformVersion: 'v1.7',
-        warehouseConnection: warehouse.connection,
-        transformConnection: { type: 'transform', project_dir: projectPath },
-      },
-    });
-    if (created.status !== 200) throw new Error(`Creating the PostgreSQL demo project failed (${created.status}): ${JSON.stringify(created.body)}`);
-    const project = created.body.results.project as { projectUuid: string; compile: { jobId: string } };
-    await waitFor(
-      'the PostgreSQL demo project to compile',
-      async () => {
-        const job = await call(quarry.baseUrl, 'GET', `/api/v1/schedulers/job/${project.compile.jobId}/status`, { token: quarry.token });
-        const status = job.body.results?.status as string | undefined;
-        if (status === 'error') throw new Error(`The compile failed: ${JSON.stringify(job.body.results.details)}`);
-        return status === 'completed' ? true : undefined;
-      },
-      180_000,
-      250,
-    );
-    return project.projectUuid;
+    return await createCompiledProject(quarry.baseUrl, quarry.token, { name: 'Demo shop on PostgreSQL', warehouseConnection: warehouse.connection, projectDir: projectPath });
   } finally {
     await worker.stop();
   }

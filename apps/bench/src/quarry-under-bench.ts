@@ -3,7 +3,6 @@ import { join } from 'node:path';
 
 import { DEMO_DUCKDB_FILE_NAME, demoProjectDirectory } from '@quarry/demo-data';
 import {
-  call,
   createOrganization,
   deleteRedisPrefix,
   privateEnvironment,
@@ -14,6 +13,7 @@ import {
 } from '@quarry/testing';
 
 import type { CleanupStack } from './cleanup-stack';
+import { createCompiledProject } from './create-project';
 
 /** A Quarry of the benchmark's own, serving the demo project over the cached warehouse. */
 export interface QuarryUnderBench {
@@ -57,34 +57,6 @@ async function startWorker(env: NodeJS.ProcessEnv, nodeArgs: string[]): Promise<
   return worker;
 }
 
-/** Creates the "Demo shop" project over HTTP (E15), as a user would, and waits for the worker's compile. */
-async function createDemoProject(baseUrl: string, token: string): Promise<string> {
-  const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
-    token,
-    body: {
-      name: 'Demo shop',
-      type: 'DEFAULT',
-      transformVersion: 'v1.7',
-      warehouseConnection: { type: 'duckdb', path: WAREHOUSE_PATH },
-      transformConnection: { type: 'transform', project_dir: PROJECT_PATH },
-    },
-  });
-  if (created.status !== 200) throw new Error(`Creating the demo project failed (${created.status}): ${JSON.stringify(created.body)}`);
-  const project = created.body.results.project as { projectUuid: string; compile: { jobId: string } };
-  await waitFor(
-    'the demo project to compile',
-    async () => {
-      const job = await call(baseUrl, 'GET', `/api/v1/schedulers/job/${project.compile.jobId}/status`, { token });
-      const status = job.body.results?.status as string | undefined;
-      if (status === 'error') throw new Error(`The compile failed: ${JSON.stringify(job.body.results.details)}`);
-      return status === 'completed' ? true : undefined;
-    },
-    180_000,
-    250,
-  );
-  return project.projectUuid;
-}
-
 /**
  * Boots API and worker from dist/ on a fresh metadata database, a private Redis prefix and a
  * temporary DATA_DIR holding the cached warehouse; creates the project, then stops the worker
@@ -117,7 +89,7 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   };
   const worker = await startStoppedOnCleanup();
 
-  const projectUuid = await createDemoProject(baseUrl, organization.token);
+  const projectUuid = await createCompiledProject(baseUrl, organization.token, { name: 'Demo shop', warehouseConnection: { type: 'duckdb', path: WAREHOUSE_PATH }, projectDir: PROJECT_PATH });
   await worker.stop();
   say(`Demo project compiled; API at ${baseUrl}.`);
   return { baseUrl, token: organization.token, projectUuid, warehouseFile, dataDir, databaseUrl: database.url, startWorker: startStoppedOnCleanup };

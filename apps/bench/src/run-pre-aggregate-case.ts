@@ -9,6 +9,7 @@ import { call, waitFor } from '@quarry/testing';
 import { Client } from 'pg';
 
 import type { CleanupStack } from './cleanup-stack';
+import { createProject } from './create-project';
 import { measure, type MeasureOptions, type Variant } from './measure';
 import { EVENTS_PROJECT_FILES, loadEventsIntoPostgres } from './postgres-events';
 import type { QuarryUnderBench } from './quarry-under-bench';
@@ -115,18 +116,11 @@ export async function runPreAggregateCase(
   let projectUuid: string;
   let build: PreAggregateCaseResult['build'];
   try {
-    const created = await call(quarry.baseUrl, 'POST', '/api/v1/org/projects', {
-      token: quarry.token,
-      body: {
-        name: 'Events on PostgreSQL',
-        type: 'DEFAULT',
-        transformVersion: 'v1.7',
-        warehouseConnection: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: 'x', dbname: database, schema: 'shop' },
-        transformConnection: { type: 'transform', project_dir: 'projects/bench-events' },
-      },
-    });
-    if (created.status !== 200) throw new Error(`Creating the PostgreSQL project failed (${created.status}): ${JSON.stringify(created.body)}`);
-    projectUuid = created.body.results.project.projectUuid as string;
+    ({ projectUuid } = await createProject(quarry.baseUrl, quarry.token, {
+      name: 'Events on PostgreSQL',
+      warehouseConnection: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: 'x', dbname: database, schema: 'shop' },
+      projectDir: 'projects/bench-events',
+    }));
     say('Waiting for the compile and the pre-aggregate build…');
     build = await waitFor(
       'the pre-aggregate build',
