@@ -9,7 +9,10 @@ import { rollupRoot } from './rollup-location';
 
 /**
  * This process's in-memory DuckDB over DATA_DIR/pre-aggregates: the worker writes rollups with it,
- * the API answers queries from them. Sandboxed to that directory; the process's DuckDB limits.
+ * the API answers queries from them. Sandboxed to that directory. It works within the process's
+ * DuckDB ceiling (DUCKDB_MEMORY_LIMIT_MAX), not its export budget: turning a rollup's rows into
+ * Parquet needs more than the worker's 48MB (the demo's rollups ran out of memory there), and a
+ * build is rare, short and holds no export's rows.
  */
 @Injectable()
 export class RollupEngine extends RollupDuckDb implements OnModuleDestroy {
@@ -18,7 +21,7 @@ export class RollupEngine extends RollupDuckDb implements OnModuleDestroy {
 
   constructor(config: AppConfig) {
     const spillDirectory = join(config.dataDir, 'tmp', 'duckdb-rollups', String(process.pid));
-    super({ rootDirectory: rollupRoot(config.dataDir), tempDirectory: spillDirectory, memoryLimit: config.duckdb.memoryLimit, threads: config.duckdb.threads });
+    super({ rootDirectory: rollupRoot(config.dataDir), tempDirectory: spillDirectory, memoryLimit: config.duckdb.memoryLimitMax, threads: config.duckdb.threads });
     this.spillDirectory = spillDirectory;
   }
 
