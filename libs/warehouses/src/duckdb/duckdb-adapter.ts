@@ -73,6 +73,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
   readonly type = 'duckdb' as const;
   readonly nativeCsv: DuckDbNativeCsv;
   private closed = false;
+  private resolvedPath: string | undefined;
 
   constructor(
     private readonly config: DuckdbConnectionConfig,
@@ -100,18 +101,15 @@ export class DuckDbAdapter implements WarehouseAdapter {
     const values = duckDbValues(toQueryParams(params));
     const cancellation = QueryCancellation.watch(options);
     try {
-      const { memory } = await this.open();
-      const run = await memory.run(async () => {
-        const connection = await this.queryConnection(sql, cancellation, options.timezone);
-        try {
-          const result = await connection.run(sql, values);
+      const { memory, pool } = await this.open();
+      const stops = { timezone: options.timezone, onStop: (interrupt: () => void) => cancellation.onStop(interrupt), stopped: () => cancellation.reason !== undefined };
+      const run = await memory.run(() =>
+        pool.run(sql, values, stops, async (result) => {
           const columns = duckDbColumns(result);
           const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
           return { fields: fieldsOf(columns), rows };
-        } finally {
-          connection.closeSync();
-        }
-      });
+        }),
+      );
       await run.release();
       return run.value;
     } catch (error) {
@@ -187,12 +185,18 @@ export class DuckDbAdapter implements WarehouseAdapter {
 
   private async open(): Promise<OpenDuckDb> {
     if (this.closed) throw new Error('The warehouse adapter is closed');
-    const realPath = resolveDuckDbPath(this.config.path, this.context.dataDir);
+    const realPath = this.realPath();
     try {
       return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb'), copyDirectory: this.copyDirectory() });
     } catch (error) {
       throw this.openError(error);
     }
+  }
+
+  /** The file's real path, checked once per adapter (each query opens one): the checks cost file system calls. */
+  private realPath(): string {
+    this.resolvedPath ??= resolveDuckDbPath(this.config.path, this.context.dataDir);
+    return this.resolvedPath;
   }
 
   private async connect(): Promise<DuckDBConnection> {
@@ -209,7 +213,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
    * SQL run on one file (a developer's custom SQL can read files there) never sees another's exports.
    */
   private copyDirectory(): string {
-    const file = createHash('sha256').update(resolveDuckDbPath(this.config.path, this.context.dataDir)).digest('hex').slice(0, 16);
+    const file = createHash('sha256').update(this.realPath()).digest('hex').slice(0, 16);
     return join(this.context.dataDir, 'tmp', 'duckdb-exports', file);
   }
 

@@ -4,6 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { duckDbSizeBytes } from '@quarry/domain';
 
 import { quoteStringLiteral } from '../sql/sql-literals';
+import { DuckDbConnectionPool } from './duckdb-connection-pool';
 import { DuckDbMemoryLimit } from './duckdb-memory-limit';
 
 /**
@@ -48,10 +49,11 @@ export function duckDbOpenOptions(limits: DuckDbLimits): Record<string, string> 
   };
 }
 
-/** An open file, with the memory limit its queries share. */
+/** An open file, with the memory limit its queries share and the connections they reuse. */
 export interface OpenDuckDb {
   instance: DuckDBInstance;
   memory: DuckDbMemoryLimit;
+  pool: DuckDbConnectionPool;
 }
 
 /**
@@ -85,10 +87,11 @@ async function openDuckDb(realPath: string, limits: DuckDbLimits): Promise<OpenD
   // DuckDB creates only the last folder of its temp directory, when it first spills.
   await mkdir(limits.tempDirectory, { recursive: true });
   const instance = await createInstance(realPath, limits);
-  if (limits.memoryLimit === undefined) return { instance, memory: DuckDbMemoryLimit.unlimited() };
+  const pool = new DuckDbConnectionPool(instance);
+  if (limits.memoryLimit === undefined) return { instance, memory: DuckDbMemoryLimit.unlimited(), pool };
   const budget = duckDbSizeBytes(limits.memoryLimit);
   const ceiling = limits.memoryLimitMax === undefined ? budget : Math.max(budget, duckDbSizeBytes(limits.memoryLimitMax));
-  return { instance, memory: new DuckDbMemoryLimit(instance, budget, ceiling) };
+  return { instance, memory: new DuckDbMemoryLimit(instance, budget, ceiling), pool };
 }
 
 /**
@@ -118,6 +121,7 @@ export async function closeDuckDbInstances(realPath?: string): Promise<void> {
     const opening = instances.get(path);
     instances.delete(path);
     const open = await opening?.catch(() => undefined);
+    open?.pool.close();
     open?.instance.closeSync();
   }
 }

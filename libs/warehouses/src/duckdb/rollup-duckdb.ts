@@ -8,6 +8,7 @@ import { toQueryError } from '../query/query-errors';
 import { toQueryParams } from '../query/query-params';
 import { quoteStringLiteral } from '../sql/sql-literals';
 import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
+import { DuckDbConnectionPool } from './duckdb-connection-pool';
 import { duckDbColumnConverter } from './duckdb-types';
 
 /** Every session's zone unless a query names another. */
@@ -36,7 +37,7 @@ export interface RollupFileColumn {
  * so a cell from a rollup equals the cell from the warehouse.
  */
 export class RollupDuckDb {
-  private opening: Promise<DuckDBInstance> | undefined;
+  private opening: Promise<{ instance: DuckDBInstance; pool: DuckDbConnectionPool }> | undefined;
 
   constructor(private readonly options: RollupDuckDbOptions) {}
 
@@ -44,34 +45,24 @@ export class RollupDuckDb {
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     const values = toQueryParams(params).map((value) => (value instanceof Date ? value.toISOString() : value));
     const cancellation = QueryCancellation.watch(options);
-    const connection = await (await this.instance()).connect();
     try {
-      // Parsed once: checked to be one statement, then prepared and bound from that parse.
-      const statements = await connection.extractStatements(sql);
-      if (statements.count !== 1) throw new Error(`A query must be exactly one SQL statement; this one has ${statements.count}`);
-      cancellation.onStop(() => connection.interrupt());
+      const { pool } = await this.instance();
       // Sessions start in UTC (set on the instance): only another zone costs a statement.
-      if (options.timezone && options.timezone !== DEFAULT_TIMEZONE) await connection.run(`SET TimeZone = ${quoteStringLiteral(options.timezone, { backslashEscapes: false })}`);
-      const prepared = await statements.prepare(0);
-      let result;
-      try {
-        if (values.length > 0) prepared.bind(values);
-        result = await prepared.run();
-      } finally {
-        prepared.destroySync();
-      }
-      const types = result.columnTypes();
-      const columns: ResultColumn[] = result.columnNames().map((name, index) => {
-        const type = types[index];
-        return type ? { name, ...duckDbColumnConverter(type) } : { name, kind: 'string' };
+      const timezone = options.timezone === DEFAULT_TIMEZONE ? undefined : options.timezone;
+      const stops = { timezone, onStop: (interrupt: () => void) => cancellation.onStop(interrupt), stopped: () => cancellation.reason !== undefined };
+      return await pool.run(sql, values, stops, async (result) => {
+        const types = result.columnTypes();
+        const columns: ResultColumn[] = result.columnNames().map((name, index) => {
+          const type = types[index];
+          return type ? { name, ...duckDbColumnConverter(type) } : { name, kind: 'string' };
+        });
+        const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
+        return { fields: fieldsOf(columns), rows };
       });
-      const rows = (await result.getRows()).map((row) => rowFromValues(columns, row));
-      return { fields: fieldsOf(columns), rows };
     } catch (error) {
       throw cancellation.explain(toQueryError(error));
     } finally {
       cancellation.dispose();
-      connection.closeSync();
     }
   }
 
@@ -80,7 +71,7 @@ export class RollupDuckDb {
    * column cast to its type. Returns the number of rows written.
    */
   async jsonLinesToParquet(jsonPath: string, columns: readonly RollupFileColumn[], parquetPath: string): Promise<number> {
-    const connection = await (await this.instance()).connect();
+    const connection = await (await this.instance()).instance.connect();
     try {
       const literal = (text: string) => quoteStringLiteral(text, { backslashEscapes: false });
       const struct = columns.map((column) => `${literal(column.name)}: ${literal(column.type)}`).join(', ');
@@ -99,10 +90,16 @@ export class RollupDuckDb {
   close(): void {
     const opening = this.opening;
     this.opening = undefined;
-    void opening?.then((instance) => instance.closeSync(), () => undefined);
+    void opening?.then(
+      ({ instance, pool }) => {
+        pool.close();
+        instance.closeSync();
+      },
+      () => undefined,
+    );
   }
 
-  private instance(): Promise<DuckDBInstance> {
+  private instance(): Promise<{ instance: DuckDBInstance; pool: DuckDbConnectionPool }> {
     this.opening ??= this.open();
     return this.opening;
   }
@@ -111,7 +108,7 @@ export class RollupDuckDb {
    * DuckDB takes allowed_directories only while external access is on: the instance opens with it
    * on, is given the root, and turns it off before any query runs, after which neither can change.
    */
-  private async open(): Promise<DuckDBInstance> {
+  private async open(): Promise<{ instance: DuckDBInstance; pool: DuckDbConnectionPool }> {
     await mkdir(this.options.rootDirectory, { recursive: true });
     await mkdir(this.options.tempDirectory, { recursive: true });
     const instance = await DuckDBInstance.create(':memory:', {
@@ -133,6 +130,6 @@ export class RollupDuckDb {
     } finally {
       connection.closeSync();
     }
-    return instance;
+    return { instance, pool: new DuckDbConnectionPool(instance) };
   }
 }
