@@ -5,7 +5,7 @@ import { type CompileWarning, type ItemsMap, pivotRows } from '@quarry/compiler'
 import { ExpiredError, type MetricQuery, NotFoundError, ParameterError, type PivotConfiguration, type PivotDetails, type Principal } from '@quarry/domain';
 import { createRowFormatter, type ResultRow } from '@quarry/formatting';
 import { AppConfig } from '@quarry/server/config';
-import { type QueryHistoryEntity, QueryHistoryRepository } from '@quarry/server/database';
+import { type QueryHistoryEntity, QueryHistoryRepository, type QueryOutcome } from '@quarry/server/database';
 import { ProjectsService } from '@quarry/server/projects';
 
 import { pivotedResultsOf } from './pivoted-results';
@@ -189,7 +189,10 @@ export class AsyncQueryService {
 
   async cancel(principal: Principal, projectUuid: string, queryUuid: string): Promise<void> {
     await this.ownQuery(principal, projectUuid, queryUuid);
-    if (await this.history.markCancelled(queryUuid)) await this.cancellation.cancel(queryUuid);
+    if (await this.history.markCancelled(queryUuid)) {
+      this.recent.forget(queryUuid);
+      await this.cancellation.cancel(queryUuid);
+    }
   }
 
   /** A query is visible to the user who ran it, in its project, while they may still view the project. */
@@ -233,14 +236,24 @@ export class AsyncQueryService {
     }
     await this.store.save(queryUuid, rows);
     const initialQueryExecutionMs = Date.now() - started;
-    const ready = await this.history.markReady(queryUuid, {
-      totalResults: rows.length,
-      columns: columns as Record<string, unknown>,
-      pivotDetails: pivotDetails as Record<string, unknown> | null,
-      initialQueryExecutionMs,
-    });
-    // Not when cancelled meanwhile: the query stays cancelled.
-    if (ready) this.recent.keep(queryUuid, { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs });
+    const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails: pivotDetails as Record<string, unknown> | null, initialQueryExecutionMs };
+    // Its rows are in Redis: this process serves its pages at once, while the record is marked
+    // ready for the others (which say "pending" until then). Large results wait for the record.
+    const kept = this.recent.keep(queryUuid, { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs });
+    const marking = this.markReady(queryUuid, outcome);
+    if (!kept) await marking;
+  }
+
+  /** Never rejects: a query cancelled meanwhile stays cancelled (and is no longer served here); a failed update is recorded as the query's error. */
+  private async markReady(queryUuid: string, outcome: QueryOutcome): Promise<void> {
+    try {
+      if (await this.history.markReady(queryUuid, outcome)) return;
+      this.recent.forget(queryUuid);
+    } catch (error) {
+      this.recent.forget(queryUuid);
+      this.logger.error({ queryUuid, err: error }, 'Could not record a finished query');
+      await this.history.markError(queryUuid, 'The query finished, but its results could not be recorded: run it again').catch(() => undefined);
+    }
   }
 }
 

@@ -33,8 +33,15 @@ export class RecentResults {
     this.results = new ExpiringCache(Math.min(RECENT_RESULT_TTL_MS, (resultsTtlSeconds * 1000) / 2), RECENT_RESULTS);
   }
 
-  keep(queryUuid: string, result: RecentResult): void {
-    if (result.rows.length <= RECENT_RESULT_MAX_ROWS) this.results.set(queryUuid, result);
+  /** Whether the result is kept (small enough). */
+  keep(queryUuid: string, result: RecentResult): boolean {
+    if (result.rows.length > RECENT_RESULT_MAX_ROWS) return false;
+    this.results.set(queryUuid, result);
+    return this.results.get(queryUuid) !== undefined;
+  }
+
+  forget(queryUuid: string): void {
+    this.results.delete(queryUuid);
   }
 
   get(queryUuid: string): RecentResult | undefined {

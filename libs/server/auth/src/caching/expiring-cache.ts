@@ -35,6 +35,10 @@ export class ExpiringCache<K, V> {
     this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
   }
 
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   /** The cached value, else `load()`'s, cached unless the cache was cleared while it ran. */
   async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
