@@ -40,3 +40,26 @@ export async function createCompiledProject(baseUrl: string, token: string, proj
   );
   return projectUuid;
 }
+
+/**
+ * Waits until no pre-aggregate of the project is queued or building and each has been built (or
+ * failed) at least once: a build on the worker would otherwise be timed, and counted in the
+ * worker's memory, as part of whatever case runs meanwhile. Returns the failed ones' errors.
+ */
+export async function waitForPreAggregateBuilds(baseUrl: string, token: string, projectUuid: string): Promise<string[]> {
+  let failures: string[] = [];
+  await waitFor(
+    'the pre-aggregates to be built',
+    async () => {
+      const listed = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token });
+      if (listed.status !== 200) throw new Error(`Listing pre-aggregates answered ${listed.status}: ${JSON.stringify(listed.body)}`);
+      const preAggregates = listed.body.results as Array<{ name: string; lastBuild: { status: string; error: string | null } | null }>;
+      if (preAggregates.some((preAggregate) => !preAggregate.lastBuild || preAggregate.lastBuild.status === 'queued' || preAggregate.lastBuild.status === 'building')) return undefined;
+      failures = preAggregates.flatMap((preAggregate) => (preAggregate.lastBuild?.status === 'failed' ? [`${preAggregate.name}: ${preAggregate.lastBuild.error ?? 'failed'}`] : []));
+      return true;
+    },
+    600_000,
+    250,
+  );
+  return failures;
+}

@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 import type { CleanupStack } from './cleanup-stack';
-import { createCompiledProject } from './create-project';
+import { createCompiledProject, waitForPreAggregateBuilds } from './create-project';
 import type { DirectDuckDb } from './direct-duckdb';
 import type { QuarryUnderBench } from './quarry-under-bench';
 
@@ -116,8 +116,8 @@ export async function createPostgresWarehouse(duckdb: DirectDuckDb, cleanup: Cle
 
 /**
  * The demo project on the PostgreSQL warehouse: its YAML without profiles.yml, so that models land
- * in the connection's database and schema; compiled by a worker started for it and stopped after,
- * so that the export case's fresh worker has done nothing else.
+ * in the connection's database and schema; compiled, and its pre-aggregates built, by a worker
+ * started for it and stopped after, so that the export case's fresh worker has done nothing else.
  */
 export async function createPostgresDemoProject(quarry: QuarryUnderBench, warehouse: PostgresWarehouse): Promise<string> {
   const projectPath = join('projects', 'demo-shop-postgres');
@@ -125,7 +125,10 @@ export async function createPostgresDemoProject(quarry: QuarryUnderBench, wareho
   rmSync(join(quarry.dataDir, projectPath, 'profiles.yml'));
   const worker = await quarry.startWorker();
   try {
-    return await createCompiledProject(quarry.baseUrl, quarry.token, { name: 'Demo shop on PostgreSQL', warehouseConnection: warehouse.connection, projectDir: projectPath });
+    const projectUuid = await createCompiledProject(quarry.baseUrl, quarry.token, { name: 'Demo shop on PostgreSQL', warehouseConnection: warehouse.connection, projectDir: projectPath });
+    // Its rollups too, or the export case's worker would build them while it is measured.
+    await waitForPreAggregateBuilds(quarry.baseUrl, quarry.token, projectUuid);
+    return projectUuid;
   } finally {
     await worker.stop();
   }
