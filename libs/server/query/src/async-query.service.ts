@@ -14,7 +14,7 @@ import { type PlannedQuery, type QueryExtras, QueryPlanner } from './query-plann
 import { QueryResultsStore } from './query-results-store';
 import { RecentResults } from './recent-results';
 import { type ResultColumn, resultColumns } from './result-columns';
-import { type CacheMetadata, preAggregateMetadata, type PreAggregateMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
+import { type CacheMetadata, type PreAggregateMetadata, preAggregateMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
 
 export interface AsyncQueryRequest extends QueryExtras {
   query: MetricQuery;

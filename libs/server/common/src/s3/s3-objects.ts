@@ -19,18 +19,6 @@ export async function* listS3Objects(client: S3Client, bucket: string, prefix: s
   } while (token);
 }
 
-/** The "folders" directly under `prefix` (`prefix` + up to the next `/`), e.g. one per project. */
-export async function listS3Folders(client: S3Client, bucket: string, prefix: string): Promise<string[]> {
-  const folders: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, Delimiter: '/', ...(token ? { ContinuationToken: token } : {}) }));
-    for (const common of page.CommonPrefixes ?? []) if (common.Prefix) folders.push(common.Prefix);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return folders;
-}
-
 /** Deletes the objects, 1000 per request; what S3 refused is reported, not thrown. */
 export async function deleteS3Objects(client: S3Client, bucket: string, objects: readonly _Object[]): Promise<S3DeleteOutcome> {
   const deleted: _Object[] = [];
