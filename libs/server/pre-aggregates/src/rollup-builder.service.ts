@@ -122,15 +122,29 @@ export class RollupBuilderService {
       await this.changes.announce('preAggregates');
       this.logger.log({ projectUuid, name, buildUuid, rows, bytes, durationMs, served, objectKey: stored.objectKey }, 'Pre-aggregate built');
       await this.removeReplacedFiles(projectUuid);
+      if (!served) await this.removeIfProjectDeleted(projectUuid);
       return { projectUuid, name, buildUuid, rows, bytes, durationMs, served };
     } catch (error) {
       await rm(stagedPath, { force: true });
       if (published) await this.store.remove([{ ...published, bytes: null }]).catch((failure: unknown) => this.logger.warn({ buildUuid, err: failure }, 'Could not remove the files of a failed build'));
+      await this.removeIfProjectDeleted(projectUuid);
       await this.preAggregates.failBuild(buildUuid, (error as Error).message, Date.now() - started);
       await this.changes.announce('preAggregates');
       throw error;
     } finally {
       await rm(jsonPath, { force: true });
+    }
+  }
+
+  /**
+   * A project deleted while its rollup was built: the deletion's sweep may have run before this
+   * build wrote its folder, which would then stay until the maintenance purge.
+   */
+  private async removeIfProjectDeleted(projectUuid: string): Promise<void> {
+    try {
+      if (!(await this.projects.findByUuid(projectUuid))) await this.store.removeProject(projectUuid);
+    } catch (error) {
+      this.logger.warn({ projectUuid, err: error }, 'Could not remove the rollups of a deleted project; the maintenance purge tries again');
     }
   }
 
