@@ -10,9 +10,12 @@ export const JAFFLE_WAREHOUSES = {
   postgres: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: 'x', dbname: 'postgres', schema: 'jaffle' },
 };
 
-/** A new project on the jaffle manifest (or a variant of it) and the given warehouse, once its explores are compiled. */
-export async function compiledJaffleProject(warehouseConnection: Record<string, unknown>, manifest: Record<string, unknown> = jaffleManifest()): Promise<string> {
-  const { baseUrl, adminToken } = sharedQuarry();
+/**
+ * A new project on the jaffle manifest (or a variant of it) and the given warehouse, once its
+ * explores are compiled; through the shared API unless another (on the same database) is named.
+ */
+export async function compiledJaffleProject(warehouseConnection: Record<string, unknown>, manifest: Record<string, unknown> = jaffleManifest(), baseUrl = sharedQuarry().baseUrl): Promise<string> {
+  const { adminToken } = sharedQuarry();
   const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
     token: adminToken,
     body: { name: `Jaffle on ${String(warehouseConnection['type'])}`, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection: { type: 'manifest', manifest } },

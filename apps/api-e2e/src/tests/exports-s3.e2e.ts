@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
+import { startLocalS3 } from '@quarry/testing';
 import { parse } from 'csv-parse/sync';
 
 import { call } from '../support/api-client';
 import { startApi } from '../support/environment';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
-import { ROOT, startApp, waitFor } from '../support/processes';
+import { startApp, waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
 
 const shared = sharedQuarry();
@@ -29,32 +26,6 @@ const query = {
   tableCalculations: [],
 };
 
-/**
- * The local S3-compatible server of the exports library's tests (s3rver, from npm), run from its
- * script: on a free port, over a temporary directory. An e2e suite may not import a server library.
- */
-async function startLocalS3(): Promise<{ endpoint: string; directory: string; close: () => Promise<void> }> {
-  const directory = await mkdtemp(join(tmpdir(), 'quarry-e2e-s3-'));
-  const script = join(ROOT, 'libs/server/exports/src/test/local-s3-server.cjs');
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', script, directory, BUCKET], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
-    void exited.then(() => reject(new Error(`The local S3 server exited: ${stderr}`)));
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    directory,
-    close: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 async function finishedJob(url: string, jobId: string) {
   return waitFor(
     `job ${jobId}`,
@@ -69,19 +40,9 @@ async function finishedJob(url: string, jobId: string) {
 
 describe('CSV exports (E6) to S3-compatible storage', () => {
   it('uploads the file to the bucket and answers a pre-signed fileUrl that downloads it; the maintenance job purges it once expired', async () => {
-    const s3 = await startLocalS3();
+    const s3 = await startLocalS3(BUCKET);
     // An API and worker of this test's own (same database, own queue) with S3 configured.
-    const env = {
-      ...shared.env,
-      QUEUE_PREFIX: `${shared.env['QUEUE_PREFIX']}-s3`,
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_URL_EXPIRES_SECONDS: '900',
-    };
+    const env = { ...shared.env, QUEUE_PREFIX: `${shared.env['QUEUE_PREFIX']}-s3`, ...s3.env, S3_URL_EXPIRES_SECONDS: '900' };
     const { api, baseUrl: url } = await startApi(env);
     const worker = startApp('worker', env);
     try {
@@ -113,10 +74,7 @@ describe('CSV exports (E6) to S3-compatible storage', () => {
       expect(body).toEqual(rows.map((row) => [row['orders_total_order_amount']?.value.formatted, row['orders_status']?.value.formatted, row['orders_order_date_month']?.value.formatted]));
 
       // Expire the object (s3rver reads LastModified from its file's mtime), then run the maintenance job.
-      const objectDir = join(s3.directory, BUCKET, 'exports', jobId);
-      const [objectFile] = (await readdir(objectDir)).filter((name) => name.endsWith('._S3rver_object'));
-      const lastYear = new Date(Date.now() - 365 * 86_400_000);
-      await utimes(join(objectDir, objectFile!), lastYear, lastYear);
+      await s3.setLastModified(fileUrl.pathname.slice(`/${BUCKET}/`.length), new Date(Date.now() - 365 * 86_400_000));
       const purge = await call(url, 'POST', '/api/v1/org/maintenance/purge-expired', { token: adminToken });
       const purged = await finishedJob(url, purge.body.results.jobId);
       expect(purged.details.filesPurged).toBeGreaterThanOrEqual(1);

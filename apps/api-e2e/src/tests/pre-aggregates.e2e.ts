@@ -1,16 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-import { jaffleManifest } from '@quarry/testing';
+import { jaffleManifest, type LocalS3, startLocalS3 } from '@quarry/testing';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
 
 import { call } from '../support/api-client';
+import { startApi } from '../support/environment';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
-import { waitFor } from '../support/processes';
+import { startApp, waitFor } from '../support/processes';
 import { sharedQuarry } from '../support/shared-quarry';
 import { userWithToken } from '../support/users';
 
-const { baseUrl, adminToken, env } = sharedQuarry();
+const { baseUrl, adminToken, env, dataDir } = sharedQuarry();
 
 /**
  * The jaffle orders in a schema of this test's own (so it can slow them down or break them), as a
@@ -140,16 +144,40 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
     expect(fromRollup.body.results.rows).toEqual(fromWarehouse.body.results.rows);
   });
 
-  it('answers v2 queries from it too, and says so', async () => {
-    const executed = await call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: adminToken, body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS }, invalidateCache: true } });
-    expect(executed.status).toBe(200);
-    expect(executed.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
-    const optedOut = await call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
-      token: adminToken,
-      body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS }, invalidateCache: true, usePreAggregateCache: false },
-    });
-    expect(optedOut.body.results.cacheMetadata.preAggregate).toMatchObject({ hit: false });
-  });
+  it('answers v2 queries from it too, and says so in the execute answer and on the results pages, from memory and from the database', async () => {
+    const execute = (body: Record<string, unknown>) => call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: adminToken, body: { invalidateCache: true, ...body } });
+    const readyPage = (url: string, queryUuid: string) =>
+      waitFor(`query ${queryUuid}`, async () => {
+        const response = await call(url, 'GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { token: adminToken });
+        if (response.status !== 200 || response.body.results.status === 'error') throw new Error(JSON.stringify(response.body));
+        return response.body.results.status === 'ready' ? response.body.results : undefined;
+      });
+    const byCustomer = { ...MONTHLY_BY_STATUS, dimensions: ['orders_customer_id'], sorts: [{ fieldId: 'orders_customer_id', descending: false }] };
+    const cases = [
+      { body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS } }, said: { hit: true, name: 'status_daily' } },
+      { body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS }, usePreAggregateCache: false }, said: { hit: false, reason: expect.stringMatching(/opted out/) } },
+      { body: { query: { exploreName: 'orders', ...byCustomer } }, said: { hit: false, reason: expect.stringContaining('orders_customer_id') } },
+    ];
+    const executed: Array<{ queryUuid: string; preAggregate: unknown }> = [];
+    for (const { body, said } of cases) {
+      const response = await execute(body);
+      expect(response.status).toBe(200);
+      const { preAggregate } = response.body.results.cacheMetadata;
+      expect(preAggregate).toMatchObject(said);
+      // The process that ran it serves its pages from memory.
+      const page = await readyPage(baseUrl, response.body.results.queryUuid);
+      expect(page.preAggregate).toEqual(preAggregate);
+      expect(page.rows.length).toBeGreaterThan(0);
+      executed.push({ queryUuid: response.body.results.queryUuid, preAggregate });
+    }
+    // Another API process has nothing in memory: its pages come from the query's row and Redis.
+    const other = await startApi(env);
+    try {
+      for (const { queryUuid, preAggregate } of executed) expect((await readyPage(other.baseUrl, queryUuid)).preAggregate).toEqual(preAggregate);
+    } finally {
+      await other.api.stop();
+    }
+  }, 120_000);
 
   it('runs a query the pre-aggregate cannot answer exactly on the warehouse, saying why', async () => {
     const response = await runQuery({ ...MONTHLY_BY_STATUS, dimensions: ['orders_customer_id'], sorts: [{ fieldId: 'orders_customer_id', descending: false }] });
@@ -272,4 +300,114 @@ describe('pre-aggregates on the jaffle fixture in the embedded DuckDB warehouse'
     expect(fromRollup.body.results.rows.length).toBeGreaterThan(0);
     expect(fromRollup.body.results.rows).toEqual(fromWarehouse.body.results.rows);
   });
+});
+
+/** The pre-aggregates' status through `url`, once its one pre-aggregate is servable. */
+async function servable(url: string, projectUuid: string): Promise<Status> {
+  return waitFor('a servable build', async () => {
+    const response = await call(url, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: adminToken });
+    const [status] = response.body.results as Status[];
+    if (status?.lastBuild?.status === 'failed') throw new Error(`the build failed: ${status.lastBuild.error ?? ''}`);
+    return status?.servable ? status : undefined;
+  }, 60_000);
+}
+
+async function purged(url: string): Promise<{ filesPurged: number }> {
+  const started = await call(url, 'POST', '/api/v1/org/maintenance/purge-expired', { token: adminToken });
+  expect(started.status).toBe(200);
+  const finished = await waitFor('the maintenance job', async () => {
+    const status = await call(url, 'GET', `/api/v1/schedulers/job/${started.body.results.jobId}/status`, { token: adminToken });
+    if (status.body.results?.status === 'error') throw new Error(JSON.stringify(status.body.results));
+    return status.body.results?.status === 'completed' ? status.body.results : undefined;
+  });
+  return finished.details;
+}
+
+describe('the rollups of a deleted project', () => {
+  it('go with it, though it has no cron; the maintenance purge removes any left behind', async () => {
+    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres, manifestWithPreAggregates(PRE_AGGREGATES, 'jaffle'));
+    const { currentBuild } = await servable(baseUrl, projectUuid);
+    const folder = join(dataDir, 'pre-aggregates', projectUuid);
+    expect(readdirSync(join(folder, 'status_daily'))).toEqual([`${currentBuild?.buildUuid}.parquet`]);
+    expect((await call(baseUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
+    await waitFor('its rollup folder to go', async () => (existsSync(folder) ? undefined : true));
+
+    // Files a deletion left behind (a build that finished after it, a process that missed the announcement): purged.
+    const leftBehind = join(dataDir, 'pre-aggregates', randomUUID(), 'status_daily');
+    mkdirSync(leftBehind, { recursive: true });
+    writeFileSync(join(leftBehind, `${randomUUID()}.parquet`), 'PAR1');
+    expect((await purged(baseUrl)).filesPurged).toBeGreaterThanOrEqual(1);
+    expect(existsSync(join(leftBehind, '..'))).toBe(false);
+  });
+});
+
+describe('pre-aggregates with rollups in S3 (S3_BUCKET set)', () => {
+  const BUCKET = 'quarry-e2e-rollups';
+  let s3: LocalS3;
+  let apiUrl: string;
+  const stops: Array<() => Promise<void>> = [];
+  // API and worker of this test's own, each with its own DATA_DIR: nothing shared but the bucket, the database and Redis.
+  const workerDir = mkdtempSync(join(tmpdir(), 'quarry-e2e-rollups-worker-'));
+  const apiDir = mkdtempSync(join(tmpdir(), 'quarry-e2e-rollups-api-'));
+  const bucketKeys = (projectUuid: string) => s3.keys(`pre-aggregates/${projectUuid}/`);
+
+  beforeAll(async () => {
+    s3 = await startLocalS3(BUCKET);
+    stops.push(() => s3.close());
+    // No grace period: a replaced rollup goes as soon as its successor is swapped in.
+    const s3Env = { ...env, ...s3.env, QUEUE_PREFIX: `${String(env['QUEUE_PREFIX'])}-rollups-s3`, PRE_AGGREGATE_FILE_GRACE_SECONDS: '0' };
+    const worker = startApp('worker', { ...s3Env, DATA_DIR: workerDir });
+    stops.push(async () => void (await worker.stop()));
+    const { api, baseUrl: url } = await startApi({ ...s3Env, DATA_DIR: apiDir });
+    stops.push(async () => void (await api.stop()));
+    apiUrl = url;
+  }, 90_000);
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop();
+    rmSync(workerDir, { recursive: true, force: true });
+    rmSync(apiDir, { recursive: true, force: true });
+  });
+
+  it('uploads each build, answers from a rollup only the bucket holds, removes replaced ones and a deleted project\'s', async () => {
+    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres, manifestWithPreAggregates(PRE_AGGREGATES, 'jaffle'), apiUrl);
+    const first = (await servable(apiUrl, projectUuid)).currentBuild?.buildUuid as string;
+    const key = (buildUuid: string) => `pre-aggregates/${projectUuid}/status_daily/${buildUuid}.parquet`;
+    expect(await bucketKeys(projectUuid)).toEqual([key(first)]);
+    const workerFile = join(workerDir, 'pre-aggregates', projectUuid, 'status_daily', `${first}.parquet`);
+    const apiCopy = join(apiDir, 'pre-aggregates', projectUuid, 'status_daily', `${first}.parquet`);
+    expect(existsSync(workerFile)).toBe(true);
+    // Only the bucket holds it now.
+    rmSync(workerFile);
+    expect(existsSync(apiCopy)).toBe(false);
+
+    const run = (body: Record<string, unknown>) =>
+      call(apiUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { exploreName: 'orders', invalidateCache: true, ...MONTHLY_BY_STATUS, ...body } });
+    const [fromRollup, again, fromWarehouse] = [await run({}), await run({}), await run({ usePreAggregateCache: false })];
+    expect(fromRollup.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
+    expect(again.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
+    expect(fromRollup.body.results.rows.length).toBeGreaterThan(0);
+    expect(fromRollup.body.results.rows).toEqual(fromWarehouse.body.results.rows);
+    // Downloaded into the API's own DATA_DIR, where it was read.
+    expect(readdirSync(join(apiDir, 'pre-aggregates', projectUuid, 'status_daily'))).toEqual([`${first}.parquet`]);
+
+    // A new build replaces it: gone from the bucket, and the API's copy is swept.
+    const refreshed = await call(apiUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, { token: adminToken });
+    expect(refreshed.status).toBe(200);
+    const second = (await waitFor('the next build', async () => {
+      const status = await servable(apiUrl, projectUuid);
+      return status.currentBuild?.buildUuid !== first ? status : undefined;
+    }, 60_000)).currentBuild?.buildUuid as string;
+    await waitFor('the replaced rollup to leave the bucket', async () => ((await bucketKeys(projectUuid)).includes(key(first)) ? undefined : true));
+    expect(await bucketKeys(projectUuid)).toEqual([key(second)]);
+    await waitFor("the API's copy of the replaced rollup to go", async () => (existsSync(apiCopy) ? undefined : true));
+    expect((await run({})).body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
+
+    // The project is deleted: its folders go at once, its objects with the maintenance purge.
+    expect((await call(apiUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
+    await waitFor('the project\'s rollup folders to go', async () =>
+      existsSync(join(apiDir, 'pre-aggregates', projectUuid)) || existsSync(join(workerDir, 'pre-aggregates', projectUuid)) ? undefined : true,
+    );
+    expect((await purged(apiUrl)).filesPurged).toBeGreaterThanOrEqual(1);
+    expect(await bucketKeys(projectUuid)).toEqual([]);
+  }, 180_000);
 });

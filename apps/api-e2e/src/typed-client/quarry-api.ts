@@ -1009,6 +1009,12 @@ export interface components {
       pivotDetails?: {
         [key: string]: unknown;
       } | null;
+      /**
+       * @description When ready: whether a pre-aggregate served the query (`{ hit: true, name }`), or why none did
+       * (`{ hit: false, reason, name? }`, also for `usePreAggregateCache: false`), as the execute
+       * answer's `cacheMetadata.preAggregate` said. Absent for queries that did not ask.
+       */
+      preAggregate?: components["schemas"]["PreAggregateUseDto"];
       queryUuid: string;
     };
     ExportJobDto: {

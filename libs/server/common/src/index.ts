@@ -13,3 +13,5 @@ export * from './http/envelope.interceptor';
 export * from './http/public.decorator';
 export * from './http/uuid-param.pipe';
 export * from './logging/logger.module';
+export * from './s3/s3-client';
+export * from './s3/s3-objects';

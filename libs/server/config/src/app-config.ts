@@ -18,7 +18,7 @@ export class S3Credentials {
   }
 }
 
-/** Where export files go when S3_BUCKET is set, instead of DATA_DIR/files. */
+/** Where export files go when S3_BUCKET is set, instead of DATA_DIR/files; pre-aggregate rollups are uploaded there too. */
 export interface S3Settings {
   /** An S3-compatible server's endpoint; undefined for AWS S3. */
   endpoint: string | undefined;
@@ -66,7 +66,7 @@ export abstract class AppConfig {
    * a query that runs out of it may grow to (equal: no growth); threads undefined: one per core.
    */
   abstract readonly duckdb: { memoryLimit: string; memoryLimitMax: string; threads: number | undefined };
-  /** Undefined: export files stay under DATA_DIR/files. */
+  /** Undefined: export files stay under DATA_DIR/files, rollups under DATA_DIR/pre-aggregates only. */
   abstract readonly s3: S3Settings | undefined;
   /** The demo dataset generated on first start. */
   abstract readonly demo: { scale: number };

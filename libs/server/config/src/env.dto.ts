@@ -107,7 +107,7 @@ export class EnvDto {
   @IsOptional() @Matches(/^\/[^,]*(,\/[^,]*)*$/, { message: 'TRANSFORM_LOCAL_ROOTS must be comma-separated absolute paths' })
   TRANSFORM_LOCAL_ROOTS?: string;
 
-  // S3-compatible storage for export files; all off unless S3_BUCKET is set (see load-config.ts).
+  // S3-compatible storage for export files and pre-aggregate rollups; all off unless S3_BUCKET is set (see load-config.ts).
   // Messages never quote a value: S3_SECRET_ACCESS_KEY must not reach a log.
 
   /** Endpoint of an S3-compatible server (MinIO, R2, …); unset for AWS S3 itself */

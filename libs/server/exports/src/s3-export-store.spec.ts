@@ -4,9 +4,9 @@ import { pipeline } from 'node:stream/promises';
 
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { S3Credentials, type S3Settings } from '@quarry/server/config';
+import { LOCAL_S3_CREDENTIALS, type LocalS3, startLocalS3 } from '@quarry/testing';
 
 import { S3_EXPORTS_PREFIX, S3ExportStore, type S3ExportStoreOptions } from './s3-export-store';
-import { LOCAL_S3_CREDENTIALS, type LocalS3, startLocalS3 } from './test/local-s3';
 
 const MiB = 1024 * 1024;
 const CSV = 'text/csv; charset=utf-8';

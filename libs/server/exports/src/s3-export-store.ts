@@ -4,10 +4,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 
-import { type _Object, AbortMultipartUploadCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { type _Object, AbortMultipartUploadCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { createS3Client, deleteS3Objects, listS3Objects } from '@quarry/server/common';
 import type { S3Settings } from '@quarry/server/config';
 
 import type { ExportAttempt, ExportFileTarget, ExportStore, StagedExportFile } from './export-store';
@@ -92,16 +93,7 @@ export class S3ExportStore implements ExportStore, OnModuleDestroy {
     this.partSize = options.partSize ?? DEFAULT_PART_SIZE;
     this.queueSize = options.queueSize ?? 2;
     this.listPageSize = options.listPageSize ?? 1000;
-    this.client = new S3Client({
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      // The SDK's own reader is used only when no keys are configured (AWS_* variables, roles).
-      ...(settings.credentials ? { credentials: { accessKeyId: settings.credentials.accessKeyId, secretAccessKey: settings.credentials.secretAccessKey } } : {}),
-      // Many S3-compatible servers reject the SDK's default extra checksum headers; send them only where S3 requires them.
-      ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
-      requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
-    });
+    this.client = createS3Client(settings);
   }
 
   onModuleDestroy(): void {
@@ -228,33 +220,12 @@ export class S3ExportStore implements ExportStore, OnModuleDestroy {
     return getSignedUrl(this.client, command, { expiresIn: this.settings.urlExpiresSeconds });
   }
 
-  private async *list(prefix: string): AsyncGenerator<_Object> {
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, MaxKeys: this.listPageSize, ...(token ? { ContinuationToken: token } : {}) }),
-      );
-      for (const object of page.Contents ?? []) if (object.Key) yield object;
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+  private list(prefix: string): AsyncGenerator<_Object> {
+    return listS3Objects(this.client, this.settings.bucket, prefix, this.listPageSize);
   }
 
-  private async deleteObjects(objects: _Object[]): Promise<{ deleted: _Object[]; failures: S3PurgeOutcome['failures'] }> {
-    const deleted: _Object[] = [];
-    const failures: S3PurgeOutcome['failures'] = [];
-    for (let start = 0; start < objects.length; start += DELETE_BATCH) {
-      const batch = objects.slice(start, start + DELETE_BATCH);
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch.map((object) => ({ Key: object.Key })), Quiet: true } }),
-      );
-      const refused = new Map((answer.Errors ?? []).map((error) => [error.Key, error.Code ?? 'unknown']));
-      for (const object of batch) {
-        const code = refused.get(object.Key);
-        if (code === undefined) deleted.push(object);
-        else failures.push({ key: object.Key as string, code });
-      }
-    }
-    return { deleted, failures };
+  private deleteObjects(objects: _Object[]): Promise<{ deleted: _Object[]; failures: S3PurgeOutcome['failures'] }> {
+    return deleteS3Objects(this.client, this.settings.bucket, objects);
   }
 
   /** An incomplete multipart upload is invisible but its parts cost storage: abort it. */

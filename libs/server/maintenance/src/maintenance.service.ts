@@ -1,11 +1,11 @@
-import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PurgeExpiredResult } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
-import { PreAggregatesRepository, QueryHistoryRepository, TokensRepository } from '@quarry/server/database';
+import { QueryHistoryRepository, TokensRepository } from '@quarry/server/database';
 import { S3_EXPORT_STORE, type S3ExportStore } from '@quarry/server/exports';
+import { RollupHousekeeping } from '@quarry/server/pre-aggregates';
 
 import { purgeFilesOlderThan } from './expired-files';
 
@@ -25,7 +25,7 @@ export class MaintenanceService {
     private readonly queryHistory: QueryHistoryRepository,
     /** Null unless S3_BUCKET is set. */
     @Inject(S3_EXPORT_STORE) private readonly s3: Pick<S3ExportStore, 'purgeOlderThan'> | null,
-    private readonly preAggregates: PreAggregatesRepository,
+    private readonly rollups: RollupHousekeeping,
   ) {}
 
   async purgeExpired(now = new Date()): Promise<PurgeExpiredResult> {
@@ -42,23 +42,13 @@ export class MaintenanceService {
         this.logger.warn({ failed: objects.failures.length, first: objects.failures.slice(0, 5) }, 'S3 refused to delete some expired export files; the next run tries again');
       }
     }
-    const rollups = await this.purgeReplacedRollups(new Date(now.getTime() - this.config.preAggregates.fileGraceMs));
-    files.files += rollups.files;
-    files.bytes += rollups.bytes;
+    // Rollups replaced longer ago than the grace period, and every rollup of a deleted project (local and, with S3, in the bucket).
+    for (const rollups of [await this.rollups.removeReplaced(undefined, now), await this.rollups.removeDeletedProjects()]) {
+      files.files += rollups.files;
+      files.bytes += rollups.bytes;
+    }
     const result = { tokensPurged, queriesPurged, filesPurged: files.files, bytesFreed: files.bytes };
     this.logger.log(result, 'Purged expired tokens, query records and files');
     return result;
-  }
-
-  /** Pre-aggregate files replaced by a newer build more than PRE_AGGREGATE_FILE_GRACE_SECONDS ago. */
-  private async purgeReplacedRollups(cutoff: Date): Promise<{ files: number; bytes: number }> {
-    const stale = await this.preAggregates.staleFilesAnywhere(cutoff);
-    let bytes = 0;
-    for (const file of stale) {
-      bytes += await stat(file.filePath).then((found) => found.size, () => 0);
-      await rm(file.filePath, { force: true });
-    }
-    await this.preAggregates.markFilesRemoved(stale.map((file) => file.buildUuid));
-    return { files: stale.length, bytes };
   }
 }

@@ -7,3 +7,4 @@ export * from './rollup-column-types';
 export * from './rollup-duckdb.provider';
 export * from './rollup-fingerprint';
 export * from './rollup-location';
+export * from './storage';

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { type AvailableRollup, compile, type CompiledQuery, matchPreAggregate } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
 import type { CompileContext, Explore, MetricQuery } from '@quarry/domain';
@@ -9,6 +9,7 @@ import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
 import { planRollup } from './rollup-fingerprint';
 import { rollupRelationSql } from './rollup-location';
+import { type RollupRef, RollupStore } from './storage/rollup-store';
 
 /** Whether a pre-aggregate answered a query: its name, or why none did (cacheMetadata, v2 results). */
 export type PreAggregateUse = { hit: true; name: string; buildUuid: string } | { hit: false; name?: string; reason: string };
@@ -35,11 +36,13 @@ const FINGERPRINT_TTL_MS = 10 * 60_000;
  */
 @Injectable()
 export class PreAggregateRouting {
+  private readonly logger = new Logger(PreAggregateRouting.name);
   private readonly served: ExpiringCache<string, ServedRollup[]>;
   private readonly fingerprints: ExpiringCache<string, string | null>;
 
   constructor(
     private readonly repository: PreAggregatesRepository,
+    private readonly store: RollupStore,
     config: AppConfig,
     changes: AccessChanges,
   ) {
@@ -56,17 +59,25 @@ export class PreAggregateRouting {
     const served = (await this.served.getOrLoad(project.projectUuid, () => this.repository.servedRollups(project.projectUuid))).filter(
       (rollup) => rollup.exploreName === explore.name,
     );
-    const available: Array<AvailableRollup & { buildUuid: string }> = [];
+    const available: Array<AvailableRollup & { buildUuid: string; ref: RollupRef }> = [];
     for (const definition of definitions) {
       const build = served.find((rollup) => rollup.name === definition.name);
       if (build && this.fingerprintOf(project, explore, definition.name, warehouse) === build.fingerprint) {
-        available.push({ definition, relationSql: rollupRelationSql(build.filePath), rows: build.rows, builtAt: new Date(build.builtAt), buildUuid: build.buildUuid });
+        const ref: RollupRef = { projectUuid: project.projectUuid, name: build.name, buildUuid: build.buildUuid, filePath: build.filePath, objectKey: build.objectKey };
+        available.push({ definition, relationSql: rollupRelationSql(this.store.localPath(ref)), rows: build.rows, builtAt: new Date(build.builtAt), buildUuid: build.buildUuid, ref });
       }
     }
     if (available.length === 0) return miss(`No pre-aggregate of explore "${explore.name}" has a ready build of its current definition`);
     const match = matchPreAggregate(explore, query, context, available);
     if (!match.hit) return miss(match.reason, match.preAggregateName);
     const build = available.find((rollup) => rollup.definition.name === match.preAggregateName) as (typeof available)[number];
+    try {
+      // With S3, a build this process has not read yet is downloaded first (once).
+      await this.store.fetch(build.ref);
+    } catch (error) {
+      this.logger.warn({ projectUuid: project.projectUuid, name: match.preAggregateName, buildUuid: build.buildUuid, err: error }, 'Could not fetch a rollup; the query runs on the warehouse');
+      return miss(`The rollup of pre-aggregate ${match.preAggregateName} could not be fetched from the bucket: ${(error as Error).message}`, match.preAggregateName);
+    }
     const compiled = compile(match.explore, match.query, dialectFor('duckdb'), context, { withoutLimit: options.withoutLimit ?? false });
     return { use: { hit: true, name: match.preAggregateName, buildUuid: build.buildUuid }, compiled };
   }

@@ -19,7 +19,9 @@ import { PreAggregateJobs } from './pre-aggregate-jobs.service';
 import { RollupColumnTypes } from './rollup-column-types';
 import { RollupEngine } from './rollup-duckdb.provider';
 import { planRollup } from './rollup-fingerprint';
-import { rollupDirectory, rollupFile, rollupRoot } from './rollup-location';
+import { rollupDirectory, rollupFile } from './rollup-location';
+import { RollupHousekeeping } from './storage/rollup-housekeeping.service';
+import { type RollupRef, RollupStore } from './storage/rollup-store';
 
 /** Rows streamed from the warehouse per batch while a rollup is written. */
 const BATCH_SIZE = 5_000;
@@ -43,6 +45,8 @@ export class RollupBuilderService {
     private readonly config: AppConfig,
     private readonly changes: AccessChanges,
     private readonly jobs: PreAggregateJobs,
+    private readonly store: RollupStore,
+    private readonly housekeeping: RollupHousekeeping,
   ) {}
 
   async build(payload: BuildPreAggregatePayload, jobId: string): Promise<BuildPreAggregateResult> {
@@ -52,7 +56,7 @@ export class RollupBuilderService {
     if (!project || !declared) {
       // A schedule outlives a deleted project (recompiles replace schedules, deletes do not): it ends here.
       if (payload.trigger === 'schedule') await this.jobs.removeSchedule(projectUuid, name);
-      if (!project && isUuid(projectUuid)) await rm(join(rollupRoot(this.config.dataDir), projectUuid), { recursive: true, force: true });
+      if (!project && isUuid(projectUuid)) await this.store.removeProject(projectUuid);
       throw project ? new NotFoundError(`Pre-aggregate "${name}" is not defined in this project`, { name }) : new NotFoundError('Project not found', { projectUuid });
     }
     const buildUuid = payload.buildUuid ?? uuidOf(jobId);
@@ -63,6 +67,8 @@ export class RollupBuilderService {
     const directory = rollupDirectory(this.config.dataDir, projectUuid, name);
     const jsonPath = join(directory, `.${buildUuid}.jsonl`);
     const stagedPath = join(directory, `.${buildUuid}.parquet`);
+    // Published (renamed into place, uploaded) but not yet swapped in: removed if the build fails.
+    let published: RollupRef | undefined;
     try {
       const explore = (await this.projects.findExplore(projectUuid, declared.exploreName)) as Explore | null;
       const definition = explore?.preAggregates?.find((candidate) => candidate.name === name);
@@ -105,15 +111,23 @@ export class RollupBuilderService {
       const filePath = rollupFile(this.config.dataDir, projectUuid, name, buildUuid);
       const rows = await this.engine.jsonLinesToParquet(jsonPath, types.columns(), stagedPath);
       await rename(stagedPath, filePath);
+      published = { projectUuid, name, buildUuid, filePath, objectKey: null };
       const { size: bytes } = await stat(filePath);
+      // With S3, uploaded before the swap: every process can fetch the build it is told to serve.
+      const stored = await this.store.publish({ projectUuid, name, buildUuid }, filePath);
+      published = { ...published, ...stored };
       const durationMs = Date.now() - started;
-      const { served } = await this.preAggregates.completeBuild(buildUuid, { rows, bytes, durationMs, filePath });
+      const { served } = await this.preAggregates.completeBuild(buildUuid, { rows, bytes, durationMs, ...stored });
+      published = undefined;
       await this.changes.announce('preAggregates');
-      this.logger.log({ projectUuid, name, buildUuid, rows, bytes, durationMs, served }, 'Pre-aggregate built');
-      await this.removeStaleFiles(projectUuid);
+      this.logger.log({ projectUuid, name, buildUuid, rows, bytes, durationMs, served, objectKey: stored.objectKey }, 'Pre-aggregate built');
+      await this.removeReplacedFiles(projectUuid);
+      if (!served) await this.removeIfProjectDeleted(projectUuid);
       return { projectUuid, name, buildUuid, rows, bytes, durationMs, served };
     } catch (error) {
       await rm(stagedPath, { force: true });
+      if (published) await this.store.remove([{ ...published, bytes: null }]).catch((failure: unknown) => this.logger.warn({ buildUuid, err: failure }, 'Could not remove the files of a failed build'));
+      await this.removeIfProjectDeleted(projectUuid);
       await this.preAggregates.failBuild(buildUuid, (error as Error).message, Date.now() - started);
       await this.changes.announce('preAggregates');
       throw error;
@@ -122,11 +136,25 @@ export class RollupBuilderService {
     }
   }
 
-  /** Files replaced more than the grace period ago: queries that were reading them have finished. */
-  private async removeStaleFiles(projectUuid: string): Promise<void> {
-    const stale = await this.preAggregates.staleFiles(projectUuid, new Date(Date.now() - this.config.preAggregates.fileGraceMs));
-    for (const file of stale) await rm(file.filePath, { force: true });
-    await this.preAggregates.markFilesRemoved(stale.map((file) => file.buildUuid));
+  /**
+   * A project deleted while its rollup was built: the deletion's sweep may have run before this
+   * build wrote its folder, which would then stay until the maintenance purge.
+   */
+  private async removeIfProjectDeleted(projectUuid: string): Promise<void> {
+    try {
+      if (!(await this.projects.findByUuid(projectUuid))) await this.store.removeProject(projectUuid);
+    } catch (error) {
+      this.logger.warn({ projectUuid, err: error }, 'Could not remove the rollups of a deleted project; the maintenance purge tries again');
+    }
+  }
+
+  /** Files replaced more than the grace period ago: queries that were reading them have finished. The build stands if this fails. */
+  private async removeReplacedFiles(projectUuid: string): Promise<void> {
+    try {
+      await this.housekeeping.removeReplaced(projectUuid);
+    } catch (error) {
+      this.logger.warn({ projectUuid, err: error }, 'Could not remove replaced rollup files; the maintenance purge tries again');
+    }
   }
 }
 

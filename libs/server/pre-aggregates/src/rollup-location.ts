@@ -14,6 +14,17 @@ export function rollupFile(dataDir: string, projectUuid: string, name: string, b
   return join(rollupDirectory(dataDir, projectUuid, name), `${buildUuid}.parquet`);
 }
 
+/** The bucket's folder of every rollup object (with S3 configured): `pre-aggregates/<projectUuid>/<name>/<buildUuid>.parquet`. */
+export const ROLLUP_OBJECT_PREFIX = 'pre-aggregates/';
+
+export function rollupProjectPrefix(projectUuid: string): string {
+  return `${ROLLUP_OBJECT_PREFIX}${projectUuid}/`;
+}
+
+export function rollupObjectKey(projectUuid: string, name: string, buildUuid: string): string {
+  return `${rollupProjectPrefix(projectUuid)}${name}/${buildUuid}.parquet`;
+}
+
 /** How SQL reads a rollup file (paths are ours: uuids and validated names, quoted anyway). */
 export function rollupRelationSql(filePath: string): string {
   return `read_parquet('${filePath.replaceAll("'", "''")}')`;

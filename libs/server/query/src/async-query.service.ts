@@ -14,7 +14,7 @@ import { type PlannedQuery, type QueryExtras, QueryPlanner } from './query-plann
 import { QueryResultsStore } from './query-results-store';
 import { RecentResults } from './recent-results';
 import { type ResultColumn, resultColumns } from './result-columns';
-import { type CacheMetadata, preAggregateMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
+import { type CacheMetadata, type PreAggregateMetadata, preAggregateMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
 
 export interface AsyncQueryRequest extends QueryExtras {
   query: MetricQuery;
@@ -52,6 +52,8 @@ export type QueryPage =
       initialQueryExecutionMs: number;
       resultsPageExecutionMs: number;
       pivotDetails: PivotDetails | null;
+      /** As in the execute answer's cacheMetadata: whether a pre-aggregate served the query, or why not; absent when it was not asked. */
+      preAggregate?: PreAggregateMetadata;
     };
 
 const DEFAULT_PAGE_SIZE = 500;
@@ -103,6 +105,7 @@ export class AsyncQueryService {
       metricQuery: request.query as unknown as Record<string, unknown>,
       pivotConfiguration: (request.pivotConfiguration ?? null) as Record<string, unknown> | null,
       cacheKey: planned.cacheKey,
+      preAggregate: (preAggregateMetadata(planned).preAggregate ?? null) as Record<string, unknown> | null,
     });
     // Awaited below; until then a failed insert must not count as an unhandled rejection.
     void recorded.catch(() => undefined);
@@ -145,8 +148,19 @@ export class AsyncQueryService {
       if (!(await this.store.exists(queryUuid))) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
       const totalPageCount = this.assertPageExists(page, pageSize, recent.rows.length);
       const rows = recent.rows.slice((page - 1) * pageSize, page * pageSize);
-      const { columns, pivotDetails, initialQueryExecutionMs } = recent;
-      return readyPage(queryUuid, { rows, columns, pivotDetails, initialQueryExecutionMs, page, pageSize, totalPageCount, totalResults: recent.rows.length, resultsPageExecutionMs: Date.now() - started });
+      const { columns, pivotDetails, initialQueryExecutionMs, preAggregate } = recent;
+      return readyPage(queryUuid, {
+        rows,
+        columns,
+        pivotDetails,
+        initialQueryExecutionMs,
+        page,
+        pageSize,
+        totalPageCount,
+        totalResults: recent.rows.length,
+        resultsPageExecutionMs: Date.now() - started,
+        ...(preAggregate ? { preAggregate } : {}),
+      });
     }
     const query = await this.ownQuery(principal, projectUuid, queryUuid);
     this.assertPaging(page, pageSize);
@@ -167,6 +181,7 @@ export class AsyncQueryService {
       initialQueryExecutionMs: query.initialQueryExecutionMs ?? 0,
       resultsPageExecutionMs: Date.now() - started,
       pivotDetails: (query.pivotDetails ?? null) as PivotDetails | null,
+      ...(query.preAggregate ? { preAggregate: query.preAggregate as unknown as PreAggregateMetadata } : {}),
     });
   }
 
@@ -239,7 +254,8 @@ export class AsyncQueryService {
     const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails: pivotDetails as Record<string, unknown> | null, initialQueryExecutionMs };
     // Its rows are in Redis: this process serves its pages at once, while the record is marked
     // ready for the others (which say "pending" until then). Large results wait for the record.
-    const kept = this.recent.keep(queryUuid, { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs });
+    const { preAggregate } = preAggregateMetadata(planned);
+    const kept = this.recent.keep(queryUuid, { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs, ...(preAggregate ? { preAggregate } : {}) });
     const marking = this.markReady(queryUuid, outcome);
     if (!kept) await marking;
   }

@@ -3,6 +3,7 @@ import type { ResultRow } from '@quarry/formatting';
 import { ExpiringCache } from '@quarry/server/auth';
 
 import type { ResultColumn } from './result-columns';
+import type { PreAggregateMetadata } from './warehouse-reader';
 
 /** A v2 query's finished results, as its pages are served. */
 export interface RecentResult {
@@ -12,6 +13,8 @@ export interface RecentResult {
   columns: Record<string, ResultColumn>;
   pivotDetails: PivotDetails | null;
   initialQueryExecutionMs: number;
+  /** Whether a pre-aggregate served the query, or why not; absent when it was not asked. */
+  preAggregate?: PreAggregateMetadata;
 }
 
 /** Results of this many rows or fewer are kept; larger ones are paged from Redis only. */

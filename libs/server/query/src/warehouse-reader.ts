@@ -7,6 +7,13 @@ import { WarehouseAccess } from '@quarry/server/projects';
 import type { PlannedQuery } from './query-planner';
 import { type CachedResult, ResultsCache } from './results-cache';
 
+/** Whether a pre-aggregate served a query: `{ hit: true, name }`, or `{ hit: false, reason, name? }` (the closest one). */
+export interface PreAggregateMetadata {
+  hit: boolean;
+  name?: string;
+  reason?: string;
+}
+
 export interface CacheMetadata {
   cacheHit: boolean;
   cacheKey: string;
@@ -16,7 +23,7 @@ export interface CacheMetadata {
    * Present when the request could be answered from a pre-aggregate (E4, E12): `hit` and its
    * `name` when one served it, else the `reason` none did (and the closest one's `name`, if any).
    */
-  preAggregate?: { hit: boolean; name?: string; reason?: string };
+  preAggregate?: PreAggregateMetadata;
 }
 
 export interface ReadResult {

@@ -5,7 +5,7 @@ import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested 
 
 import { DashboardFiltersDto } from './dashboard-filters.dto';
 import { PivotConfigurationDto } from './pivot-configuration.dto';
-import { CacheMetadataDto, DateZoomDto, MetricQueryDto } from './query.dto';
+import { CacheMetadataDto, DateZoomDto, MetricQueryDto, PreAggregateUseDto } from './query.dto';
 import { ResultFieldDto } from './result-field.dto';
 
 /** Where a query comes from (recorded with it): the spec's values, and those of newer and older Lightdash clients. */
@@ -131,4 +131,12 @@ export class QueryPageDto {
   /** For a pivoted query: its index, value columns (with their group-by values) and total column count */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
   pivotDetails?: Record<string, unknown> | null;
+
+  /**
+   * When ready: whether a pre-aggregate served the query (`{ hit: true, name }`), or why none did
+   * (`{ hit: false, reason, name? }`, also for `usePreAggregateCache: false`), as the execute
+   * answer's `cacheMetadata.preAggregate` said. Absent for queries that did not ask.
+   */
+  @ApiProperty({ required: false, type: () => PreAggregateUseDto })
+  preAggregate?: PreAggregateUseDto;
 }

@@ -78,6 +78,10 @@ export class PreAggregateBuildEntity {
   @Column({ name: 'file_path', type: 'text', nullable: true })
   filePath!: string | null;
 
+  /** With S3 configured: the build's object in the bucket (`pre-aggregates/<project>/<name>/<build>.parquet`). */
+  @Column({ name: 'object_key', type: 'text', nullable: true })
+  objectKey!: string | null;
+
   @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })
   supersededAt!: Date | null;
 

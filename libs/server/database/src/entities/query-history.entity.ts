@@ -41,6 +41,10 @@ export class QueryHistoryEntity {
   @Column({ name: 'pivot_details', type: 'jsonb', nullable: true })
   pivotDetails!: Record<string, unknown> | null;
 
+  /** Whether a pre-aggregate served the query, or why not (`{ hit, name?, reason? }`); null when it was not asked. */
+  @Column({ name: 'pre_aggregate', type: 'jsonb', nullable: true })
+  preAggregate!: Record<string, unknown> | null;
+
   @Column({ name: 'initial_query_execution_ms', type: 'int', nullable: true })
   initialQueryExecutionMs!: number | null;
 

@@ -22,7 +22,7 @@ describe('PreAggregatesRepository', () => {
     await repository.markBuilding(buildUuid, fingerprint, BUILT_AT);
     return buildUuid;
   };
-  const finished = (buildUuid: string) => ({ rows: 10, bytes: 100, durationMs: 5, filePath: `/rollups/${buildUuid}.parquet` });
+  const finished = (buildUuid: string, objectKey: string | null = null) => ({ rows: 10, bytes: 100, durationMs: 5, filePath: `/rollups/${buildUuid}.parquet`, objectKey });
 
   beforeAll(async () => {
     database = await createTestDatabase('quarry_pre_aggregates');
@@ -45,8 +45,10 @@ describe('PreAggregatesRepository', () => {
   it('serves a ready build of the current fingerprint, and keeps it when a later build fails', async () => {
     await repository.replaceDeclared(projectUuid, [declared('v1')]);
     const first = await build('v1');
-    await expect(repository.completeBuild(first, finished(first))).resolves.toEqual({ served: true });
-    expect(await repository.servedRollups(projectUuid)).toEqual([{ name: 'daily', exploreName: 'orders', fingerprint: 'v1', buildUuid: first, filePath: `/rollups/${first}.parquet`, rows: 10, builtAt: BUILT_AT }]);
+    await expect(repository.completeBuild(first, finished(first, `pre-aggregates/${projectUuid}/daily/${first}.parquet`))).resolves.toEqual({ served: true });
+    expect(await repository.servedRollups(projectUuid)).toEqual([
+      { name: 'daily', exploreName: 'orders', fingerprint: 'v1', buildUuid: first, filePath: `/rollups/${first}.parquet`, objectKey: `pre-aggregates/${projectUuid}/daily/${first}.parquet`, rows: 10, builtAt: BUILT_AT },
+    ]);
 
     const failing = await build('v1');
     await repository.failBuild(failing, 'relation "orders" does not exist', 7);
@@ -62,9 +64,21 @@ describe('PreAggregatesRepository', () => {
     expect((await repository.servedRollups(projectUuid))[0]?.buildUuid).toBe(next);
     expect(await repository.staleFiles(projectUuid, new Date(Date.now() - 60_000))).toEqual([]);
     const stale = await repository.staleFiles(projectUuid, new Date(Date.now() + 60_000));
-    expect(stale).toEqual([{ buildUuid: before?.buildUuid, filePath: before?.filePath }]);
+    expect(stale).toEqual([{ projectUuid, name: 'daily', buildUuid: before?.buildUuid, filePath: before?.filePath, objectKey: before?.objectKey, bytes: 100 }]);
+    // Local copies: the served build is kept, the replaced one only until the grace period ends.
+    expect(await repository.unneededBuilds([next, before?.buildUuid as string], new Date(Date.now() - 60_000))).toEqual(new Set());
+    expect(await repository.unneededBuilds([next, before?.buildUuid as string], new Date(Date.now() + 60_000))).toEqual(new Set([before?.buildUuid]));
     await repository.markFilesRemoved(stale.map((file) => file.buildUuid));
     expect(await repository.staleFiles(projectUuid, new Date(Date.now() + 60_000))).toEqual([]);
+    expect(await repository.unneededBuilds([before?.buildUuid as string], new Date(Date.now() - 60_000))).toEqual(new Set([before?.buildUuid]));
+  });
+
+  it('tells which projects exist, and that a build gone with its project needs no file', async () => {
+    const gone = randomUUID();
+    expect(await repository.existingProjects([projectUuid, gone])).toEqual(new Set([projectUuid]));
+    expect(await repository.existingProjects([])).toEqual(new Set());
+    const unknownBuild = randomUUID();
+    expect(await repository.unneededBuilds([unknownBuild], new Date(0))).toEqual(new Set([unknownBuild]));
   });
 
   it('never serves a build of another definition, and forgets definitions a compile dropped', async () => {

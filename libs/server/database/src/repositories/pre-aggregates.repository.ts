@@ -40,10 +40,23 @@ export interface ServedRollup {
   exploreName: string;
   fingerprint: string;
   buildUuid: string;
+  /** The file the worker wrote (in its DATA_DIR). */
   filePath: string;
+  /** Its copy in the S3 bucket, when S3 was configured for the build. */
+  objectKey: string | null;
   rows: number;
   /** The `now` its query was compiled with. */
   builtAt: Date;
+}
+
+/** A build's rollup file kept after it was replaced, to remove once the grace period is over. */
+export interface ReplacedRollupFile {
+  projectUuid: string;
+  name: string;
+  buildUuid: string;
+  filePath: string;
+  objectKey: string | null;
+  bytes: number | null;
 }
 
 export interface FinishedBuild {
@@ -51,6 +64,8 @@ export interface FinishedBuild {
   bytes: number;
   durationMs: number;
   filePath: string;
+  /** The build's object in the S3 bucket, when uploaded there. */
+  objectKey: string | null;
 }
 
 interface BuildRow {
@@ -155,8 +170,8 @@ export class PreAggregatesRepository {
 
   /** The rollups queries may read now: a current build made from the definition's current fingerprint. */
   async servedRollups(projectUuid: string): Promise<ServedRollup[]> {
-    const rows: Array<{ name: string; explore_name: string; fingerprint: string; build_uuid: string; file_path: string; row_count: string; built_at: Date }> = await this.dataSource.query(
-      `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path, b.row_count, coalesce(b.built_at, b.started_at) AS built_at
+    const rows: Array<{ name: string; explore_name: string; fingerprint: string; build_uuid: string; file_path: string; object_key: string | null; row_count: string; built_at: Date }> = await this.dataSource.query(
+      `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path, b.object_key, b.row_count, coalesce(b.built_at, b.started_at) AS built_at
        FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid
        WHERE p.project_uuid = $1 AND b.status = 'ready' AND b.fingerprint = p.fingerprint AND b.file_path IS NOT NULL`,
       [projectUuid],
@@ -167,6 +182,7 @@ export class PreAggregatesRepository {
       fingerprint: row.fingerprint,
       buildUuid: row.build_uuid,
       filePath: row.file_path,
+      objectKey: row.object_key,
       rows: Number(row.row_count),
       builtAt: row.built_at,
     }));
@@ -201,9 +217,9 @@ export class PreAggregatesRepository {
   async completeBuild(buildUuid: string, finished: FinishedBuild): Promise<{ served: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const [[build]] = (await manager.query(
-        `UPDATE pre_aggregate_builds SET status = 'ready', finished_at = now(), row_count = $2, byte_count = $3, duration_ms = $4, file_path = $5, error = NULL
+        `UPDATE pre_aggregate_builds SET status = 'ready', finished_at = now(), row_count = $2, byte_count = $3, duration_ms = $4, file_path = $5, object_key = $6, error = NULL
          WHERE build_uuid = $1 RETURNING project_uuid, pre_aggregate_name, fingerprint`,
-        [buildUuid, finished.rows, finished.bytes, finished.durationMs, finished.filePath],
+        [buildUuid, finished.rows, finished.bytes, finished.durationMs, finished.filePath, finished.objectKey],
       )) as [Array<{ project_uuid: string; pre_aggregate_name: string; fingerprint: string }>, number];
       if (!build) return { served: false };
       // Locks the definition's row: two builds finishing at once swap one after the other.
@@ -235,29 +251,66 @@ export class PreAggregatesRepository {
     ]);
   }
 
-  /** Files of builds superseded before `cutoff` (or of any build of a project's removed definitions) still on disk. */
-  async staleFiles(projectUuid: string, cutoff: Date): Promise<Array<{ buildUuid: string; filePath: string }>> {
-    const rows: Array<{ build_uuid: string; file_path: string }> = await this.dataSource.query(
-      `SELECT build_uuid, file_path FROM pre_aggregate_builds
+  /** Files of builds superseded before `cutoff` (or of any build of a project's removed definitions) still kept. */
+  async staleFiles(projectUuid: string, cutoff: Date): Promise<ReplacedRollupFile[]> {
+    const rows: ReplacedRow[] = await this.dataSource.query(
+      `SELECT ${REPLACED_COLUMNS} FROM pre_aggregate_builds
        WHERE project_uuid = $1 AND file_path IS NOT NULL AND NOT file_removed AND superseded_at IS NOT NULL AND superseded_at < $2`,
       [projectUuid, cutoff],
     );
-    return rows.map((row) => ({ buildUuid: row.build_uuid, filePath: row.file_path }));
+    return rows.map(replacedFile);
   }
 
-  /** Files of every project's builds superseded before `cutoff`, still on disk (the maintenance purge). */
-  async staleFilesAnywhere(cutoff: Date): Promise<Array<{ buildUuid: string; filePath: string }>> {
-    const rows: Array<{ build_uuid: string; file_path: string }> = await this.dataSource.query(
-      `SELECT build_uuid, file_path FROM pre_aggregate_builds WHERE file_path IS NOT NULL AND NOT file_removed AND superseded_at IS NOT NULL AND superseded_at < $1`,
+  /** Files of every project's builds superseded before `cutoff`, still kept (the maintenance purge). */
+  async staleFilesAnywhere(cutoff: Date): Promise<ReplacedRollupFile[]> {
+    const rows: ReplacedRow[] = await this.dataSource.query(
+      `SELECT ${REPLACED_COLUMNS} FROM pre_aggregate_builds WHERE file_path IS NOT NULL AND NOT file_removed AND superseded_at IS NOT NULL AND superseded_at < $1`,
       [cutoff],
     );
-    return rows.map((row) => ({ buildUuid: row.build_uuid, filePath: row.file_path }));
+    return rows.map(replacedFile);
+  }
+
+  /**
+   * Of these builds, those whose files no longer need keeping: removed, superseded before
+   * `cutoff`, or gone with their project (a local copy of such a build may be deleted).
+   */
+  async unneededBuilds(buildUuids: readonly string[], cutoff: Date): Promise<Set<string>> {
+    if (buildUuids.length === 0) return new Set();
+    const kept: Array<{ build_uuid: string }> = await this.dataSource.query(
+      `SELECT build_uuid FROM pre_aggregate_builds
+       WHERE build_uuid = ANY($1::uuid[]) AND NOT file_removed AND (superseded_at IS NULL OR superseded_at >= $2)`,
+      [buildUuids, cutoff],
+    );
+    const keep = new Set(kept.map((row) => row.build_uuid));
+    return new Set(buildUuids.filter((buildUuid) => !keep.has(buildUuid)));
+  }
+
+  /** Of these project ids, those of projects that exist. */
+  async existingProjects(projectUuids: readonly string[]): Promise<Set<string>> {
+    if (projectUuids.length === 0) return new Set();
+    const rows: Array<{ project_uuid: string }> = await this.dataSource.query(`SELECT project_uuid FROM projects WHERE project_uuid = ANY($1::uuid[])`, [projectUuids]);
+    return new Set(rows.map((row) => row.project_uuid));
   }
 
   async markFilesRemoved(buildUuids: readonly string[]): Promise<void> {
     if (buildUuids.length === 0) return;
     await this.dataSource.query(`UPDATE pre_aggregate_builds SET file_removed = true WHERE build_uuid = ANY($1::uuid[])`, [buildUuids]);
   }
+}
+
+interface ReplacedRow {
+  project_uuid: string;
+  pre_aggregate_name: string;
+  build_uuid: string;
+  file_path: string;
+  object_key: string | null;
+  byte_count: string | null;
+}
+
+const REPLACED_COLUMNS = 'project_uuid, pre_aggregate_name, build_uuid, file_path, object_key, byte_count';
+
+function replacedFile(row: ReplacedRow): ReplacedRollupFile {
+  return { projectUuid: row.project_uuid, name: row.pre_aggregate_name, buildUuid: row.build_uuid, filePath: row.file_path, objectKey: row.object_key, bytes: row.byte_count === null ? null : Number(row.byte_count) };
 }
 
 /** row_to_json gives timestamps as text. */

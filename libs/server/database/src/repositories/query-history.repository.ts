@@ -12,6 +12,8 @@ export interface NewQueryHistory {
   metricQuery: Record<string, unknown>;
   pivotConfiguration: Record<string, unknown> | null;
   cacheKey: string;
+  /** Whether a pre-aggregate serves the query, or why not; null when it was not asked. */
+  preAggregate: Record<string, unknown> | null;
 }
 
 export interface QueryOutcome {
@@ -31,9 +33,18 @@ export class QueryHistoryRepository {
 
   async create(query: NewQueryHistory): Promise<void> {
     await this.history.query(
-      `INSERT INTO query_history (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, cache_key)
-       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6::jsonb, $7)`,
-      [query.queryUuid, query.projectUuid, query.createdByUserUuid, query.context, JSON.stringify(query.metricQuery), query.pivotConfiguration === null ? null : JSON.stringify(query.pivotConfiguration), query.cacheKey],
+      `INSERT INTO query_history (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, cache_key, pre_aggregate)
+       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6::jsonb, $7, $8::jsonb)`,
+      [
+        query.queryUuid,
+        query.projectUuid,
+        query.createdByUserUuid,
+        query.context,
+        JSON.stringify(query.metricQuery),
+        query.pivotConfiguration === null ? null : JSON.stringify(query.pivotConfiguration),
+        query.cacheKey,
+        query.preAggregate === null ? null : JSON.stringify(query.preAggregate),
+      ],
     );
   }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** Keys s3rver accepts (it checks the key id; it does not verify SigV4 signatures). */
@@ -12,12 +12,17 @@ export interface LocalS3 {
   bucket: string;
   /** S3_* variables for a Quarry process using this server. */
   env: Record<string, string>;
+  /** Keys of the bucket's objects under `prefix`, sorted (read from the server's directory). */
+  keys(prefix?: string): Promise<string[]>;
   /** Multipart uploads begun and neither completed nor aborted. */
   pendingUploads(): Promise<string[]>;
   /** Sets an object's LastModified (s3rver reads it from the stored file's mtime). */
   setLastModified(key: string, at: Date): Promise<void>;
   close(): Promise<void>;
 }
+
+/** s3rver keeps each object as `<bucket>/<key>._S3rver_object`. */
+const OBJECT_SUFFIX = '._S3rver_object';
 
 /** The server script, beside this file; run from the sources, in tests only. */
 export const LOCAL_S3_SERVER_SCRIPT = join(__dirname, 'local-s3-server.cjs');
@@ -53,11 +58,19 @@ export async function startLocalS3(bucket = 'quarry-exports-test'): Promise<Loca
       S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    keys: async (prefix = '') => {
+      const files = (await readdir(bucketDir, { recursive: true }).catch(() => [] as string[])) as string[];
+      return files
+        .filter((file) => file.endsWith(OBJECT_SUFFIX) && !file.startsWith('._S3rver_uploads'))
+        .map((file) => file.slice(0, -OBJECT_SUFFIX.length).split(sep).join('/'))
+        .filter((key) => key.startsWith(prefix))
+        .sort();
+    },
     pendingUploads: () => readdir(join(bucketDir, '._S3rver_uploads')).catch(() => []),
     setLastModified: async (key, at) => {
       const segments = key.split('/');
       const last = segments.pop() as string;
-      const file = join(bucketDir, ...segments, `${last}._S3rver_object`);
+      const file = join(bucketDir, ...segments, `${last}${OBJECT_SUFFIX}`);
       await utimes(file, at, at);
     },
     close: async () => {
