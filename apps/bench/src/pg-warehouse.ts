@@ -1,13 +1,14 @@
-import { cpSync, createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-import { DEMO_SCHEMA, demoProjectDirectory } from '@quarry/demo-data';
+import { DEMO_SCHEMA } from '@quarry/demo-data';
 import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '@quarry/testing';
 import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
+import { copyDemoProjectWithoutCrons } from './bench-demo-project';
 import type { CleanupStack } from './cleanup-stack';
 import { createCompiledProject, waitForPreAggregateBuilds } from './create-project';
 import type { DirectDuckDb } from './direct-duckdb';
@@ -121,7 +122,7 @@ export async function createPostgresWarehouse(duckdb: DirectDuckDb, cleanup: Cle
  */
 export async function createPostgresDemoProject(quarry: QuarryUnderBench, warehouse: PostgresWarehouse): Promise<string> {
   const projectPath = join('projects', 'demo-shop-postgres');
-  cpSync(demoProjectDirectory(), join(quarry.dataDir, projectPath), { recursive: true });
+  copyDemoProjectWithoutCrons(join(quarry.dataDir, projectPath));
   rmSync(join(quarry.dataDir, projectPath, 'profiles.yml'));
   const worker = await quarry.startWorker();
   try {

@@ -1,7 +1,7 @@
 import { cpSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { DEMO_DUCKDB_FILE_NAME, demoProjectDirectory } from '@quarry/demo-data';
+import { DEMO_DUCKDB_FILE_NAME } from '@quarry/demo-data';
 import {
   createOrganization,
   deleteRedisPrefix,
@@ -12,6 +12,7 @@ import {
   waitFor,
 } from '@quarry/testing';
 
+import { copyDemoProjectWithoutCrons } from './bench-demo-project';
 import type { CleanupStack } from './cleanup-stack';
 import { createCompiledProject, waitForPreAggregateBuilds } from './create-project';
 
@@ -71,7 +72,7 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
 
   const warehouseFile = join(dataDir, WAREHOUSE_PATH);
   placeWarehouse(cachedWarehouse, warehouseFile);
-  cpSync(demoProjectDirectory(), join(dataDir, PROJECT_PATH), { recursive: true });
+  copyDemoProjectWithoutCrons(join(dataDir, PROJECT_PATH));
 
   say(`Starting Quarry (database ${database.name}, Redis prefix ${String(env['QUEUE_PREFIX'])})…`);
   const migrate = startApp('cli', env, ['migrate']);
