@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppConfig, ConfigError, loadConfig } from '@quarry/server/config';
 import { Logger } from 'nestjs-pino';
 
+import { exitAfterDeadline } from './jobs/bounded-shutdown';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
@@ -12,6 +13,8 @@ async function bootstrap(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.enableShutdownHooks();
+  exitAfterDeadline('SIGTERM');
+  exitAfterDeadline('SIGINT');
   await app.init();
   logger.log({ concurrency: app.get(AppConfig).worker.concurrency }, 'Quarry worker started');
 }

@@ -1,6 +1,6 @@
 import type { Worker } from 'bullmq';
 
-import { closeWithin } from './bounded-shutdown';
+import { closeWithin, exitAfterDeadline } from './bounded-shutdown';
 
 function fakeWorker(closesGracefully: boolean) {
   const calls: Array<boolean | undefined> = [];
@@ -25,5 +25,19 @@ describe('closeWithin', () => {
     const { worker, calls } = fakeWorker(true);
     await closeWithin(worker, 1_000);
     expect(calls).toEqual([undefined]);
+  });
+});
+
+describe('exitAfterDeadline', () => {
+  it('exits with the signal\'s code once the deadline passes after the signal, not before the signal', async () => {
+    const codes: number[] = [];
+    exitAfterDeadline('SIGUSR2', 30, (code) => codes.push(code));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(codes).toEqual([]);
+    process.emit('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(codes).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(codes).toEqual([143]);
   });
 });
