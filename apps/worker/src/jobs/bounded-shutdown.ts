@@ -7,10 +7,10 @@ export const SHUTDOWN_DEADLINE_MS = 8_000;
 
 /**
  * On `signal`, exits after `deadlineMs` unless the shutdown has ended the process by then. Letting go
- * of a job does not stop its code: a rollup build or an export still running keeps its metadata
- * connection, and the database pool's close waits for it (measured: `docker stop` of a worker that
- * was building rollups took 9.4 s of the 10). The jobs it leaves are taken over as a killed
- * worker's are.
+ * of a job does not stop its code: a rollup build or an export still running holds what it holds
+ * (a metadata connection the pool's close waits for, DuckDB work in flight), and one container
+ * test's `docker stop` of the worker took 9.4 s of the 10. The jobs it leaves are taken over as a
+ * killed worker's are.
  */
 export function exitAfterDeadline(signal: NodeJS.Signals, deadlineMs: number = SHUTDOWN_DEADLINE_MS, exit: (code: number) => void = (code) => process.exit(code)): void {
   process.once(signal, () => {
