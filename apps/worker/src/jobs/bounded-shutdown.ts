@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 /** What SIGTERM leaves running jobs before the worker lets go of them: under the 10 s an orchestrator gives. */
 export const SHUTDOWN_GRACE_MS = 5_000;
 /** When the worker exits on SIGTERM however far its shutdown has got: still under those 10 s. */
-export const SHUTDOWN_DEADLINE_MS = 8_000;
+export const SHUTDOWN_DEADLINE_MS = 7_000;
 
 /**
  * On `signal`, exits after `deadlineMs` unless the shutdown has ended the process by then. Letting go
