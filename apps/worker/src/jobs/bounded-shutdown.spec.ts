@@ -1,31 +1,65 @@
-import type { Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+
+import { MACHINE_REDIS_URL } from '@quarry/testing';
+import { Queue, Worker } from 'bullmq';
 
 import { closeWithin, exitAfterDeadline } from './bounded-shutdown';
 
-function fakeWorker(closesGracefully: boolean) {
-  const calls: Array<boolean | undefined> = [];
-  const worker = {
-    close: (force?: boolean) => {
-      calls.push(force);
-      // BullMQ's close waits for running jobs; forced, it does not
-      return force || closesGracefully ? Promise.resolve() : new Promise<void>(() => undefined);
+/** A real BullMQ worker on the machine's Redis, on a queue of its own, and a job it holds until released. */
+async function workerHoldingAJob() {
+  const connection = { url: MACHINE_REDIS_URL };
+  const name = `bounded-shutdown-${randomUUID()}`;
+  const queue = new Queue(name, { connection });
+  let release: () => void = () => undefined;
+  let finished = false;
+  let started: () => void = () => undefined;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const worker = new Worker(
+    name,
+    async () => {
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+      finished = true;
+    },
+    { connection },
+  );
+  await queue.add('held', {});
+  await running;
+  return {
+    worker,
+    isFinished: () => finished,
+    release: () => release(),
+    dispose: async () => {
+      release();
+      await worker.close(true);
+      await queue.obliterate({ force: true });
+      await queue.close();
     },
   };
-  return { worker: worker as unknown as Worker, calls };
 }
 
-describe('closeWithin', () => {
-  it('closes without the running jobs once the grace has passed', async () => {
-    const { worker, calls } = fakeWorker(false);
-    await closeWithin(worker, 20);
-    expect(calls).toEqual([undefined, true]);
-  });
+describe('closeWithin (real BullMQ worker)', () => {
+  it('closes without the running job once the grace has passed', async () => {
+    const held = await workerHoldingAJob();
+    try {
+      await closeWithin(held.worker, 200);
+      expect(held.worker.closing).toBeDefined();
+      expect(held.isFinished()).toBe(false);
+    } finally {
+      await held.dispose();
+    }
+  }, 15_000);
 
-  it('does not force a worker that closes in time', async () => {
-    const { worker, calls } = fakeWorker(true);
-    await closeWithin(worker, 1_000);
-    expect(calls).toEqual([undefined]);
-  });
+  it('lets a job that ends within the grace finish before closing', async () => {
+    const held = await workerHoldingAJob();
+    try {
+      setTimeout(() => held.release(), 50);
+      await closeWithin(held.worker, 10_000);
+      expect(held.isFinished()).toBe(true);
+    } finally {
+      await held.dispose();
+    }
+  }, 15_000);
 });
 
 describe('exitAfterDeadline', () => {

@@ -22,13 +22,17 @@ export function exitAfterDeadline(signal: NodeJS.Signals, deadlineMs: number = S
  * Closes a BullMQ worker within a bound. Its plain close waits for the jobs it runs, and an export
  * or a rollup build may run for minutes; past the grace it closes without them: their locks lapse
  * and they are taken over (by this worker restarted, or another) as a killed worker's jobs are.
+ *
+ * The wait is a pause (no new jobs, running ones awaited), not a close: BullMQ's close returns the
+ * close already under way, so a forced close after a graceful one would still wait for the jobs.
  */
 export async function closeWithin(worker: Worker, graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const graceful = worker.close().then(() => true);
+  const drained = worker.pause().then(() => true);
   const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
   try {
-    if (!(await Promise.race([graceful, expired]))) await worker.close(true);
+    const inTime = await Promise.race([drained, expired]);
+    await worker.close(!inTime);
   } finally {
     clearTimeout(timer);
   }
