@@ -69,7 +69,12 @@ export interface PopCtesInput {
 /**
  * `pop_min_max` (the period the base query covers), `pop_metrics` (the same aggregate, shifted
  * back by the offset and limited to the shifted period) and the `metrics` stage joining them on
- * the time dimension moved forward by the offset and the other dimensions, nulls matching.
+ * the time dimension moved back by the offset and the other dimensions, nulls matching.
+ *
+ * The base row's time is moved back, not the earlier row's forward (as the reference does): moving
+ * forward by months clamps month ends (Jan 28–31 + 1 month are all Feb 28), so one base row would
+ * join several earlier rows and be repeated. Moved back, each base row has one earlier period
+ * (Mar 31 − 1 month is Feb 28), the same on every engine.
  */
 export function popCtes(input: PopCtesInput): { ctes: string[]; metricsSql: string } {
   const { dialect, pop, timeDimension } = input;
@@ -94,7 +99,7 @@ export function popCtes(input: PopCtesInput): { ctes: string[]; metricsSql: stri
   ].join('\n');
   const others = input.groupColumns.filter((column) => column.alias !== timeDimension.id);
   const on = [
-    `base_metrics.${t} = ${dialect.addInterval(`${q(popName)}.${t}`, pop.periodOffset, pop.granularity)}`,
+    `${q(popName)}.${t} = ${shift(`base_metrics.${t}`)}`,
     ...others.map(({ alias }) => `(base_metrics.${q(alias)} = ${q(popName)}.${q(alias)} OR (base_metrics.${q(alias)} IS NULL AND ${q(popName)}.${q(alias)} IS NULL))`),
   ];
   return {

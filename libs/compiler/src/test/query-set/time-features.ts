@@ -86,6 +86,22 @@ export const TIME_FEATURES: NamedQuery[] = [
     ordered: true,
   },
   {
+    // Months differ in length: Mar 29–31 all compare with Feb 28, and Feb 28 with Jan 28 only (not
+    // with Jan 28–31, which a month later all fall on Feb 28 — joining that way repeated Feb 28).
+    name: 'period over period: the previous month on the day grain, across month ends',
+    explore: 'orders',
+    query: metricQuery('orders', {
+      dimensions: ['orders_order_date_day'],
+      metrics: ['orders_unique_order_count'],
+      filters: { dimensions: and(rule('orders_order_date_day', 'inBetween', ['2018-02-26', '2018-03-31'])) },
+      periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_day' }, granularity: 'MONTH', periodOffset: 1 },
+      sorts: [asc('orders_order_date_day')],
+    }),
+    sql: `WITH d AS (SELECT order_date AS d, COUNT(DISTINCT order_id) AS n FROM jaffle.orders GROUP BY 1)
+          SELECT a.d, a.n, b.n FROM d a LEFT JOIN d b ON b.d = a.d - INTERVAL '1 month' WHERE a.d BETWEEN '2018-02-26' AND '2018-03-31' ORDER BY 1`,
+    ordered: true,
+  },
+  {
     // The first quarter of 2018 has no previous quarter in the data.
     name: 'period over period: the previous quarter',
     explore: 'orders',
