@@ -20,4 +20,4 @@ HEALTHCHECK --interval=5s --timeout=5s --start-period=60s --retries=3 \
 # Applies pending migrations (under an advisory lock) before listening; SIGTERM closes the server
 # and its connections (Nest shutdown hooks). Run with an init (compose: init: true) so that child
 # processes, such as git clones of transform projects, are reaped.
-CMD ["node", "--enable-source-maps", "main.js"]
+CMD ["node", "main.js"]

@@ -19,4 +19,4 @@ USER node
 HEALTHCHECK --interval=5s --timeout=15s --start-period=30s --retries=5 CMD ["node", "worker-healthcheck.js"]
 # SIGTERM stops taking jobs and closes connections (Nest shutdown hooks); a job cut short by a
 # kill is picked up again once its lock expires (the exports queue's lock is 10 s).
-CMD ["node", "--enable-source-maps", "main.js"]
+CMD ["node", "main.js"]

@@ -8,7 +8,7 @@ export interface ManagedChild {
 
 /** Starts a Node script as a child sharing our terminal, so its logs appear with ours. */
 export function startNodeChild(name: string, script: string, env: NodeJS.ProcessEnv): ManagedChild {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ? null : code)));
   return { name, process: child, exited };
 }
