@@ -1,5 +1,5 @@
 import type { ExportLayout } from '@quarry/jobs-contracts';
-import type { NativeCsvOutcome, NativeCsvRequest } from '@quarry/warehouses';
+import { csvHeaderLine, type NativeCsvOutcome, type NativeCsvRequest } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 import type { OpenedExport } from './export-query';
@@ -13,9 +13,9 @@ export interface WrittenCsv extends NativeCsvOutcome {
   discard(): Promise<void>;
 }
 
-/** The BOM and header line the JS path starts every file with (its CSV writer, its quoting). */
-function csvPrefix(headers: readonly string[]): string {
-  return `\ufeff${unparse([headers as string[]], { newline: '\n' })}\n`;
+/** A header cell as the JS path's CSV writer (Papa Parse) writes it in its header line. */
+function headerCell(header: string): string {
+  return unparse([[header]], { newline: '\n' });
 }
 
 /**
@@ -32,13 +32,12 @@ export async function writeNativeCsv(opened: OpenedExport, layout: ExportLayout,
   const aliases = new Map(Object.entries(columnNames).map(([alias, id]) => [id, alias]));
   const cells = nativeCsvCells(nativeCsv, adapter.type, columns, resultColumns, opened.fields, layout.onlyRaw, (id) => aliases.get(id) ?? id);
   if (cells === undefined) return undefined;
-  const request: NativeCsvRequest = { sql, params, cells, limit: opened.limit, options };
-  const prefix = csvPrefix(columns.map((column) => column.header));
+  const request: NativeCsvRequest = { sql, params, cells, header: columns.map((column) => headerCell(column.header)), limit: opened.limit, options };
 
   if (nativeCsv.destination === 'file') {
     const staged = await store.stage(target, nativeCsv.directory);
     try {
-      const { bytes, ...outcome } = await nativeCsv.writeFile(request, prefix, staged.path);
+      const { bytes, ...outcome } = await nativeCsv.writeFile(request, staged.path);
       return { ...outcome, commit: (fileName) => staged.commit(fileName, bytes), discard: () => staged.discard() };
     } catch (error) {
       await staged.discard();
@@ -47,7 +46,7 @@ export async function writeNativeCsv(opened: OpenedExport, layout: ExportLayout,
   }
   const attempt: ExportAttempt = await store.begin(target);
   try {
-    attempt.stream.write(prefix);
+    attempt.stream.write(csvHeaderLine(request.header));
     const outcome = await nativeCsv.writeStream(request, attempt.stream);
     await new Promise<void>((resolve, reject) => attempt.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
     return { ...outcome, commit: (fileName) => attempt.commit(fileName), discard: () => attempt.discard() };

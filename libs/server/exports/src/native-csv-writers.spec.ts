@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createExportCellFormatter, csvRawValue, type ExportItemsMap, formattedCellSql } from '@quarry/formatting';
-import { cellValueSql, closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
+import { cellValueSql, closeDuckDbInstances, csvHeaderLine, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 import { HOSTILE_VALUES } from './test/hostile-values';
@@ -88,19 +88,24 @@ async function request(native: NativeCsv, engine: 'duckdb' | 'postgres', sql: st
     if (cell === undefined) throw new Error(`no raw cell SQL for ${entry.column} (${types.get(entry.column)})`);
     return cell;
   });
-  return { sql, params: [], cells, limit };
+  return { sql, params: [], cells, header: headerOf(cases), limit };
 }
 
-async function nativeCsv(native: NativeCsv, csvRequest: NativeCsvRequest, prefix: string, directory?: string): Promise<{ text: string; rows: number; truncated: boolean }> {
+/** Header cells as Papa Parse writes them in a header line (the column names here). */
+function headerOf(cases: Case[]): string[] {
+  return cases.map((entry) => unparse([[entry.column]], { newline: '\n' }));
+}
+
+async function nativeCsv(native: NativeCsv, csvRequest: NativeCsvRequest, directory?: string): Promise<{ text: string; rows: number; truncated: boolean }> {
   if (native.destination === 'file') {
     const path = join(directory ?? native.directory, 'job.csv');
-    const { bytes, rows, truncated } = await native.writeFile(csvRequest, prefix, path);
+    const { bytes, rows, truncated } = await native.writeFile(csvRequest, path);
     return { text: readFileSync(path).subarray(0, bytes).toString('utf8'), rows, truncated };
   }
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  output.write(prefix);
+  output.write(csvHeaderLine(csvRequest.header));
   const { rows, truncated } = await native.writeStream(csvRequest, output);
   return { text: Buffer.concat(chunks).toString('utf8'), rows, truncated };
 }
@@ -125,7 +130,7 @@ async function formattedRequest(native: NativeCsv, engine: 'duckdb' | 'postgres'
     if (cell === undefined) throw new Error(`no formatted cell SQL for ${entry.column} (${types.get(entry.column)})`);
     return cell;
   });
-  return { sql, params: [], cells };
+  return { sql, params: [], cells, header: headerOf(cases) };
 }
 
 /** The JS path's formatted file: createExportCellFormatter's cells, Papa's lines. */
@@ -134,10 +139,6 @@ async function jsFormattedCsv(adapter: WarehouseAdapter, sql: string, cases: Cas
   const lines: string[][] = [];
   for await (const batch of adapter.streamQuery(sql, [])) for (const row of batch) lines.push(format(row));
   return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${unparse(lines, { newline: '\n' })}\n`;
-}
-
-function prefixOf(cases: Case[]): string {
-  return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n`;
 }
 
 describe('native CSV writers write the bytes the JS path writes', () => {
@@ -162,34 +163,48 @@ describe('native CSV writers write the bytes the JS path writes', () => {
 
     it('every row, quoted as Papa Parse quotes', async () => {
       const sql = valuesSql('duckdb', true);
-      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, CASES), prefixOf(CASES));
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: stringsFor('duckdb').length, truncated: false });
     });
 
+    // DuckDB writes its column names as the header line; an identifier cannot be empty, and it renames a repeated one.
+    it.each([
+      [['', 'a,b', '', 'same', 'Same', ' lead', 'two\nlines', '']],
+      // `b` and an empty name join as `b,`, which the fourth name repeats.
+      [['x', 'b', '', 'b,', '\ufeffbom', 'x', 'y', 'y']],
+    ])('writes the header %j as Papa Parse writes the header line', async (names) => {
+      const sql = valuesSql('duckdb', true);
+      const csvRequest = { ...(await request(adapter.nativeCsv, 'duckdb', sql, CASES)), header: names.map((name) => unparse([[name]], { newline: '\n' })) };
+      const written = await nativeCsv(adapter.nativeCsv, csvRequest);
+      const js = await jsCsv(adapter, sql, CASES, undefined);
+      const rows = js.slice(js.indexOf('\n') + 1);
+      expect(written.text).toBe(`\ufeff${unparse([names], { newline: '\n' })}\n${rows}`);
+    });
+
     it('formatted cells, quoted as Papa Parse quotes', async () => {
       const sql = valuesSql('duckdb', true);
-      const written = await nativeCsv(adapter.nativeCsv, await formattedRequest(adapter.nativeCsv, 'duckdb', sql, CASES), prefixOf(CASES));
+      const written = await nativeCsv(adapter.nativeCsv, await formattedRequest(adapter.nativeCsv, 'duckdb', sql, CASES));
       expect(written.text).toBe(await jsFormattedCsv(adapter, sql, CASES));
     });
 
     it('cuts the row past the limit and says so, even when it spans lines', async () => {
       // Row 4 (index 3) holds a line break: the cut must find where it starts.
       const sql = `${valuesSql('duckdb', true)} LIMIT 5`;
-      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), CASES, 3), prefixOf(CASES));
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), CASES, 3));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
       expect(written).toMatchObject({ rows: 3, truncated: true });
     });
 
     it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS DOUBLE)`), 'CAST(0.0000001 AS DECIMAL(18,9))'])('hands %s to the JS path', async (value) => {
       const sql = `SELECT ${value} AS f`;
-      const failure = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, [{ column: 'f', as: 'text' }]), '\ufefff\n').catch((error: unknown) => error);
+      const failure = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, [{ column: 'f', as: 'text' }])).catch((error: unknown) => error);
       expect(isNativeCsvFallback(failure)).toBe(true);
     });
 
     it('writes nowhere but its own directory', async () => {
       const csvRequest = await request(adapter.nativeCsv, 'duckdb', 'SELECT 1 AS i', [{ column: 'i', as: 'text' }]);
-      await expect(adapter.nativeCsv.writeFile(csvRequest, '\ufeffi\n', join(dataDir, 'elsewhere.csv'))).rejects.toThrow(/only write export files inside/);
+      await expect(adapter.nativeCsv.writeFile(csvRequest, join(dataDir, 'elsewhere.csv'))).rejects.toThrow(/only write export files inside/);
       await expect(adapter.runQuery(`SELECT * FROM read_csv('${join(dataDir, 'elsewhere.csv')}')`)).rejects.toThrow(/disabled by configuration|Permission/);
     });
   });
@@ -201,27 +216,27 @@ describe('native CSV writers write the bytes the JS path writes', () => {
 
     it('every row, quoted as Papa Parse quotes', async () => {
       const sql = valuesSql('postgres', true);
-      const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES), prefixOf(CASES));
+      const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
     });
 
     it('formatted cells, quoted as Papa Parse quotes', async () => {
       const sql = valuesSql('postgres', true);
-      const written = await nativeCsv(native, await formattedRequest(native, 'postgres', sql, CASES), prefixOf(CASES));
+      const written = await nativeCsv(native, await formattedRequest(native, 'postgres', sql, CASES));
       expect(written.text).toBe(await jsFormattedCsv(adapter, sql, CASES));
     });
 
     it('cuts the row past the limit and says so', async () => {
       const sql = `${valuesSql('postgres', true)} LIMIT 4`;
-      const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES, 3), prefixOf(CASES));
+      const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES, 3));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
       expect(written).toMatchObject({ rows: 3, truncated: true });
     });
 
     it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS double precision)`), 'CAST(0.0000001 AS numeric)', 'CAST(1e22 AS numeric)'])('hands %s to the JS path', async (value) => {
       const sql = `SELECT ${value} AS f`;
-      const failure = await nativeCsv(native, await request(native, 'postgres', sql, [{ column: 'f', as: 'text' }]), '').catch((error: unknown) => error);
+      const failure = await nativeCsv(native, await request(native, 'postgres', sql, [{ column: 'f', as: 'text' }])).catch((error: unknown) => error);
       expect(isNativeCsvFallback(failure)).toBe(true);
     });
 
@@ -231,8 +246,8 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const params = [...values, "x' OR 'a'='a"];
       const columns = values.map((_, index) => ({ column: `c${index}`, as: 'text' as const }));
       const csvRequest = { ...(await request(native, 'postgres', `${sql}`.replace(/\$(\d+)/g, "'p'"), columns)), sql, params };
-      const written = await nativeCsv(native, csvRequest, '');
-      expect(written.text).toBe(`${unparse([values], { newline: '\n' })}\n`);
+      const written = await nativeCsv(native, csvRequest);
+      expect(written.text).toBe(`${csvHeaderLine(csvRequest.header)}${unparse([values], { newline: '\n' })}\n`);
       await expect(native.writeStream({ ...csvRequest, params: ['\u0000', ...params.slice(1)] }, new PassThrough())).rejects.toThrow(/NUL/);
     });
   });

@@ -4,7 +4,7 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { WarehouseQueryError } from '@quarry/domain';
 
 import type { QueryOptions } from '../adapter/warehouse-adapter';
-import { csvLineSql, DUCKDB_CSV_LINE, RESULT_ALIAS } from '../native-csv/csv-line-sql';
+import { csvColumnsSql, DUCKDB_CSV_LINE, RESULT_ALIAS } from '../native-csv/csv-line-sql';
 import { lengthWithoutLastLine } from '../native-csv/last-csv-line';
 import type { NativeColumn, NativeCsvOutcome, NativeCsvRequest, NativeCsvToFile } from '../native-csv/native-csv';
 import { QueryCancellation } from '../query/query-cancellation';
@@ -20,9 +20,8 @@ export interface DuckDbQueryAccess {
 }
 
 /**
- * DuckDB writes the export file itself: `COPY (lines) TO` a file in the one directory the instance
- * may write to. Each row's line is built in SQL (see csvLineSql) and written unquoted; the header
- * line, after the BOM, is the single column's name, which DuckDB writes first.
+ * DuckDB writes the export file itself: `COPY (cells) TO` a file in the one directory the instance
+ * may write to, unquoted: the cells are quoted in SQL and named by the header (see csvColumnsSql).
  */
 export class DuckDbNativeCsv implements NativeCsvToFile {
   readonly destination = 'file' as const;
@@ -52,11 +51,10 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     return `${RESULT_ALIAS}.${quoteIdentifier(name)}`;
   }
 
-  async writeFile(request: NativeCsvRequest, prefix: string, path: string): Promise<NativeCsvOutcome & { bytes: number }> {
+  async writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number }> {
     if (!path.startsWith(`${this.directory}/`)) throw new Error(`DuckDB may only write export files inside ${this.directory}`);
-    const header = prefix.replace(/\n$/, '');
-    const lines = csvLineSql(DUCKDB_CSV_LINE, request.sql, request.cells, quoteIdentifier(header));
-    const copy = `COPY (${lines}) TO ${quoteStringLiteral(path, { backslashEscapes: false })} (FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
+    const columns = csvColumnsSql(DUCKDB_CSV_LINE, request.sql, request.cells, request.header, quoteIdentifier);
+    const copy = `COPY (${columns}) TO ${quoteStringLiteral(path, { backslashEscapes: false })} (FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
     const written = await this.withConnection(copy, request.options ?? {}, async (connection) => {
       const result = await connection.run(copy, this.access.values(request.params));
       const [[count]] = (await result.getRows()) as [[bigint | number]];

@@ -4,7 +4,7 @@ import { withoutTrailingSemicolons } from '../sql/sql-literals';
  * How an engine's SQL tests a cell for the quoting Papa Parse applies (the JS path's CSV writer):
  * a cell is quoted when it holds a comma, a double quote, CR, LF or a BOM, or begins or ends with
  * a space. The engines' own CSV writers quote by other rules (an empty string as `""`, no quotes
- * around a leading space), so each line is built in SQL and written out unquoted.
+ * around a leading space), so cells are quoted in SQL and written out as they are.
  */
 export interface CsvLineSyntax {
   /** A boolean SQL expression: `text` (SQL of a non-null text value) needs quotes. */
@@ -12,8 +12,9 @@ export interface CsvLineSyntax {
 }
 
 export const DUCKDB_CSV_LINE: CsvLineSyntax = {
-  // RE2; a plain DuckDB string literal passes backslashes through to the regex engine.
-  needsQuotes: (text) => `regexp_matches(${text}, '[",\\r\\n\\x{FEFF}]|^ | $')`,
+  // Substring tests: cheaper per cell than a regular expression.
+  needsQuotes: (text) =>
+    `(contains(${text}, ',') OR contains(${text}, '"') OR contains(${text}, chr(13)) OR contains(${text}, chr(10)) OR contains(${text}, chr(65279)) OR starts_with(${text}, ' ') OR ends_with(${text}, ' '))`,
 };
 
 export const POSTGRES_CSV_LINE: CsvLineSyntax = {
@@ -27,18 +28,61 @@ const RESULT = 'quarry_result';
 /** The alias the compiled query gets inside the line query; cell expressions read its columns. */
 export const RESULT_ALIAS = RESULT;
 
-/**
- * SQL whose single text column (named `lineAlias`, SQL text) is each row's CSV line (no line ending): the cells are
- * computed once (inner query), then
- * quoted and joined. Both levels are plain projections, which keep the compiled query's order (and
- * its LIMIT: the caller plans one row past the export's limit, which tells whether rows were cut).
- */
-export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[], lineAlias = 'line'): string {
+/** The cells computed once (inner query) over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
+function cellsSql(sql: string, cells: readonly string[]): string {
   if (cells.length === 0) throw new Error('A CSV export needs at least one column');
   const computed = cells.map((cell, index) => `${cell} AS c${index}`).join(', ');
-  const quoted = cells.map((_, index) => {
-    const cell = `${CELLS}.c${index}`;
-    return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
+  return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}) AS ${CELLS}`;
+}
+
+/** Cell `index` as CSV text: empty for NULL, quoted where the JS path quotes. */
+function quotedCell(syntax: CsvLineSyntax, index: number): string {
+  const cell = `${CELLS}.c${index}`;
+  return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
+}
+
+/**
+ * SQL whose single text column (named `lineAlias`, SQL text) is each row's CSV line (no line
+ * ending), for engines whose CSV writer cannot be told to leave cells alone (PostgreSQL).
+ * The caller plans one row past the export's limit, which tells whether rows were cut.
+ */
+export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[], lineAlias = 'line'): string {
+  const quoted = cells.map((_, index) => quotedCell(syntax, index));
+  return `SELECT ${quoted.join(` || ',' || `)} AS ${lineAlias} FROM ${cellsSql(sql, cells)}`;
+}
+
+/**
+ * SQL for an engine's CSV writer told not to quote (DuckDB: QUOTE '', ESCAPE ''): each column a
+ * cell already quoted, named by its header cell — the writer joins both with commas, so its header
+ * line is csvHeaderLine's (the first name carries the BOM) and its lines the JS path's. Column
+ * names must be non-empty and distinct (ignoring case, or DuckDB renames one): a column whose
+ * header would break that is joined in SQL to the one before it, under both headers joined.
+ * `quote` quotes an identifier.
+ */
+export function csvColumnsSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[], header: readonly string[], quote: (name: string) => string): string {
+  if (header.length !== cells.length) throw new Error(`A CSV export has ${cells.length} columns and ${header.length} header cells`);
+  const names = header.map((cell, index) => (index === 0 ? `\ufeff${cell}` : cell));
+  const runs = namedRuns(names);
+  const columns = runs.map(({ first, count }) => {
+    const run = Array.from({ length: count }, (_, offset) => first + offset);
+    return `${run.map((index) => quotedCell(syntax, index)).join(` || ',' || `)} AS ${quote(run.map((index) => names[index]).join(','))}`;
   });
-  return `SELECT ${quoted.join(` || ',' || `)} AS ${lineAlias} FROM (SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}) AS ${CELLS}`;
+  return `SELECT ${columns.join(', ')} FROM ${cellsSql(sql, cells)}`;
+}
+
+/** Consecutive columns written as one, so that every written column's name is non-empty and distinct ignoring case. */
+function namedRuns(names: readonly string[]): Array<{ first: number; count: number }> {
+  const runs: Array<{ first: number; count: number }> = [];
+  const taken = new Set<string>();
+  names.forEach((name, index) => {
+    const last = runs[runs.length - 1];
+    if (last && (name === '' || taken.has(name.toLowerCase()))) last.count += 1;
+    else {
+      runs.push({ first: index, count: 1 });
+      taken.add(name.toLowerCase());
+    }
+  });
+  const joined = runs.map(({ first, count }) => names.slice(first, first + count).join(',').toLowerCase());
+  // Joined names may meet again (`a` then `a,`…): then the row is one column, its name the whole header line.
+  return new Set(joined).size === joined.length ? runs : [{ first: 0, count: names.length }];
 }

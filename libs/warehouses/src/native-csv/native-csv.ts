@@ -19,6 +19,8 @@ export interface NativeCsvRequest {
    * the SQL reference of a result column (see `NativeCsv.columnSql`).
    */
   cells: readonly string[];
+  /** Each column's header cell, already CSV text (quoted as the JS path quotes it). */
+  header: readonly string[];
   /** At most this many rows are written; undefined: all. */
   limit?: number | undefined;
   options?: QueryOptions;
@@ -42,16 +44,21 @@ export interface NativeCsvToFile extends NativeCsvBase {
   readonly destination: 'file';
   readonly directory: string;
   /**
-   * Writes the CSV lines to `path` (inside `directory`), after `prefix` (BOM and header line,
-   * already CSV text). Resolves with the file's length once the rows past the limit are cut off.
+   * Writes the file to `path` (inside `directory`): csvHeaderLine of the request's header, then a
+   * line per row. Resolves with the file's length once the rows past the limit are cut off.
    */
-  writeFile(request: NativeCsvRequest, prefix: string, path: string): Promise<NativeCsvOutcome & { bytes: number }>;
+  writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number }>;
 }
 
-/** Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the bytes go into `output`, which is not ended. */
+/** Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the rows' lines go into `output` (after the header line its caller wrote), which is not ended. */
 export interface NativeCsvToStream extends NativeCsvBase {
   readonly destination: 'stream';
   writeStream(request: NativeCsvRequest, output: Writable): Promise<NativeCsvOutcome>;
 }
 
 export type NativeCsv = NativeCsvToFile | NativeCsvToStream;
+
+/** How every export file starts, as the JS path starts it: a BOM, then the header line. */
+export function csvHeaderLine(header: readonly string[]): string {
+  return `\ufeff${header.join(',')}\n`;
+}
