@@ -4,6 +4,7 @@ import type { ValidationError } from 'class-validator';
 
 import { MAX_INPUT_DEPTH, tooDeepPath } from './nesting-depth';
 import { acceptsUnknownProperties } from './unknown-properties';
+import { rememberValidationRules } from './validation-rules-cache';
 
 /**
  * Constraints that say what a value must be (its type or its allowed values) come before those
@@ -74,5 +75,6 @@ class RequestValidationPipe implements PipeTransform {
 }
 
 export function createValidationPipe(): PipeTransform {
+  rememberValidationRules();
   return new RequestValidationPipe();
 }
