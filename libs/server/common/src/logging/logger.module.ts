@@ -24,7 +24,6 @@ export function createLoggerModule(service: 'api' | 'worker'): DynamicModule {
         level: config.log.level,
         base: { service, pid: process.pid },
         genReqId: requestId,
-        customProps: () => ({}),
         redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
         serializers: {
           req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
