@@ -9,14 +9,42 @@ import { compileAdditionalMetric } from './additional-metrics';
 import { checkDateZoom, zoomedDimension } from './date-zoom';
 import type { QueryDimension, QueryMetric } from './query-field';
 
+/** An explore's own fields by id. */
+interface ExploreFields {
+  dimensions: ReadonlyMap<string, Dimension>;
+  metrics: ReadonlyMap<string, Metric>;
+}
+
+/**
+ * Built once per explore object: a server compiles many queries against one cached explore (the
+ * index took ≈ 0.2 s of the API's 33 s of CPU in a throughput profile). Explores are not changed
+ * once built.
+ */
+const EXPLORE_FIELDS = new WeakMap<Explore, ExploreFields>();
+
+function exploreFields(explore: Explore): ExploreFields {
+  let fields = EXPLORE_FIELDS.get(explore);
+  if (!fields) {
+    const dimensions = new Map<string, Dimension>();
+    const metrics = new Map<string, Metric>();
+    for (const table of Object.values(explore.tables)) {
+      for (const dimension of Object.values(table.dimensions)) dimensions.set(getFieldId(dimension), dimension);
+      for (const metric of Object.values(table.metrics)) metrics.set(getFieldId(metric), metric);
+    }
+    fields = { dimensions, metrics };
+    EXPLORE_FIELDS.set(explore, fields);
+  }
+  return fields;
+}
+
 /**
  * Every field a query may name, by field id: the explore's dimensions and metrics, the query's
  * custom metrics and SQL custom dimensions. Runtime references in a field's sql are bound once,
  * the first time the field is used, so a field read twice shares its bound values.
  */
 export class FieldIndex {
-  private readonly dimensions = new Map<string, Dimension>();
-  private readonly metrics = new Map<string, Metric>();
+  private readonly dimensions: ReadonlyMap<string, Dimension>;
+  private readonly metrics: ReadonlyMap<string, Metric>;
   private readonly extraTables = new Map<string, string[]>();
   private readonly sqlCustomDimensions = new Map<string, SqlCustomDimension>();
   private readonly resolvedDimensions = new Map<string, QueryDimension>();
@@ -30,14 +58,19 @@ export class FieldIndex {
     private readonly context: CompileContext,
     rules: RuleSqlContext,
   ) {
-    for (const table of Object.values(explore.tables)) {
-      for (const dimension of Object.values(table.dimensions)) this.dimensions.set(getFieldId(dimension), dimension);
-      for (const metric of Object.values(table.metrics)) this.metrics.set(getFieldId(metric), metric);
-    }
-    for (const additional of query.additionalMetrics ?? []) {
-      const { metric, tables } = compileAdditionalMetric(additional, explore, dialect, rules);
-      this.metrics.set(getFieldId(metric), metric);
-      this.extraTables.set(getFieldId(metric), tables);
+    const fields = exploreFields(explore);
+    this.dimensions = fields.dimensions;
+    this.metrics = fields.metrics;
+    const additionals = query.additionalMetrics ?? [];
+    if (additionals.length > 0) {
+      // The explore's metrics are shared: a query with metrics of its own adds them to a copy.
+      const metrics = new Map(fields.metrics);
+      for (const additional of additionals) {
+        const { metric, tables } = compileAdditionalMetric(additional, explore, dialect, rules);
+        metrics.set(getFieldId(metric), metric);
+        this.extraTables.set(getFieldId(metric), tables);
+      }
+      this.metrics = metrics;
     }
     for (const custom of query.customDimensions ?? []) {
       if (custom.type === 'sql') this.sqlCustomDimensions.set(custom.id, custom);
