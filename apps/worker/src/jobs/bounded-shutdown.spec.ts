@@ -29,8 +29,9 @@ async function workerHoldingAJob() {
     worker,
     isFinished: () => finished,
     release: () => release(),
+    // A job let go of by a forced close stays unfinished: finishing it later would have the closed
+    // worker try to record it, which keeps the process alive.
     dispose: async () => {
-      release();
       await worker.close(true);
       await queue.obliterate({ force: true });
       await queue.close();
