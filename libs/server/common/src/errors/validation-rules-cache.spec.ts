@@ -39,6 +39,8 @@ describe('rememberValidationRules', () => {
     const first = storage.getTargetValidationMetadatas(Outer, '', false, false, undefined);
     expect(storage.getTargetValidationMetadatas(Outer, '', false, false, undefined)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
+    expect(storage.groupByPropertyName(first)).toBe(storage.groupByPropertyName(first));
+    expect(Object.keys(storage.groupByPropertyName(first)).sort()).toEqual(['inner', 'name', 'secret']);
   });
 
   it('forgets its answers when a rule is registered later, on the class or one it extends', () => {

@@ -3,6 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 type MetadataStorage = ReturnType<typeof getMetadataStorage>;
 type Lookup = MetadataStorage['getTargetValidationMetadatas'];
 type Rules = ReturnType<Lookup>;
+type Grouped = ReturnType<MetadataStorage['groupByPropertyName']>;
 
 const REMEMBERING = Symbol('quarry.rememberedValidationRules');
 
@@ -13,7 +14,8 @@ const REMEMBERING = Symbol('quarry.rememberedValidationRules');
  * load that lookup was ≈ 3% of the API's CPU, all of it spent on request bodies. Rules change only
  * when decorators register more, so the answers are kept per class and options and dropped whenever
  * a rule, constraint or schema is added. The kept arrays are frozen: a caller that changed one
- * would change every later answer. Idempotent.
+ * would change every later answer. Their grouping by property, which class-validator redoes on
+ * each validation too, is kept with them. Idempotent.
  */
 export function rememberValidationRules(storage: MetadataStorage = getMetadataStorage()): void {
   const marked = storage as MetadataStorage & { [REMEMBERING]?: true };
@@ -29,6 +31,14 @@ export function rememberValidationRules(storage: MetadataStorage = getMetadataSt
     let rules = forTarget.get(options);
     if (!rules) forTarget.set(options, (rules = Object.freeze(lookup(target, schema, always, strictGroups, groups)) as Rules));
     return rules;
+  };
+  const group = storage.groupByPropertyName.bind(storage);
+  const groupings = new WeakMap<Rules, Grouped>();
+  storage.groupByPropertyName = (rules) => {
+    if (!Object.isFrozen(rules)) return group(rules);
+    let grouped = groupings.get(rules);
+    if (!grouped) groupings.set(rules, (grouped = group(rules)));
+    return grouped;
   };
   for (const method of ['addValidationMetadata', 'addConstraintMetadata', 'addValidationSchema'] as const) {
     const add = storage[method].bind(storage) as (argument: never) => void;
