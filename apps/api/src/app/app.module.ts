@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard, AuthModule } from '@quarry/server/auth';
 import { CatalogModule } from '@quarry/server/catalog';
-import { createLoggerModule, EnvelopeInterceptor, ErrorEnvelopeFilter } from '@quarry/server/common';
+import { createLoggerModule, ErrorEnvelopeFilter } from '@quarry/server/common';
 import { ConfigModule } from '@quarry/server/config';
 import { ContentModule } from '@quarry/server/content';
 import { DatabaseModule } from '@quarry/server/database';
@@ -60,7 +60,6 @@ import { UserController } from './user/user.controller';
   controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
   ],
 })

@@ -9,7 +9,7 @@ export * from './http/api-envelope.dto';
 export * from './http/current-user.decorator';
 export * from './http/discriminated.decorator';
 export * from './http/endpoint.decorator';
-export * from './http/envelope.interceptor';
+export * from './http/enveloped.decorator';
 export * from './http/public.decorator';
 export * from './http/uuid-param.pipe';
 export * from './logging/logger.module';

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 
 import { ApiErrorEnvelopeDto } from './api-envelope.dto';
+import { Enveloped } from './enveloped.decorator';
 import { Public } from './public.decorator';
 
 export const API_KEY_SECURITY = 'ApiKey';
@@ -43,13 +44,14 @@ function resultsSchema(response: EndpointOptions['response']) {
 }
 
 /**
- * One decorator per route: summary, 200 with the `{ status: "ok", results }` envelope,
- * the standard error envelopes, and the token requirement.
+ * One decorator per route: summary, 200 with the `{ status: "ok", results }` envelope (the
+ * handler's result is wrapped in it), the standard error envelopes, and the token requirement.
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {
   const models = options.response ? [Array.isArray(options.response) ? options.response[0] : options.response] : [];
   const statuses = [...new Set([400, ...(options.isPublic ? [] : [401]), ...(options.errors ?? []), 500])].sort();
   return applyDecorators(
+    Enveloped(),
     HttpCode(200),
     ApiOperation({ summary: options.summary, description: options.description, operationId: options.operationId }),
     ApiExtraModels(ApiErrorEnvelopeDto, ...models),
