@@ -42,13 +42,13 @@ function quotedCell(syntax: CsvLineSyntax, index: number): string {
 }
 
 /**
- * SQL whose single text column (named `lineAlias`, SQL text) is each row's CSV line (no line
- * ending), for engines whose CSV writer cannot be told to leave cells alone (PostgreSQL).
+ * SQL whose single text column, `line`, is each row's CSV line (no line ending), for engines
+ * whose CSV writer cannot be told to leave cells alone (PostgreSQL).
  * The caller plans one row past the export's limit, which tells whether rows were cut.
  */
-export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[], lineAlias = 'line'): string {
+export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[]): string {
   const quoted = cells.map((_, index) => quotedCell(syntax, index));
-  return `SELECT ${quoted.join(` || ',' || `)} AS ${lineAlias} FROM ${cellsSql(sql, cells)}`;
+  return `SELECT ${quoted.join(` || ',' || `)} AS line FROM ${cellsSql(sql, cells)}`;
 }
 
 /**

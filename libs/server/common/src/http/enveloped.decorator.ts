@@ -6,7 +6,7 @@ export interface OkEnvelope<T> {
 }
 
 /** A route's result as it goes out: `{ status: "ok", results }`; file downloads as they are. */
-export function envelope<T>(results: T): OkEnvelope<T> | StreamableFile {
+function envelope<T>(results: T): OkEnvelope<T> | StreamableFile {
   return results instanceof StreamableFile ? results : { status: 'ok', results };
 }
 
