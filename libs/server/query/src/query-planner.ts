@@ -102,9 +102,16 @@ export class QueryPlanner {
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
     const sql = pivot ? pivotSql(executed.sql, pivot, executedDialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : executed.sql;
     const source = fromRollup ? { preAggregate: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : redactConnection(target.warehouse);
-    const cacheKey = this.cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' });
     const columnNames = pivot ? columnNamesOf(pivotResultColumns(pivot), executedDialect) : executed.columnNames;
     const rollup = fromRollup ? { name: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : null;
-    return { target, compiled, sql, params: executed.params, rollup, preAggregate: routing?.use, pivot, columnNames, cacheKey, timezone: query.timezone };
+    // Hashed when first read: a plan for showing the SQL (E5) never needs it.
+    const cache = this.cache;
+    let cacheKey: string | undefined;
+    return {
+      target, compiled, sql, params: executed.params, rollup, preAggregate: routing?.use, pivot, columnNames, timezone: query.timezone,
+      get cacheKey() {
+        return (cacheKey ??= cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' }));
+      },
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '@quarry/server/config';
@@ -33,10 +33,8 @@ export class ResultsCache implements OnModuleDestroy {
   }
 
   keyOf(parts: CacheKeyParts): string {
-    const digest = createHash('sha256')
-      .update(JSON.stringify([parts.warehouse, parts.sql, parts.params, parts.timezone], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)))
-      .digest('hex');
-    return `results:${digest}`;
+    const text = JSON.stringify([parts.warehouse, parts.sql, parts.params, parts.timezone], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    return `results:${hash('sha256', text, 'hex')}`;
   }
 
   async get(key: string): Promise<CachedResult | undefined> {

@@ -4,6 +4,7 @@ import type { ValidationError } from 'class-validator';
 
 import { MAX_INPUT_DEPTH, tooDeepPath } from './nesting-depth';
 import { acceptsUnknownProperties } from './unknown-properties';
+import { ValidatedBodies } from './validated-bodies';
 import { rememberValidationRules } from './validation-rules-cache';
 
 /**
@@ -43,6 +44,13 @@ export function requestValidationError(errors: ValidationError[]): QuarryError {
   return new QuarryError('ValidationError', `Invalid request: ${first}${more}`, data);
 }
 
+/** Types Nest's ValidationPipe passes through unvalidated. */
+const UNVALIDATED_TYPES: ReadonlySet<unknown> = new Set([String, Boolean, Number, Array, Object, Buffer, Date]);
+
+function isDtoClass(metatype: ArgumentMetadata['metatype']): metatype is NonNullable<ArgumentMetadata['metatype']> {
+  return typeof metatype === 'function' && !UNVALIDATED_TYPES.has(metatype);
+}
+
 function validationPipe(forbidUnknownProperties: boolean): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
@@ -56,11 +64,13 @@ function validationPipe(forbidUnknownProperties: boolean): ValidationPipe {
 /**
  * Refuses input nested too deeply before class-transformer and class-validator recurse into it,
  * then validates against the DTO: unknown properties are a 400, except on DTOs marked with
- * @AcceptsUnknownProperties(), where they are dropped.
+ * @AcceptsUnknownProperties(), where they are dropped. A body that passed before is not validated
+ * again (ValidatedBodies).
  */
 class RequestValidationPipe implements PipeTransform {
   private readonly strict = validationPipe(true);
   private readonly tolerant = validationPipe(false);
+  private readonly bodies = new ValidatedBodies();
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const path = metadata.type === 'body' || metadata.type === 'query' ? tooDeepPath(value) : undefined;
@@ -70,7 +80,14 @@ class RequestValidationPipe implements PipeTransform {
         [field]: [`nested deeper than ${MAX_INPUT_DEPTH} levels`],
       });
     }
-    return (acceptsUnknownProperties(metadata.metatype) ? this.tolerant : this.strict).transform(value, metadata);
+    const pipe = acceptsUnknownProperties(metadata.metatype) ? this.tolerant : this.strict;
+    const key = metadata.type === 'body' && isDtoClass(metadata.metatype) ? this.bodies.keyOf(metadata.metatype, value) : undefined;
+    if (key === undefined) return pipe.transform(value, metadata);
+    const remembered = this.bodies.get(key);
+    if (remembered !== undefined) return remembered;
+    const validated: unknown = await pipe.transform(value, metadata);
+    this.bodies.set(key, validated);
+    return validated;
   }
 }
 
