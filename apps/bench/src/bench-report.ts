@@ -127,12 +127,12 @@ function preAggregateTable(result: PreAggregateCaseResult): string[] {
 }
 
 function throughputTable(result: ThroughputResult): string[] {
-  const header = ['endpoint'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '÷ floor'.padStart(8)];
+  const header = ['endpoint'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '÷ floor'.padStart(8), 'API CPU µs/request'.padStart(19)];
   const lines = [`Throughput: ${result.connections} connections, ${result.durationSeconds} s per endpoint (autocannon)`, `  ${header.join('  ')}`];
   for (const id of Object.keys(THROUGHPUT_TARGETS) as ThroughputTargetId[]) {
     const target = result.targets[id];
     const share = id === 'trivial' ? 1 : result.ratios[id];
-    lines.push(`  ${[THROUGHPUT_TARGETS[id].padEnd(50), int(target.requestsPerSecond).padStart(8), ms(target.latencyP50Ms).padStart(8), ms(target.latencyP99Ms).padStart(8), times(share).padStart(8)].join('  ')}`);
+    lines.push(`  ${[THROUGHPUT_TARGETS[id].padEnd(50), int(target.requestsPerSecond).padStart(8), ms(target.latencyP50Ms).padStart(8), ms(target.latencyP99Ms).padStart(8), times(share).padStart(8), int(target.apiCpuMicrosPerRequest).padStart(19)].join('  ')}`);
   }
   return lines;
 }

@@ -47,3 +47,15 @@ export function sampleRss(pid: number, everyMs = 100): { stop: () => { peakRss: 
     },
   };
 }
+
+/** CPU time (user + system) a process has used so far, in microseconds, from `/proc/<pid>/stat`. */
+export function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command (which may hold spaces) start after its closing parenthesis; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1_000_000;
+}
+
+/** USER_HZ: Linux reports process times in hundredths of a second on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;

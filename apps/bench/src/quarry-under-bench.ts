@@ -19,6 +19,8 @@ import { createCompiledProject, waitForPreAggregateBuilds } from './create-proje
 /** A Quarry of the benchmark's own, serving the demo project over the cached warehouse. */
 export interface QuarryUnderBench {
   baseUrl: string;
+  /** The API's process id (its CPU time is read from /proc). */
+  apiPid: number;
   token: string;
   projectUuid: string;
   /** The warehouse file inside DATA_DIR, as the API opens it. */
@@ -95,5 +97,5 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   const failedRollups = await waitForPreAggregateBuilds(baseUrl, organization.token, projectUuid);
   await worker.stop();
   say(`Demo project compiled and its pre-aggregates built${failedRollups.length > 0 ? ` (failed: ${failedRollups.join('; ')})` : ''}; API at ${baseUrl}.`);
-  return { baseUrl, token: organization.token, projectUuid, warehouseFile, dataDir, databaseUrl: database.url, startWorker: startStoppedOnCleanup };
+  return { baseUrl, apiPid: api.child.pid as number, token: organization.token, projectUuid, warehouseFile, dataDir, databaseUrl: database.url, startWorker: startStoppedOnCleanup };
 }

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 
 import { BENCH_CASES } from './bench-cases';
+import { processCpuMicros } from './process-memory';
 import type { QuarryUnderBench } from './quarry-under-bench';
 
 export const THROUGHPUT_TARGETS = {
@@ -13,8 +14,12 @@ export type ThroughputTargetId = keyof typeof THROUGHPUT_TARGETS;
 export interface ThroughputResult {
   connections: number;
   durationSeconds: number;
-  /** Per target: requests per second (mean), latency p50/p99 in ms, non-2xx and errors. */
-  targets: Record<ThroughputTargetId, { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number; errors: number }>;
+  /**
+   * Per target: requests per second (mean), latency p50/p99 in ms, non-2xx and errors, and the API
+   * process's CPU time per request (user + system, from /proc): steadier than requests per second
+   * on a machine whose other tenants take CPU away.
+   */
+  targets: Record<ThroughputTargetId, { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number; errors: number; apiCpuMicrosPerRequest: number }>;
   /** requests/s of each target ÷ requests/s of the trivial endpoint. */
   ratios: Record<Exclude<ThroughputTargetId, 'trivial'>, number>;
 }
@@ -49,8 +54,11 @@ export async function runThroughputCase(quarry: QuarryUnderBench, connections: n
     say(`  ${THROUGHPUT_TARGETS[id]}: ${connections} connections for ${durationSeconds} s…`);
     // A short warm-up, untimed, so the JIT and connection pools are ready.
     await run({ ...requests[id], connections, duration: 1 });
+    const cpuBefore = processCpuMicros(quarry.apiPid);
     const result = await run({ ...requests[id], connections, duration: durationSeconds });
+    const cpuMicros = processCpuMicros(quarry.apiPid) - cpuBefore;
     targets[id] = {
+      apiCpuMicrosPerRequest: Math.round(cpuMicros / Math.max(1, result.requests.total)),
       requestsPerSecond: Math.round(result.requests.average),
       latencyP50Ms: result.latency.p50,
       latencyP99Ms: result.latency.p99,

@@ -163,3 +163,17 @@ describe('formatItemValue', () => {
     expect(format(1234567)).toBe('€1,235K');
   });
 });
+
+describe('createItemFormatter keeps the formatter of an item that cannot change', () => {
+  it('reuses it for a frozen item, builds afresh for one that may still change, and formats alike', () => {
+    const frozen = Object.freeze({ type: 'sum', format: 'usd', round: 1 } as FormattableItem);
+    expect(createItemFormatter(frozen)).toBe(createItemFormatter(frozen));
+    const open = { type: 'sum', format: 'usd', round: 1 } as FormattableItem;
+    expect(createItemFormatter(open)).not.toBe(createItemFormatter(open));
+    expect(createItemFormatter(frozen)(1234.56)).toBe(createItemFormatter(open)(1234.56));
+    // An open item changed between requests is formatted by its new rules.
+    const before = createItemFormatter(open)(1234.56);
+    (open as { round: number }).round = 0;
+    expect(createItemFormatter(open)(1234.56)).not.toBe(before);
+  });
+});

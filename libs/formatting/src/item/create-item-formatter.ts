@@ -65,9 +65,25 @@ function compileItem(item: FormattableItem): ValueFormatter {
  * null `∅`, undefined `-`, else the item's rules (semantics §6).
  */
 export function createItemFormatter(item: FormattableItem | undefined | null): ValueFormatter {
-  const inner = item === undefined || item === null ? formatUntyped : compileItem(item);
+  if (item === undefined || item === null) return formatUntypedCell;
+  if (!Object.isFrozen(item)) return cellFormatter(compileItem(item));
+  let formatter = FORMATTERS_OF_FROZEN_ITEMS.get(item);
+  if (formatter === undefined) FORMATTERS_OF_FROZEN_ITEMS.set(item, (formatter = cellFormatter(compileItem(item))));
+  return formatter;
+}
+
+function cellFormatter(inner: ValueFormatter): ValueFormatter {
   return (value) => (value === null ? '∅' : value === undefined ? '-' : inner(value));
 }
+
+const formatUntypedCell = cellFormatter(formatUntyped);
+
+/**
+ * Formatters are pure functions of their item. An item that cannot change (the fields of a cached
+ * explore are frozen, deeply) keeps its formatter for as long as it lives: a query answered from
+ * the results cache no longer builds a number format per field on every request.
+ */
+const FORMATTERS_OF_FROZEN_ITEMS = new WeakMap<FormattableItem, ValueFormatter>();
 
 /** The `formatted` text of one value. For whole columns, use createItemFormatter. */
 export function formatItemValue(item: FormattableItem | undefined | null, value: unknown): string {

@@ -2,7 +2,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, ValidateNested } from 'class-validator';
 
-import { ValidatedBodies } from './validated-bodies';
+import { copyOf, ValidatedBodies } from './validated-bodies';
 import { createValidationPipe } from './validation';
 
 class Inner {
@@ -79,5 +79,21 @@ describe('ValidatedBodies', () => {
     expect(bodies.keyOf(Other, 'text')).toBeUndefined();
     expect(bodies.keyOf(Other, null)).toBeUndefined();
     expect(bodies.keyOf(Other, { name: 'x' })).not.toBe(bodies.keyOf(Outer, { name: 'x' }));
+  });
+});
+
+describe('copyOf', () => {
+  it('copies deeply as plain data, keeping dates, maps and absent-but-declared properties', () => {
+    const inner = Object.assign(new Inner(), { size: 1 });
+    const original = Object.assign(new Outer(), { name: 'n', inner, list: [inner, { at: new Date(5) }], seen: new Map([['a', 1]]), missing: undefined });
+    const copy = copyOf(original);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(original));
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.inner).toEqual({ size: 1 });
+    expect(copy.inner).not.toBe(inner);
+    expect((copy as unknown as { list: unknown[] }).list[0]).not.toBe(inner);
+    expect(((copy as unknown as { list: Array<{ at: Date }> }).list[1] as { at: Date }).at.getTime()).toBe(5);
+    expect((copy as unknown as { seen: Map<string, number> }).seen.get('a')).toBe(1);
+    expect('missing' in copy).toBe(true);
   });
 });

@@ -8,9 +8,8 @@ export const MAX_REMEMBERED_BODIES = 512;
  * them. Dashboards and their viewers send the same chart queries again and again, and validating
  * a query body (class-transformer, then class-validator over every nested filter and field) costs
  * more than compiling it. Validation is a pure function of the class and the body, so its result
- * is reused: kept as a copy and handed out as a copy, because handlers may change what they get
- * (copies are plain objects: no handler relies on a DTO's prototype). Bodies that fail are not
- * kept. Bounded in count and in body size (a few MB at most).
+ * is reused: kept as a copy and handed out as a copy, because handlers may change what they get.
+ * Bodies that fail are not kept. Bounded in count and in body size (a few MB at most).
  */
 export class ValidatedBodies {
   private readonly entries = new Map<string, unknown>();
@@ -39,7 +38,7 @@ export class ValidatedBodies {
     // Most recently used last: the first key is the one to drop.
     this.entries.delete(key);
     this.entries.set(key, validated);
-    return structuredClone(validated);
+    return copyOf(validated);
   }
 
   set(key: string, validated: unknown): void {
@@ -48,6 +47,22 @@ export class ValidatedBodies {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, structuredClone(validated));
+    this.entries.set(key, copyOf(validated));
   }
+}
+
+/**
+ * A deep copy of a validated body as plain data: objects become plain objects (as structuredClone
+ * makes them; no handler relies on a DTO's class, and V8 serialises plain objects into a response
+ * faster), arrays and dates are copied. Several times faster than structuredClone on a query
+ * body, which was most of what answering from a kept body cost.
+ */
+export function copyOf<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof Map || value instanceof Set || ArrayBuffer.isView(value)) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = copyOf((value as Record<string, unknown>)[key]);
+  return copy as T;
 }
