@@ -15,7 +15,7 @@ import { HOSTILE_VALUES } from './test/hostile-values';
  * The warehouses' CSV writers against the JS path (csvRawValue + Papa Parse) on values that test
  * the quoting rules: the bytes must be identical. Live: embedded DuckDB and PostgreSQL at 127.0.0.1.
  */
-const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", null];
+const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", 'ctl\u0001 char', ' \u0001', '\u0001', null];
 /** Within the window where engines and JavaScript both print floats in plain notation (1e-4 ≤ |x| < 1e15). */
 const DOUBLES = [1, 0.1, 2.5, -3, 0.0001, 0.00012345678901234, 123456789.125, 1 / 3, -0.0001234, 999999999999999.9, 123456789012345.67, 1e14, 0, -0, null];
 /** Outside it: JavaScript writes 1e-7, 0.00001, 1e+21, 12345678901234568; the engines 1e-07, 1e-05… */

@@ -9,17 +9,36 @@ import { withoutTrailingSemicolons } from '../sql/sql-literals';
 export interface CsvLineSyntax {
   /** A boolean SQL expression: `text` (SQL of a non-null text value) needs quotes. */
   needsQuotes(text: string): string;
+  /**
+   * A boolean SQL expression over a row's cells joined as `␁c0␁c1…␁` (␁ is chr(1); NULL as
+   * empty): false only when no cell needs quotes — none holds a character that is quoted, and none
+   * starts or ends with a space (a space beside a separator). A cell holding chr(1) itself may make
+   * it true for nothing, which only costs that row the cell-by-cell tests.
+   */
+  rowMayNeedQuotes(joined: string): string;
+  /**
+   * Written after the cells' inner query so that the engine computes each cell once, however often
+   * the line reads it (PostgreSQL pulls a plain subquery up into the outer expressions: a formatted
+   * cell was computed up to four times per row).
+   */
+  computeOnce: string;
 }
 
 export const DUCKDB_CSV_LINE: CsvLineSyntax = {
   // Substring tests: cheaper per cell than a regular expression.
   needsQuotes: (text) =>
     `(contains(${text}, ',') OR contains(${text}, '"') OR contains(${text}, chr(13)) OR contains(${text}, chr(10)) OR contains(${text}, chr(65279)) OR starts_with(${text}, ' ') OR ends_with(${text}, ' '))`,
+  rowMayNeedQuotes: (joined) =>
+    `(contains(${joined}, ',') OR contains(${joined}, '"') OR contains(${joined}, chr(13)) OR contains(${joined}, chr(10)) OR contains(${joined}, chr(65279)) OR contains(${joined}, chr(1) || ' ') OR contains(${joined}, ' ' || chr(1)))`,
+  computeOnce: '',
 };
 
 export const POSTGRES_CSV_LINE: CsvLineSyntax = {
   // An E'' literal reads the same whatever standard_conforming_strings is.
   needsQuotes: (text) => `(${text} ~ E'[",\\\\r\\\\n\\\\uFEFF]|^ | $')`,
+  rowMayNeedQuotes: (joined) => `(${joined} ~ E'[",\\\\r\\\\n\\\\uFEFF]|\\\\x01 | \\\\x01')`,
+  // An optimisation fence: a subquery with OFFSET is not pulled up into the outer query.
+  computeOnce: 'OFFSET 0',
 };
 
 const CELLS = 'quarry_cells';
@@ -29,10 +48,10 @@ const RESULT = 'quarry_result';
 export const RESULT_ALIAS = RESULT;
 
 /** The cells computed once (inner query) over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
-function cellsSql(sql: string, cells: readonly string[]): string {
+function cellsSql(sql: string, cells: readonly string[], computeOnce = ''): string {
   if (cells.length === 0) throw new Error('A CSV export needs at least one column');
   const computed = cells.map((cell, index) => `${cell} AS c${index}`).join(', ');
-  return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}) AS ${CELLS}`;
+  return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}${computeOnce ? ` ${computeOnce}` : ''}) AS ${CELLS}`;
 }
 
 /** Cell `index` as CSV text: empty for NULL, quoted where the JS path quotes. */
@@ -41,14 +60,23 @@ function quotedCell(syntax: CsvLineSyntax, index: number): string {
   return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
 }
 
+/** Cell `index` as CSV text when no cell of its row needs quotes: empty for NULL. */
+function plainCell(index: number): string {
+  return `COALESCE(${CELLS}.c${index}, '')`;
+}
+
 /**
  * SQL whose single text column, `line`, is each row's CSV line (no line ending), for engines
- * whose CSV writer cannot be told to leave cells alone (PostgreSQL).
+ * whose CSV writer cannot be told to leave cells alone (PostgreSQL). One test per row says whether
+ * any of its cells may need quotes (rowMayNeedQuotes); only then is each cell tested — a regular
+ * expression per cell cost PostgreSQL more than the query's own sort.
  * The caller plans one row past the export's limit, which tells whether rows were cut.
  */
 export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[]): string {
-  const quoted = cells.map((_, index) => quotedCell(syntax, index));
-  return `SELECT ${quoted.join(` || ',' || `)} AS line FROM ${cellsSql(sql, cells)}`;
+  const quoted = cells.map((_, index) => quotedCell(syntax, index)).join(` || ',' || `);
+  const plain = cells.map((_, index) => plainCell(index));
+  const joined = `chr(1) || ${plain.join(' || chr(1) || ')} || chr(1)`;
+  return `SELECT CASE WHEN ${syntax.rowMayNeedQuotes(joined)} THEN ${quoted} ELSE ${plain.join(` || ',' || `)} END AS line FROM ${cellsSql(sql, cells, syntax.computeOnce)}`;
 }
 
 /**
