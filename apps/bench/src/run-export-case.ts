@@ -6,7 +6,7 @@ import { DEMO_SCHEMA } from '@quarry/demo-data';
 import type { MetricQuery } from '@quarry/domain';
 
 import type { CleanupStack } from './cleanup-stack';
-import { type DuckDbStreamProbe, probeDuckDbStream } from './duckdb-stream-probe';
+import { type DuckDbCopyProbe, probeDuckDbCopy } from './duckdb-copy-probe';
 import type { ExportCase } from './export-cases';
 import { withLimit } from './export-sql';
 import { type CompletedExport, exportOverHttp } from './http-export';
@@ -77,10 +77,12 @@ export interface ExportCaseResult {
   /** Issue 15's bound on the median ratio, when the case has one. */
   ratioTarget?: number;
   /**
-   * The export's SQL (LIMIT csvLimit + 1, as the worker runs it) streamed into JavaScript values by
-   * a bare Node process, once: DuckDB's own time and memory for it, without Nest, formatting or CSV.
+   * DuckDB cases: DuckDB's own `COPY (same SQL) TO` a CSV file in a bare Node process with the
+   * worker's DuckDB limits and allocator settings — what the export costs without Quarry.
    */
-  duckdbAlone?: DuckDbStreamProbe;
+  copyWithinWorkerLimits?: DuckDbCopyProbe;
+  /** Export ÷ copyWithinWorkerLimits, at the median: what Quarry adds to the engine's own work. */
+  ratioWithinWorkerLimits?: number;
   worker: {
     pid: number;
     /** VmRSS of the fresh worker, ready and idle, before the first export. */
@@ -181,11 +183,11 @@ export async function runExportCase(
   const { hwm, rss: afterRss } = processMemory(pid);
   await worker.stop();
   if (!lastExport) throw new Error(`${exportCase.id}: no export ran`);
-  // Streaming 10M rows into JS values takes minutes, and says nothing the 1M-row probe does not.
-  let duckdbAlone: DuckDbStreamProbe | undefined;
-  if (exportCase.rows === undefined && exportCase.warehouse === undefined) {
-    say(`  DuckDB alone: streaming the same SQL in a bare Node process, once…`);
-    duckdbAlone = await probeDuckDbStream(quarry.warehouseFile, withLimit(compiled, rows + 1), join(copyDir, 'duckdb-spill'));
+  let copyWithinWorkerLimits: DuckDbCopyProbe | undefined;
+  if (exportCase.warehouse === undefined) {
+    const probeRuns = exportCase.rows === undefined ? 3 : 1;
+    say(`  DuckDB's COPY of the same SQL within the worker's limits, in a bare Node process (${probeRuns} run${probeRuns === 1 ? '' : 's'})…`);
+    copyWithinWorkerLimits = await probeDuckDbCopy(quarry.warehouseFile, copySql, join(copyDir, 'duckdb-spill'), join(copyDir, 'within-worker-limits.csv'), probeRuns);
   }
   for (const run of runs) {
     if (run.rowsWritten !== copyRows) throw new Error(`${exportCase.id}: the export wrote ${run.rowsWritten} rows, DuckDB's COPY ${copyRows}`);
@@ -222,7 +224,7 @@ export async function runExportCase(
     jobTimingsMs: { ...summarize(jobSamples), samplesMs: jobSamples },
     ratio: { median: ratio(timingsMs.export.median, timingsMs.copy.median), p95: ratio(timingsMs.export.p95, timingsMs.copy.p95) },
     ...(exportCase.ratioTarget === undefined ? {} : { ratioTarget: exportCase.ratioTarget }),
-    ...(duckdbAlone ? { duckdbAlone } : {}),
+    ...(copyWithinWorkerLimits ? { copyWithinWorkerLimits, ratioWithinWorkerLimits: ratio(timingsMs.export.median, copyWithinWorkerLimits.ms) } : {}),
     worker: {
       pid,
       idleRssMb: mb(idleRss),
