@@ -1,5 +1,5 @@
 import { type ExportColumn, type ExportItemsMap, formattedCellSql, valueKindOf } from '@quarry/formatting';
-import type { NativeColumn, NativeCsv, RawCellAs } from '@quarry/warehouses';
+import type { NativeColumn, NativeCsv, NativeCsvCell, RawCellAs } from '@quarry/warehouses';
 import { cellValueSql, rawCellSql } from '@quarry/warehouses';
 
 function itemOf(itemsMap: ExportItemsMap, id: string) {
@@ -19,10 +19,12 @@ function rawAs(itemsMap: ExportItemsMap, id: string): RawCellAs {
  * rawCellSql), formatted cells from formatting compiled to SQL (@quarry/formatting's
  * formattedCellSql) for the value the engine type says the adapter reads.
  */
-function cellSql(engine: 'duckdb' | 'postgres', nativeType: string, valueSql: string, itemsMap: ExportItemsMap, id: string, onlyRaw: boolean): string | undefined {
+function cellSql(engine: 'duckdb' | 'postgres', nativeType: string, valueSql: string, itemsMap: ExportItemsMap, id: string, onlyRaw: boolean): NativeCsvCell | undefined {
   if (onlyRaw) return rawCellSql(engine, nativeType, valueSql, rawAs(itemsMap, id));
   const value = cellValueSql(engine, nativeType, valueSql);
-  return value === undefined ? undefined : formattedCellSql(itemOf(itemsMap, id), value.sql, engine, 'formatted', value.type);
+  const sql = value === undefined ? undefined : formattedCellSql(itemOf(itemsMap, id), value.sql, engine, 'formatted', value.type);
+  // Formatted text may hold anything (separators, prefixes, labels): always tested.
+  return sql === undefined ? undefined : { sql, mayNeedQuotes: true };
 }
 
 /**
@@ -38,10 +40,10 @@ export function nativeCsvCells(
   onlyRaw: boolean,
   /** The SQL alias of a column: its id unless the SQL shortened it past the warehouse's identifier limit. */
   aliasOf: (id: string) => string = (id) => id,
-): string[] | undefined {
+): NativeCsvCell[] | undefined {
   if (columns.length === 0) return undefined;
   const types = new Map(resultColumns.map((column) => [column.name, column.nativeType]));
-  const cells: string[] = [];
+  const cells: NativeCsvCell[] = [];
   for (const column of columns) {
     const alias = aliasOf(column.id);
     const type = types.get(alias);

@@ -37,6 +37,9 @@ const CASES: Case[] = [
   { column: 'f', as: 'text', kind: 'number' },
 ];
 
+/** Every column but the text one. */
+const UNQUOTED_CASES = CASES.filter((entry) => entry.column !== 's');
+
 function literal(value: string | null): string {
   return value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`;
 }
@@ -128,7 +131,7 @@ async function formattedRequest(native: NativeCsv, engine: 'duckdb' | 'postgres'
     const value = cellValueSql(engine, types.get(entry.column) as string, native.columnSql(entry.column));
     const cell = value && formattedCellSql(FORMATTED_ITEMS[entry.column], value.sql, engine, 'formatted', value.type);
     if (cell === undefined) throw new Error(`no formatted cell SQL for ${entry.column} (${types.get(entry.column)})`);
-    return cell;
+    return { sql: cell, mayNeedQuotes: true };
   });
   return { sql, params: [], cells, header: headerOf(cases) };
 }
@@ -182,6 +185,12 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       expect(written.text).toBe(`\ufeff${unparse([names], { newline: '\n' })}\n${rows}`);
     });
 
+    it('rows with no text cell (numbers, booleans, dates: never quoted, never tested)', async () => {
+      const sql = valuesSql('duckdb', true);
+      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, UNQUOTED_CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, UNQUOTED_CASES, undefined));
+    });
+
     it('formatted cells, quoted as Papa Parse quotes', async () => {
       const sql = valuesSql('duckdb', true);
       const written = await nativeCsv(adapter.nativeCsv, await formattedRequest(adapter.nativeCsv, 'duckdb', sql, CASES));
@@ -219,6 +228,12 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
+    });
+
+    it('rows with no text cell (numbers, booleans, dates: never quoted, never tested)', async () => {
+      const sql = valuesSql('postgres', true);
+      const written = await nativeCsv(native, await request(native, 'postgres', sql, UNQUOTED_CASES));
+      expect(written.text).toBe(await jsCsv(adapter, sql, UNQUOTED_CASES, undefined));
     });
 
     it('formatted cells, quoted as Papa Parse quotes', async () => {

@@ -1,4 +1,5 @@
 import { withoutTrailingSemicolons } from '../sql/sql-literals';
+import type { NativeCsvCell } from './native-csv';
 
 /**
  * How an engine's SQL tests a cell for the quoting Papa Parse applies (the JS path's CSV writer):
@@ -48,14 +49,15 @@ const RESULT = 'quarry_result';
 export const RESULT_ALIAS = RESULT;
 
 /** The cells computed once (inner query) over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
-function cellsSql(sql: string, cells: readonly string[], computeOnce = ''): string {
+function cellsSql(sql: string, cells: readonly NativeCsvCell[], computeOnce = ''): string {
   if (cells.length === 0) throw new Error('A CSV export needs at least one column');
-  const computed = cells.map((cell, index) => `${cell} AS c${index}`).join(', ');
+  const computed = cells.map((cell, index) => `${cell.sql} AS c${index}`).join(', ');
   return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}${computeOnce ? ` ${computeOnce}` : ''}) AS ${CELLS}`;
 }
 
 /** Cell `index` as CSV text: empty for NULL, quoted where the JS path quotes. */
-function quotedCell(syntax: CsvLineSyntax, index: number): string {
+function quotedCell(syntax: CsvLineSyntax, cells: readonly NativeCsvCell[], index: number): string {
+  if (!cells[index]?.mayNeedQuotes) return plainCell(index);
   const cell = `${CELLS}.c${index}`;
   return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
 }
@@ -72,11 +74,15 @@ function plainCell(index: number): string {
  * expression per cell cost PostgreSQL more than the query's own sort.
  * The caller plans one row past the export's limit, which tells whether rows were cut.
  */
-export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[]): string {
-  const quoted = cells.map((_, index) => quotedCell(syntax, index)).join(` || ',' || `);
+export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly NativeCsvCell[]): string {
   const plain = cells.map((_, index) => plainCell(index));
-  const joined = `chr(1) || ${plain.join(' || chr(1) || ')} || chr(1)`;
-  return `SELECT CASE WHEN ${syntax.rowMayNeedQuotes(joined)} THEN ${quoted} ELSE ${plain.join(` || ',' || `)} END AS line FROM ${cellsSql(sql, cells, syntax.computeOnce)}`;
+  const plainLine = plain.join(` || ',' || `);
+  const quotable = plain.filter((_, index) => cells[index]?.mayNeedQuotes);
+  const from = cellsSql(sql, cells, syntax.computeOnce);
+  if (quotable.length === 0) return `SELECT ${plainLine} AS line FROM ${from}`;
+  const quoted = cells.map((_, index) => quotedCell(syntax, cells, index)).join(` || ',' || `);
+  const joined = `chr(1) || ${quotable.join(' || chr(1) || ')} || chr(1)`;
+  return `SELECT CASE WHEN ${syntax.rowMayNeedQuotes(joined)} THEN ${quoted} ELSE ${plainLine} END AS line FROM ${from}`;
 }
 
 /**
@@ -87,13 +93,13 @@ export function csvLineSql(syntax: CsvLineSyntax, sql: string, cells: readonly s
  * header would break that is joined in SQL to the one before it, under both headers joined.
  * `quote` quotes an identifier.
  */
-export function csvColumnsSql(syntax: CsvLineSyntax, sql: string, cells: readonly string[], header: readonly string[], quote: (name: string) => string): string {
+export function csvColumnsSql(syntax: CsvLineSyntax, sql: string, cells: readonly NativeCsvCell[], header: readonly string[], quote: (name: string) => string): string {
   if (header.length !== cells.length) throw new Error(`A CSV export has ${cells.length} columns and ${header.length} header cells`);
   const names = header.map((cell, index) => (index === 0 ? `\ufeff${cell}` : cell));
   const runs = namedRuns(names);
   const columns = runs.map(({ first, count }) => {
     const run = Array.from({ length: count }, (_, offset) => first + offset);
-    return `${run.map((index) => quotedCell(syntax, index)).join(` || ',' || `)} AS ${quote(run.map((index) => names[index]).join(','))}`;
+    return `${run.map((index) => quotedCell(syntax, cells, index)).join(` || ',' || `)} AS ${quote(run.map((index) => names[index]).join(','))}`;
   });
   return `SELECT ${columns.join(', ')} FROM ${cellsSql(sql, cells)}`;
 }

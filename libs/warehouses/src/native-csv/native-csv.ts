@@ -9,16 +9,25 @@ export interface NativeColumn {
   nativeType: string;
 }
 
+/** One CSV column's cell: SQL giving its text or NULL (an empty cell). */
+export interface NativeCsvCell {
+  sql: string;
+  /**
+   * Whether the text can hold what the JS path quotes (a comma, a quote, a line break, a BOM, a
+   * space at either end): true for text and formatted values. False for raw numbers, booleans,
+   * dates and timestamps, which are never quoted — testing their every cell cost DuckDB more than
+   * writing them.
+   */
+  mayNeedQuotes: boolean;
+}
+
 /** What a native CSV export writes: one CSV line per row of `sql`, built in SQL from `cells`. */
 export interface NativeCsvRequest {
   /** The compiled query; its columns are read by the cell expressions through `columnSql(name)`. */
   sql: string;
   params: readonly unknown[];
-  /**
-   * One SQL expression per CSV column, each giving the cell's text or NULL (an empty cell), given
-   * the SQL reference of a result column (see `NativeCsv.columnSql`).
-   */
-  cells: readonly string[];
+  /** One cell per CSV column, its SQL reading result columns through `NativeCsv.columnSql`. */
+  cells: readonly NativeCsvCell[];
   /** Each column's header cell, already CSV text (quoted as the JS path quotes it). */
   header: readonly string[];
   /** At most this many rows are written; undefined: all. */

@@ -1,5 +1,7 @@
 import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
 
+import type { NativeCsvCell } from './native-csv';
+
 /**
  * How the JS path writes a raw CSV cell (csvRawValue of @quarry/formatting, after the adapter
  * normalised the value): dates `YYYY-MM-DD` and timestamps `YYYY-MM-DD HH:mm:ss.SSS` in UTC when
@@ -7,7 +9,12 @@ import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
  */
 export type RawCellAs = 'date' | 'timestamp' | 'text';
 
-type CellCompiler = (value: string, as: RawCellAs) => string | undefined;
+type CellCompiler = (value: string, as: RawCellAs) => NativeCsvCell | undefined;
+
+/** Text as it is: it may hold anything the JS path quotes. */
+const textCell = (sql: string): NativeCsvCell => ({ sql, mayNeedQuotes: true });
+/** Digits, signs, points, colons, an inner space, NaN, Infinity, true or false: never quoted. */
+const unquotedCell = (sql: string): NativeCsvCell => ({ sql, mayNeedQuotes: false });
 
 const INTEGER_TYPES = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT']);
 const DECIMAL_TYPE = /^(?:DECIMAL|NUMERIC)(?:\(\d+,\s*\d+\))?$/i;
@@ -59,15 +66,16 @@ const DUCKDB_TEMPORAL = new Set(['DATE', 'TIMESTAMP', 'TIMESTAMP WITH TIME ZONE'
 function duckDbRawCell(type: string): CellCompiler {
   return (value, as) => {
     if (DUCKDB_TEMPORAL.has(type)) {
-      if (as === 'date') return `strftime(${duckDbUtc(value, type)}, '%Y-%m-%d')`;
-      if (as === 'timestamp') return `strftime(${duckDbUtc(value, type)}, '%Y-%m-%d %H:%M:%S.%g')`;
+      if (as === 'date') return unquotedCell(`strftime(${duckDbUtc(value, type)}, '%Y-%m-%d')`);
+      if (as === 'timestamp') return unquotedCell(`strftime(${duckDbUtc(value, type)}, '%Y-%m-%d %H:%M:%S.%g')`);
       return undefined;
     }
     if (as !== 'text') return undefined;
     const text = (sql: string) => `CAST(${sql} AS VARCHAR)`;
-    if (INTEGER_TYPES.has(type) || type === 'VARCHAR' || type === 'BOOLEAN') return text(value);
-    if (type === 'DOUBLE') return numberText(value, DUCKDB_NUMBERS, 'float', 'duckdb');
-    if (DECIMAL_TYPE.test(type)) return numberText(value, DUCKDB_NUMBERS, 'decimal', 'duckdb');
+    if (type === 'VARCHAR') return textCell(text(value));
+    if (INTEGER_TYPES.has(type) || type === 'BOOLEAN') return unquotedCell(text(value));
+    if (type === 'DOUBLE') return unquotedCell(numberText(value, DUCKDB_NUMBERS, 'float', 'duckdb'));
+    if (DECIMAL_TYPE.test(type)) return unquotedCell(numberText(value, DUCKDB_NUMBERS, 'decimal', 'duckdb'));
     return undefined;
   };
 }
@@ -80,16 +88,17 @@ function postgresRawCell(type: string): CellCompiler {
     const zoned = type === 'timestamp with time zone';
     if (type === 'date' || type === 'timestamp without time zone' || zoned) {
       const utc = zoned ? `(${value} AT TIME ZONE 'UTC')` : value;
-      if (as === 'date') return `to_char(${utc}, 'YYYY-MM-DD')`;
-      if (as === 'timestamp') return `to_char(${utc}, 'YYYY-MM-DD HH24:MI:SS.MS')`;
+      if (as === 'date') return unquotedCell(`to_char(${utc}, 'YYYY-MM-DD')`);
+      if (as === 'timestamp') return unquotedCell(`to_char(${utc}, 'YYYY-MM-DD HH24:MI:SS.MS')`);
       return undefined;
     }
     if (as !== 'text') return undefined;
     const text = (sql: string) => `CAST(${sql} AS text)`;
-    if (POSTGRES_TEXT_TYPES.has(type) || POSTGRES_INTEGER_TYPES.has(type)) return text(value);
-    if (type === 'boolean') return `CASE ${value} WHEN TRUE THEN 'true' WHEN FALSE THEN 'false' END`;
-    if (type === 'double precision') return numberText(value, POSTGRES_NUMBERS, 'float', 'postgres');
-    if (DECIMAL_TYPE.test(type)) return numberText(value, POSTGRES_NUMBERS, 'decimal', 'postgres');
+    if (POSTGRES_TEXT_TYPES.has(type)) return textCell(text(value));
+    if (POSTGRES_INTEGER_TYPES.has(type)) return unquotedCell(text(value));
+    if (type === 'boolean') return unquotedCell(`CASE ${value} WHEN TRUE THEN 'true' WHEN FALSE THEN 'false' END`);
+    if (type === 'double precision') return unquotedCell(numberText(value, POSTGRES_NUMBERS, 'float', 'postgres'));
+    if (DECIMAL_TYPE.test(type)) return unquotedCell(numberText(value, POSTGRES_NUMBERS, 'decimal', 'postgres'));
     return undefined;
   };
 }
@@ -100,7 +109,7 @@ function postgresRawCell(type: string): CellCompiler {
  * print exactly as the JS path does (REAL, whose widening JavaScript undoes differently; nested
  * values, intervals…): the export then takes the JS path.
  */
-export function rawCellSql(engine: 'duckdb' | 'postgres', nativeType: string, value: string, as: RawCellAs): string | undefined {
+export function rawCellSql(engine: 'duckdb' | 'postgres', nativeType: string, value: string, as: RawCellAs): NativeCsvCell | undefined {
   return (engine === 'duckdb' ? duckDbRawCell(nativeType) : postgresRawCell(nativeType))(value, as);
 }
 
