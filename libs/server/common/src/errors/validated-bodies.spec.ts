@@ -76,6 +76,11 @@ describe('ValidatedBodies', () => {
   it('does not keep bodies over its length bound, nor non-objects', () => {
     const bodies = new ValidatedBodies(2, 20);
     expect(bodies.keyOf(Other, { name: 'x'.repeat(20) })).toBeUndefined();
+    // Found too long before it is serialised: its text alone is past the bound.
+    const stringify = jest.spyOn(JSON, 'stringify');
+    expect(bodies.keyOf(Other, { manifest: { nodes: ['y'.repeat(1_000)] } })).toBeUndefined();
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
     expect(bodies.keyOf(Other, 'text')).toBeUndefined();
     expect(bodies.keyOf(Other, null)).toBeUndefined();
     expect(bodies.keyOf(Other, { name: 'x' })).not.toBe(bodies.keyOf(Outer, { name: 'x' }));

@@ -23,7 +23,7 @@ export class ValidatedBodies {
 
   /** What a body of this DTO class is kept under, or undefined when it is not kept. */
   keyOf(dto: object, body: unknown): string | undefined {
-    if (body === null || typeof body !== 'object') return undefined;
+    if (body === null || typeof body !== 'object' || !mayFitWithin(body, this.maxBodyLength)) return undefined;
     const text = JSON.stringify(body);
     if (text.length > this.maxBodyLength) return undefined;
     let id = this.classIds.get(dto);
@@ -49,6 +49,28 @@ export class ValidatedBodies {
     }
     this.entries.set(key, copyOf(validated));
   }
+}
+
+/**
+ * False once the keys and text of `body` alone pass `maxLength` characters (its JSON is longer
+ * still): a large body (a dbt manifest of megabytes) is not serialised only to be found too long.
+ * Stops at the first part past the bound.
+ */
+function mayFitWithin(body: object, maxLength: number): boolean {
+  let length = 0;
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') length += value.length;
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        length += key.length;
+        pending.push(child);
+      }
+    }
+    if (length > maxLength) return false;
+  }
+  return true;
 }
 
 /**
