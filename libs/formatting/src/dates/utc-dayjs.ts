@@ -15,7 +15,8 @@ export default dayjs;
 export function parseUtc(value: unknown): dayjs.Dayjs | undefined {
   if (!(value instanceof Date) && typeof value !== 'string' && typeof value !== 'number') return undefined;
   const parsed = dayjs.utc(value);
-  return parsed.isValid() ? parsed : undefined;
+  // Not isValid(): it renders the date with toString() (local zone rules) on every call.
+  return Number.isNaN(parsed.valueOf()) ? undefined : parsed;
 }
 
 // What warehouse adapters emit (ISO 8601 in UTC, or a plain date): the engine's own parser reads

@@ -41,7 +41,12 @@ describe('toRawValue', () => {
     ['date', new Date('2018-01-01T00:00:00.000Z'), '2018-01-01T00:00:00.000Z'],
     ['timestamp', '2018-01-01 10:00:00', '2018-01-01T10:00:00.000Z'],
     ['timestamp', '2018-01-01T10:00:00.5+01:00', '2018-01-01T09:00:00.500Z'],
+    ['timestamp', '2018-01-01T10:00:00.123456789Z', '2018-01-01T10:00:00.123Z'],
+    // a cached result's cells come back as ISO text: unchanged, including years before 100
+    ['timestamp', '2018-01-01T10:00:00.000Z', '2018-01-01T10:00:00.000Z'],
+    ['date', '0050-03-01', '0050-03-01T00:00:00.000Z'],
     ['timestamp', 'not a date', 'not a date'],
+    ['timestamp', '2023-13-45T99:00:00Z', '2023-13-45T99:00:00Z'],
     ['timestamp', null, null],
   ])('%s columns are ISO-8601 UTC: %p → %p', (kind, value, expected) => {
     expect(toRawValue(value, kind)).toEqual(expected);

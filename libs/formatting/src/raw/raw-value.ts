@@ -1,4 +1,4 @@
-import { parseUtc } from '../dates/utc-dayjs';
+import { toUtcDate } from '../dates/utc-dayjs';
 import type { ValueKind } from '../item/value-kind';
 import { toNumeric } from '../number/numeric-value';
 
@@ -14,7 +14,7 @@ function numberOrText(value: number | bigint): number | string {
 }
 
 function isoOrText(value: string): string {
-  return parseUtc(value)?.toISOString() ?? value;
+  return toUtcDate(value)?.toISOString() ?? value;
 }
 
 /** What every column does, whatever its kind: JSON-safe numbers and ISO-8601 UTC dates. */

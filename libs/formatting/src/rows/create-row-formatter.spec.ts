@@ -44,6 +44,25 @@ describe('formatRows', () => {
     });
   });
 
+  it('a value repeated down a column is formatted like the first, into cells of its own', () => {
+    const rows = formatRows(
+      [
+        { orders_order_date_month: '2018-03-01', orders_unique_order_count: 12 },
+        { orders_order_date_month: '2018-03-01', orders_unique_order_count: 12 },
+        { orders_order_date_month: '2018-04-01', orders_unique_order_count: '12' },
+        { orders_order_date_month: new Date('2018-04-01T00:00:00.000Z'), orders_unique_order_count: null },
+      ],
+      items,
+    );
+    expect(rows.map((row) => [row['orders_order_date_month']?.value, row['orders_unique_order_count']?.value])).toEqual([
+      [{ raw: '2018-03-01T00:00:00.000Z', formatted: '2018-03' }, { raw: 12, formatted: '12' }],
+      [{ raw: '2018-03-01T00:00:00.000Z', formatted: '2018-03' }, { raw: 12, formatted: '12' }],
+      [{ raw: '2018-04-01T00:00:00.000Z', formatted: '2018-04' }, { raw: 12, formatted: '12' }],
+      [{ raw: '2018-04-01T00:00:00.000Z', formatted: '2018-04' }, { raw: null, formatted: '∅' }],
+    ]);
+    expect(rows[1]?.['orders_unique_order_count']?.value).not.toBe(rows[0]?.['orders_unique_order_count']?.value);
+  });
+
   it('an empty result stays empty', () => {
     expect(formatRows([], items)).toEqual([]);
   });

@@ -17,12 +17,26 @@ interface ColumnFormatter {
   readonly key: string;
   readonly raw: RawConverter;
   readonly formatted: ValueFormatter;
+  /** The column's previous primitive value and what it gave: grouped rows repeat a dimension's value row after row. */
+  last: unknown;
+  lastValue: ResultValue | undefined;
 }
 
 function compileColumn(key: string, itemsMap: ItemsMap): ColumnFormatter {
   // own keys only: a column named like an Object.prototype member must not find that member
   const item = Object.hasOwn(itemsMap, key) ? itemsMap[key] : undefined;
-  return { key, raw: createRawConverter(item ? valueKindOf(item) : undefined), formatted: createItemFormatter(item) };
+  return { key, raw: createRawConverter(item ? valueKindOf(item) : undefined), formatted: createItemFormatter(item), last: undefined, lastValue: undefined };
+}
+
+/** A cell's value, reusing the column's last one when the same primitive repeats (formatting is a pure function of it). */
+function cellValue(column: ColumnFormatter, value: unknown): ResultValue {
+  if (column.lastValue !== undefined && value === column.last) return { raw: column.lastValue.raw, formatted: column.lastValue.formatted };
+  const result = { raw: column.raw(value), formatted: column.formatted(value) };
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    column.last = value;
+    column.lastValue = result;
+  }
+  return result;
 }
 
 /**
@@ -51,7 +65,7 @@ export function createRowFormatter(itemsMap: ItemsMap): RowFormatter {
       const known = byPosition[position];
       const column = known !== undefined && known.key === key ? known : columnAt(position, key);
       const value = row[key];
-      formatted[key] = { value: { raw: column.raw(value), formatted: column.formatted(value) } };
+      formatted[key] = { value: cellValue(column, value) };
       position += 1;
     }
     return formatted;
