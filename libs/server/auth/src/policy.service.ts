@@ -35,6 +35,7 @@ const CACHED_ROLES = 10_000;
 @Injectable()
 export class PolicyService {
   private readonly roles: ExpiringCache<string, { direct: ProjectRole | undefined; groupRoles: ProjectRole[] }>;
+  private readonly cachesRoles: boolean;
 
   /** Without config and changes (a service built by hand in a test) nothing is cached. */
   constructor(
@@ -42,7 +43,9 @@ export class PolicyService {
     @Optional() config?: AppConfig,
     @Optional() changes?: AccessChanges,
   ) {
-    this.roles = new ExpiringCache(changes ? (config?.accessCache.ttlMs ?? 0) : 0, CACHED_ROLES);
+    const ttlMs = changes ? (config?.accessCache.ttlMs ?? 0) : 0;
+    this.roles = new ExpiringCache(ttlMs, CACHED_ROLES);
+    this.cachesRoles = ttlMs > 0;
     changes?.onChange('roles', () => this.roles.clear());
   }
 
@@ -62,15 +65,27 @@ export class PolicyService {
   /** The caller's effective role in a project: the highest of organization, project and group roles. */
   async projectRole(principal: Principal, project: ProjectRef): Promise<ProjectRole | undefined> {
     if (project.organizationUuid !== principal.organizationUuid) return undefined;
-    const { direct, groupRoles } = await this.roles.getOrLoad(`${project.projectUuid}:${principal.userUuid}`, async () => {
-      const [direct, groupRoles] = await Promise.all([
-        this.projects.membershipRole(project.projectUuid, principal.userUuid),
-        this.projects.groupRoles(project.projectUuid, principal.userUuid),
-      ]);
-      return { direct, groupRoles };
-    });
+    const { direct, groupRoles } = await this.rolesIn(project.projectUuid, principal.userUuid);
     // The organization role comes with the caller (the token check), so it is never stale here.
     return effectiveProjectRole(principal.organizationRole, direct, groupRoles);
+  }
+
+  /**
+   * Starts reading the caller's roles in a project while the project's row is still being read:
+   * a request that finds both expired then waits for one round trip instead of two in a row.
+   * Without caching there is nothing to start (the check reads them itself).
+   */
+  prefetchProjectRole(principal: Principal, projectUuid: string): void {
+    if (!this.cachesRoles) return;
+    // A failure here is the check's to report: it reads again.
+    this.rolesIn(projectUuid, principal.userUuid).catch(() => undefined);
+  }
+
+  private rolesIn(projectUuid: string, userUuid: string): Promise<{ direct: ProjectRole | undefined; groupRoles: ProjectRole[] }> {
+    return this.roles.getOrLoad(`${projectUuid}:${userUuid}`, async () => {
+      const [direct, groupRoles] = await Promise.all([this.projects.membershipRole(projectUuid, userUuid), this.projects.groupRoles(projectUuid, userUuid)]);
+      return { direct, groupRoles };
+    });
   }
 
   /**

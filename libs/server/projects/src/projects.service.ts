@@ -138,6 +138,7 @@ export class ProjectsService {
    * process's caches (see CachedProjects): the query path's fixed cost. All of it read-only.
    */
   async queryTarget(principal: Principal, projectUuid: string, exploreName: string, action: ProjectAction): Promise<QueryTarget> {
+    this.policy.prefetchProjectRole(principal, projectUuid);
     const project = await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), action);
     const explore = await this.cached.explore(project, exploreName);
     if (!explore) {
@@ -155,6 +156,7 @@ export class ProjectsService {
 
   /** Fails as `get` would unless the caller may view the project; from this process's caches (the v2 results path). */
   async assertViewable(principal: Principal, projectUuid: string): Promise<void> {
+    this.policy.prefetchProjectRole(principal, projectUuid);
     await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), 'project:view');
   }
 
@@ -235,6 +237,7 @@ export class ProjectsService {
   }
 
   private async require(principal: Principal, projectUuid: string, action: ProjectAction): Promise<ProjectEntity> {
+    this.policy.prefetchProjectRole(principal, projectUuid);
     return this.authorize(principal, projectUuid, await this.projects.findByUuid(projectUuid), action);
   }
 

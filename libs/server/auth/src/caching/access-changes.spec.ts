@@ -36,10 +36,14 @@ class FakeTokens {
 
 class FakeMemberships {
   direct = new Map<string, ProjectRole>();
+  reads = 0;
 
   repository(): ProjectsRepository {
     return {
-      membershipRole: async (projectUuid: string, userUuid: string) => this.direct.get(`${projectUuid}:${userUuid}`),
+      membershipRole: async (projectUuid: string, userUuid: string) => {
+        this.reads += 1;
+        return this.direct.get(`${projectUuid}:${userUuid}`);
+      },
       groupRoles: async () => [],
     } as unknown as ProjectsRepository;
   }
@@ -115,6 +119,18 @@ describe('caches of token checks and project roles across processes', () => {
     await expect(policy.assertProject(principal, project, 'project:view')).rejects.toThrow('Project not found');
   });
 
+  it('starts reading roles before the project row is known, and the check then waits for that read', async () => {
+    const database = new FakeMemberships();
+    const project = { projectUuid: randomUUID(), organizationUuid: owner.organizationUuid };
+    database.direct.set(`${project.projectUuid}:${owner.userUuid}`, 'viewer');
+    const principal = { ...owner, organizationRole: 'member' as OrganizationRole };
+    const policy = new PolicyService(database.repository(), config, await process());
+    policy.prefetchProjectRole(principal, project.projectUuid);
+    expect(database.reads).toBe(1);
+    await expect(policy.projectRole(principal, project)).resolves.toBe('viewer');
+    expect(database.reads).toBe(1);
+  });
+
   it('reads roles on every check with ACCESS_CACHE_TTL_MS=0', async () => {
     const database = new FakeMemberships();
     const project = { projectUuid: randomUUID(), organizationUuid: owner.organizationUuid };
@@ -122,6 +138,8 @@ describe('caches of token checks and project roles across processes', () => {
     const principal = { ...owner, organizationRole: 'member' as OrganizationRole };
     const shortLived = { ...config, accessCache: { ttlMs: 0 } } as AppConfig;
     const policy = new PolicyService(database.repository(), shortLived, await process());
+    policy.prefetchProjectRole(principal, project.projectUuid);
+    expect(database.reads).toBe(0);
     await expect(policy.projectRole(principal, project)).resolves.toBe('editor');
     database.direct.delete(`${project.projectUuid}:${owner.userUuid}`);
     await expect(policy.projectRole(principal, project)).resolves.toBeUndefined();
