@@ -25,9 +25,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const CACHED_TOKENS = 10_000;
 
 /**
- * Token checks are cached per process for ACCESS_CACHE_TTL_MS (one database read per token and
- * period instead of one per request). A revocation, a role change or a user's removal announces
- * `tokens`, which every process's cache forgets at once.
+ * Token checks are cached per process (at most ACCESS_CACHE_TTL_MS: one database read per token
+ * and period instead of one per request). A revocation, a role change or a user's removal
+ * announces `tokens`, which every process's cache forgets at once; any change of tokens, users or
+ * memberships, SQL included, is read from the access change log within ACCESS_CHANGES_POLL_MS.
  */
 @Injectable()
 export class PersonalAccessTokensService {

@@ -28,9 +28,10 @@ const CACHED_ROLES = 10_000;
 /**
  * The one place services ask "may this caller do that?". Controllers never check roles.
  * Decisions come from the rule tables in @quarry/domain; features add rules there.
- * A user's project and group roles are cached per process for ACCESS_CACHE_TTL_MS; granting or
- * revoking access (a project member, a group's access, a group's members) announces `roles`,
- * which every process forgets at once.
+ * A user's project and group roles are cached per process (at most ACCESS_CACHE_TTL_MS); granting
+ * or revoking access (a project member, a group's access, a group's members) announces `roles`,
+ * which every process forgets at once, and any change of those tables (SQL included) is read from
+ * the access change log within ACCESS_CHANGES_POLL_MS.
  */
 @Injectable()
 export class PolicyService {

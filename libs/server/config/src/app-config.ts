@@ -56,8 +56,12 @@ export abstract class AppConfig {
     /** How long executing a v2 query waits for it to finish, so that a fast one is ready on the first poll. */
     readyWaitMs: number;
   };
-  /** How long each process keeps tokens, project roles and projects; changes made through Quarry apply at once. */
-  abstract readonly accessCache: { ttlMs: number };
+  /**
+   * How long each process may keep tokens, project roles and projects (ttlMs), and how often it
+   * reads the access change log (pollMs; 0: never): changes announced on Redis apply at once,
+   * any other change within pollMs.
+   */
+  abstract readonly accessCache: { ttlMs: number; pollMs: number };
   abstract readonly exports: { maxCells: number };
   /** Rollup files live under DATA_DIR/pre-aggregates; a replaced one is removed after fileGraceMs. */
   abstract readonly preAggregates: { fileGraceMs: number };

@@ -75,9 +75,13 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(10_000)
   QUERY_READY_WAIT_MS?: number;
 
-  /** How long each process caches tokens, project roles and projects; changes made through Quarry reach every process at once over Redis, other changes (SQL) within this time. 0 turns the caches off */
+  /** How long each process may keep tokens, project roles and projects; changes reach them sooner (Redis announcements, the access change log). 0 turns the caches off */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3_600_000)
   ACCESS_CACHE_TTL_MS?: number;
+
+  /** How often each process reads the access change log, which every change to tokens, users, memberships, groups and projects writes (SQL included); 0: not read, ACCESS_CACHE_TTL_MS alone bounds changes not announced */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(60_000)
+  ACCESS_CHANGES_POLL_MS?: number;
 
   /** How long a replaced pre-aggregate file stays on disk, so queries reading it when a new build was swapped in finish */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(7 * 24 * 3600)

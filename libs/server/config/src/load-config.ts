@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       timeoutMs: (dto.QUERY_TIMEOUT_SECONDS ?? 300) * 1000,
       readyWaitMs: dto.QUERY_READY_WAIT_MS ?? 100,
     },
-    accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 1000 },
+    accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 60_000, pollMs: dto.ACCESS_CHANGES_POLL_MS ?? 250 },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
     transform: {
       localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],

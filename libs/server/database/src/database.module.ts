@@ -5,6 +5,7 @@ import { AppConfig } from '@quarry/server/config';
 import { dataSourceOptions } from './data-source';
 import { DatabaseHealth } from './database-health';
 import { ENTITIES } from './entities';
+import { AccessChangesRepository } from './repositories/access-changes.repository';
 import { CatalogRepository } from './repositories/catalog.repository';
 import { ColorPalettesRepository } from './repositories/color-palettes.repository';
 import { DashboardsRepository } from './repositories/dashboards.repository';
@@ -21,7 +22,7 @@ import { SpacesRepository } from './repositories/spaces.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
-const REPOSITORIES = [OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository, PreAggregatesRepository];
+const REPOSITORIES = [AccessChangesRepository, OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository, PreAggregatesRepository];
 // Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts.
 const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository];
 

@@ -3,6 +3,7 @@ export * from './database.module';
 export * from './database-health';
 export * from './entities';
 export * from './migrations';
+export * from './repositories/access-changes.repository';
 export * from './repositories/catalog.repository';
 export * from './repositories/color-palettes.repository';
 export * from './repositories/dashboards.repository';

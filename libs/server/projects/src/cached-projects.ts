@@ -22,8 +22,9 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * What every query reads about its project, kept in this process instead of read and parsed per
- * request: the project row (for ACCESS_CACHE_TTL_MS; a compile, or any change made through
- * Quarry, announces `projects` and every process forgets it at once), its explores by compile
+ * request: the project row (at most ACCESS_CACHE_TTL_MS; a compile, or any change made through
+ * Quarry, announces `projects` and every process forgets it at once; a change made otherwise is
+ * read from the access change log within ACCESS_CHANGES_POLL_MS), its explores by compile
  * version (`compiledAt`, written with the explores in one transaction) and its opened warehouse
  * connection by the sealed text (new credentials are new text).
  */

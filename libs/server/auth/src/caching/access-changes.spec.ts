@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { OrganizationRole, ProjectRole } from '@quarry/domain';
 import type { AppConfig } from '@quarry/server/config';
-import type { ProjectsRepository, TokenOwner, TokensRepository } from '@quarry/server/database';
-import { waitFor } from '@quarry/testing';
+import { AccessChangesRepository, createDataSource, migrateDatabase, type ProjectsRepository, type TokenOwner, TokensRepository } from '@quarry/server/database';
+import { createTestDatabase, waitFor } from '@quarry/testing';
 
 import { PersonalAccessTokensService } from '../personal-access-tokens.service';
 import { PolicyService } from '../policy.service';
@@ -143,5 +143,41 @@ describe('caches of token checks and project roles across processes', () => {
     await expect(policy.projectRole(principal, project)).resolves.toBe('editor');
     database.direct.delete(`${project.projectUuid}:${owner.userUuid}`);
     await expect(policy.projectRole(principal, project)).resolves.toBeUndefined();
+  });
+
+  it('forgets a token deleted by SQL, never announced, once the access change log is read', async () => {
+    const database = await createTestDatabase('quarry_access_log');
+    const dataSource = await (async () => {
+      await migrateDatabase(database.url);
+      return createDataSource(database.url).initialize();
+    })();
+    const polled = { ...config, accessCache: { ttlMs: LONG_TTL_MS, pollMs: 50 } } as AppConfig;
+    const changes = new AccessChanges(polled, new AccessChangesRepository(dataSource));
+    try {
+      await changes.onModuleInit();
+      const [{ user_uuid: userUuid }] = await dataSource.query("INSERT INTO users (user_uuid, email) VALUES (gen_random_uuid(), 'sql@example.com') RETURNING user_uuid");
+      await dataSource.query("INSERT INTO organizations (organization_uuid, name) VALUES (gen_random_uuid(), 'SQL')");
+      await dataSource.query("INSERT INTO organization_memberships (user_uuid, organization_uuid, role) SELECT $1, organization_uuid, 'viewer' FROM organizations", [userUuid]);
+      const repository = new TokensRepository(dataSource);
+      const reads = jest.spyOn(repository, 'findOwnerByHash');
+      const tokens = new PersonalAccessTokensService(repository, polled, changes);
+      const { token } = await tokens.issue(userUuid, { description: 'by SQL', expiresAt: null });
+      const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
+      // the issue itself is logged: let a reading pass it first
+      await settled();
+      await tokens.authenticate(token);
+      await settled();
+      await tokens.authenticate(token);
+      // kept across polls while nothing changes
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      await dataSource.query('DELETE FROM personal_access_tokens');
+      await waitFor('the deleted token to be refused', async () => await tokens.authenticate(token).then(() => undefined, (error: Error) => error.message), 3_000, 10);
+      await expect(tokens.authenticate(token)).rejects.toThrow('not recognised');
+    } finally {
+      changes.onModuleDestroy();
+      await dataSource.destroy();
+      await database.drop();
+    }
   });
 });

@@ -1,7 +1,10 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { AppConfig } from '@quarry/server/config';
+import { AccessChangesRepository } from '@quarry/server/database';
 import { createRedisConnection, whenRedisReady } from '@quarry/server/queue';
 import type IORedis from 'ioredis';
+
+import { AccessChangeLogWatch } from './access-change-log-watch';
 
 /**
  * What a change makes stale: `tokens` (a token revoked, a user's organization role or membership
@@ -14,8 +17,11 @@ const SUBSCRIBE_WAIT_MS = 2_000;
 
 /**
  * Tells every process's in-process caches (tokens, roles, projects) that something changed: the
- * announcing process clears its own at once, the others on a Redis channel. A message lost in a
- * Redis outage is covered by the caches' own lifetime, ACCESS_CACHE_TTL_MS.
+ * announcing process clears its own at once, the others on a Redis channel. Every change to the
+ * tables behind them, made by Quarry or not (SQL), is also written to the access change log by
+ * triggers, which each process reads every ACCESS_CHANGES_POLL_MS: a message lost in a Redis
+ * outage, or a change made outside Quarry, reaches the caches within that. The caches' own
+ * lifetime, ACCESS_CACHE_TTL_MS, bounds the rest (the log not read).
  */
 @Injectable()
 export class AccessChanges implements OnModuleInit, OnModuleDestroy {
@@ -24,8 +30,16 @@ export class AccessChanges implements OnModuleInit, OnModuleDestroy {
   private readonly publisher: IORedis;
   private readonly subscriber: IORedis;
   private readonly channel: string;
+  private readonly watch: AccessChangeLogWatch | undefined;
+  private readonly pollMs: number;
 
-  constructor(config: AppConfig) {
+  /** Without the log (a service built by hand in a test) only announcements and lifetimes apply. */
+  constructor(config: AppConfig, @Optional() log?: AccessChangesRepository) {
+    this.pollMs = config.accessCache.pollMs ?? 0;
+    this.watch =
+      log && this.pollMs > 0
+        ? new AccessChangeLogWatch(log, SCOPES, (scope) => this.notify(scope as AccessScope), (error) => this.logger.warn({ err: error }, 'Could not read the access change log: caches are cleared until it answers'))
+        : undefined;
     this.publisher = createRedisConnection(config.redis.url, 'fail-fast', 'quarry-access-changes');
     // A subscriber must outlive outages and resubscribe by itself.
     this.subscriber = createRedisConnection(config.redis.url, 'worker', 'quarry-access-changes-listener');
@@ -43,6 +57,7 @@ export class AccessChanges implements OnModuleInit, OnModuleDestroy {
       () => undefined,
       (error: unknown) => this.logger.warn({ err: error }, 'Could not subscribe to access changes'),
     );
+    await this.watch?.start(this.pollMs);
     // A process serves requests once it hears changes, but starts without Redis (the subscription then comes when Redis does).
     await whenRedisReady(this.subscriber, SUBSCRIBE_WAIT_MS);
     await Promise.race([this.subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
@@ -65,6 +80,7 @@ export class AccessChanges implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.watch?.stop();
     this.publisher.disconnect();
     this.subscriber.disconnect();
   }
