@@ -20,6 +20,8 @@ export interface AccessChangeLog {
 export class AccessChangeLogWatch {
   private baseline: AccessChangeSummary | undefined;
   private readingSince: number | undefined;
+  /** Whether the last reading failed: a run of failures is reported once, not every tick. */
+  private failing = false;
   private lastPruneAt: number;
   private timer: NodeJS.Timeout | undefined;
 
@@ -27,7 +29,8 @@ export class AccessChangeLogWatch {
     private readonly log: AccessChangeLog,
     private readonly scopes: readonly string[],
     private readonly report: (scope: string) => void,
-    private readonly onError: (error: unknown) => void,
+    /** Told of the first failure of a run of them, and (with no error) when the log answers again. */
+    private readonly onHealthChange: (error: unknown | undefined) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.lastPruneAt = now();
@@ -54,6 +57,10 @@ export class AccessChangeLogWatch {
     this.readingSince = this.now();
     try {
       const summary = await this.log.summary();
+      if (this.failing) {
+        this.failing = false;
+        this.onHealthChange(undefined);
+      }
       const previous = this.baseline;
       this.baseline = summary;
       if (previous === undefined) this.reportAll();
@@ -63,7 +70,8 @@ export class AccessChangeLogWatch {
         await this.log.prune(KEPT_ENTRIES_MS);
       }
     } catch (error) {
-      this.onError(error);
+      if (!this.failing) this.onHealthChange(error);
+      this.failing = true;
       this.reportAll();
     } finally {
       this.readingSince = undefined;
