@@ -63,6 +63,14 @@ describe('formatRows', () => {
     expect(rows[1]?.['orders_unique_order_count']?.value).not.toBe(rows[0]?.['orders_unique_order_count']?.value);
   });
 
+  it('a cell changed by its reader leaves the next cells of the column alone', () => {
+    const formatRow = createRowFormatter(items);
+    const first = formatRow({ orders_status: 'completed' });
+    const cell = first['orders_status']?.value as { raw: unknown; formatted: string };
+    cell.formatted = 'changed';
+    expect(formatRow({ orders_status: 'completed' })['orders_status']?.value).toEqual({ raw: 'completed', formatted: 'completed' });
+  });
+
   it('an empty result stays empty', () => {
     expect(formatRows([], items)).toEqual([]);
   });

@@ -34,7 +34,8 @@ function cellValue(column: ColumnFormatter, value: unknown): ResultValue {
   const result = { raw: column.raw(value), formatted: column.formatted(value) };
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     column.last = value;
-    column.lastValue = result;
+    // its own copy: a caller changing the cell it was given changes no later cell
+    column.lastValue = { raw: result.raw, formatted: result.formatted };
   }
   return result;
 }
