@@ -1,4 +1,4 @@
-import type { AccessChangeSummary } from '@quarry/server/database';
+import type { AccessChangesRepository, AccessChangeSummary } from '@quarry/server/database';
 
 /** A reading still running after this long means the log cannot be trusted to report changes in time. */
 export const STALE_READING_MS = 1_000;
@@ -6,10 +6,8 @@ export const STALE_READING_MS = 1_000;
 export const KEPT_ENTRIES_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 
-export interface AccessChangeLog {
-  summary(): Promise<AccessChangeSummary>;
-  prune(ageMs: number): Promise<number>;
-}
+/** What the watch reads and prunes: the repository, or a scripted log in tests. */
+export type AccessChangeLog = Pick<AccessChangesRepository, 'summary' | 'prune'>;
 
 /**
  * Reads the access change log every `pollMs` and reports each scope whose entries changed since
