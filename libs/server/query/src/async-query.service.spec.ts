@@ -40,8 +40,11 @@ class ControlledHistory {
     return true;
   }
 
-  async markError(): Promise<boolean> {
-    return false;
+  async markError(queryUuid: string, error: string): Promise<boolean> {
+    const row = this.rows.get(queryUuid);
+    if (row?.status !== 'pending') return false;
+    Object.assign(row, { status: 'error', error });
+    return true;
   }
 
   async findInProject(project: string, queryUuid: string): Promise<Partial<QueryHistoryEntity> | null> {
@@ -55,7 +58,38 @@ class ControlledHistory {
   }
 }
 
-function service(history: ControlledHistory): AsyncQueryService {
+/** Redis writes that finish (or fail) when the test says. */
+class ControlledStore {
+  readonly saved = new Set<string>();
+  private pending: Array<{ queryUuid: string; resolve: () => void; reject: (error: Error) => void }> = [];
+
+  save(queryUuid: string): Promise<void> {
+    return new Promise((resolve, reject) => this.pending.push({ queryUuid, resolve, reject }));
+  }
+
+  async exists(queryUuid: string): Promise<boolean> {
+    return this.saved.has(queryUuid);
+  }
+
+  async page(): Promise<undefined> {
+    return undefined;
+  }
+
+  finishSaves(): void {
+    for (const save of this.pending.splice(0)) {
+      this.saved.add(save.queryUuid);
+      save.resolve();
+    }
+  }
+
+  failSaves(): void {
+    for (const save of this.pending.splice(0)) save.reject(new Error('Redis is gone'));
+  }
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+function service(history: ControlledHistory, controlledStore?: ControlledStore): AsyncQueryService {
   const planned = { target: { project: { projectUuid } }, compiled: { fields, warnings: [], parameterReferences: [] }, pivot: null, cacheKey: 'results:k', preAggregate: undefined };
   const planner = { plan: async () => planned } as unknown as QueryPlanner;
   const reader = {
@@ -63,11 +97,11 @@ function service(history: ControlledHistory): AsyncQueryService {
     read: async () => ({ rows: [{ orders_status: 'placed' }, { orders_status: 'shipped' }], cacheMetadata: { cacheHit: false } }),
   } as unknown as WarehouseReader;
   const saved = new Set<string>();
-  const store = {
+  const store = (controlledStore ?? {
     save: async (queryUuid: string) => void saved.add(queryUuid),
     exists: async (queryUuid: string) => saved.has(queryUuid),
     page: async () => undefined,
-  } as unknown as QueryResultsStore;
+  }) as unknown as QueryResultsStore;
   const cancellation = { start: () => ({ signal: new AbortController().signal, finish: () => undefined }), cancel: async () => undefined } as unknown as QueryCancellation;
   const projects = { assertViewable: async () => undefined } as unknown as ProjectsService;
   const config = { query: { resultsTtlSeconds: 3600, readyWaitMs: 1_000, cacheTtlSeconds: 60, maxPageSize: 5000 } } as AppConfig;
@@ -97,5 +131,35 @@ describe('AsyncQueryService', () => {
     history.settle();
     await new Promise((resolve) => setImmediate(resolve));
     await expect(queries.results(principal, projectUuid, queryUuid)).resolves.toEqual({ status: 'cancelled', queryUuid });
+  });
+
+  it('serves a finished query from this process while Redis is still written, and marks its record ready only once Redis holds the rows', async () => {
+    const history = new ControlledHistory();
+    const store = new ControlledStore();
+    const queries = service(history, store);
+    const { queryUuid } = await queries.execute(principal, projectUuid, request);
+    await expect(queries.results(principal, projectUuid, queryUuid)).resolves.toMatchObject({ status: 'ready', totalResults: 2 });
+    history.settle();
+    await settled();
+    expect(history.rows.get(queryUuid)?.status).toBe('pending');
+    store.finishSaves();
+    await settled();
+    history.settle();
+    await settled();
+    expect(history.rows.get(queryUuid)?.status).toBe('ready');
+    // Once written, the rows expire with Redis's copy.
+    store.saved.delete(queryUuid);
+    await expect(queries.results(principal, projectUuid, queryUuid)).rejects.toMatchObject({ name: 'ExpiredError' });
+  });
+
+  it('stops serving a query whose rows could not be written to Redis and records the failure', async () => {
+    const history = new ControlledHistory();
+    const store = new ControlledStore();
+    const queries = service(history, store);
+    const { queryUuid } = await queries.execute(principal, projectUuid, request);
+    store.failSaves();
+    await settled();
+    expect(history.rows.get(queryUuid)).toMatchObject({ status: 'error', error: expect.stringContaining('could not be stored') });
+    await expect(queries.results(principal, projectUuid, queryUuid)).resolves.toMatchObject({ status: 'error', queryUuid });
   });
 });

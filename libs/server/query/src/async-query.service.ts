@@ -12,7 +12,7 @@ import { pivotedResultsOf } from './pivoted-results';
 import { QueryCancellation } from './query-cancellation';
 import { type PlannedQuery, type QueryExtras, QueryPlanner } from './query-planner';
 import { QueryResultsStore } from './query-results-store';
-import { RecentResults } from './recent-results';
+import { type RecentResult, RecentResults } from './recent-results';
 import { type ResultColumn, resultColumns } from './result-columns';
 import { type CacheMetadata, type PreAggregateMetadata, preAggregateMetadata, type ReadResult, WarehouseReader } from './warehouse-reader';
 
@@ -144,8 +144,8 @@ export class AsyncQueryService {
       await this.projects.assertViewable(principal, projectUuid);
       this.assertPaging(page, pageSize);
       const started = Date.now();
-      // The results expire with Redis's copy, whichever process is asked.
-      if (!(await this.store.exists(queryUuid))) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
+      // The results expire with Redis's copy, whichever process is asked (rows still being written there have not).
+      if (recent.saved && !(await this.store.exists(queryUuid))) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
       const totalPageCount = this.assertPageExists(page, pageSize, recent.rows.length);
       const rows = recent.rows.slice((page - 1) * pageSize, page * pageSize);
       const { columns, pivotDetails, initialQueryExecutionMs, preAggregate } = recent;
@@ -249,15 +249,32 @@ export class AsyncQueryService {
       rows = result.rows.map(formatRow);
       columns = resultColumns(fields);
     }
-    await this.store.save(queryUuid, rows);
     const initialQueryExecutionMs = Date.now() - started;
     const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails: pivotDetails as Record<string, unknown> | null, initialQueryExecutionMs };
-    // Its rows are in Redis: this process serves its pages at once, while the record is marked
-    // ready for the others (which say "pending" until then). Large results wait for the record.
+    const saving = this.store.save(queryUuid, rows);
     const { preAggregate } = preAggregateMetadata(planned);
-    const kept = this.recent.keep(queryUuid, { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs, ...(preAggregate ? { preAggregate } : {}) });
-    const marking = this.markReady(queryUuid, outcome);
-    if (!kept) await marking;
+    const recent: RecentResult = { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs, saved: false, ...(preAggregate ? { preAggregate } : {}) };
+    if (!this.recent.keep(queryUuid, recent)) {
+      // Large results are paged from Redis only: the record says ready once they are there.
+      await saving;
+      await this.markReady(queryUuid, outcome);
+      return;
+    }
+    // This process serves the pages at once, while Redis is written and the record is marked ready
+    // for the others (which say "pending" until then).
+    void saving.then(
+      () => {
+        recent.saved = true;
+        return this.markReady(queryUuid, outcome);
+      },
+      (error: unknown) => this.saveFailed(queryUuid, error),
+    );
+  }
+
+  private async saveFailed(queryUuid: string, error: unknown): Promise<void> {
+    this.recent.forget(queryUuid);
+    this.logger.error({ queryUuid, err: error }, 'Could not store the results of a finished query');
+    await this.history.markError(queryUuid, 'The query finished, but its results could not be stored: run it again').catch(() => undefined);
   }
 
   /** Never rejects: a query cancelled meanwhile stays cancelled (and is no longer served here); a failed update is recorded as the query's error. */

@@ -15,6 +15,8 @@ export interface RecentResult {
   initialQueryExecutionMs: number;
   /** Whether a pre-aggregate served the query, or why not; absent when it was not asked. */
   preAggregate?: PreAggregateMetadata;
+  /** Set once Redis holds the rows: until then they cannot have expired there. */
+  saved: boolean;
 }
 
 /** Results of this many rows or fewer are kept; larger ones are paged from Redis only. */
