@@ -18,14 +18,16 @@ import { grainProblem, grainRank } from './time-grains';
 const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
 const RUNTIME_REFERENCE = /\$\{(?:lightdash|ld)\./;
 
-/** A miss at one step of the checks: the later the step, the closer the rollup came. */
-class Miss extends Error {
+/**
+ * A miss at one step of the checks: the later the step, the closer the rollup came. Thrown to
+ * leave the checks, and caught here: not an Error, because capturing a stack for each rollup a
+ * query misses cost more than the matching itself.
+ */
+class Miss {
   constructor(
     readonly step: number,
-    message: string,
-  ) {
-    super(message);
-  }
+    readonly message: string,
+  ) {}
 }
 
 /**
@@ -37,7 +39,10 @@ class Miss extends Error {
  */
 export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
   const declared = new Map((explore.preAggregates ?? []).map((definition) => [definition.name, definition]));
-  const candidates = rollups.filter((rollup) => JSON.stringify(declared.get(rollup.definition.name)) === JSON.stringify(rollup.definition));
+  const candidates = rollups.filter((rollup) => {
+    const current = declared.get(rollup.definition.name);
+    return current === rollup.definition || JSON.stringify(current) === JSON.stringify(rollup.definition);
+  });
   if (candidates.length === 0) {
     return { hit: false, reason: rollups.length === 0 && declared.size === 0 ? `explore ${explore.name} declares no pre-aggregates` : `no pre-aggregate of explore ${explore.name} is built` };
   }

@@ -10,22 +10,27 @@ export interface PreparedRollup {
   explore: Explore;
 }
 
+type ByRelation = Map<string, PreparedRollup>;
+
 /**
  * Prepared per explore object (explores are built once per project compile and then shared), per
- * rollup definition and relation: a query is then matched without rebuilding the rollup's fields.
+ * rollup definition object (the explore's own, so shared too) and relation: a query is then
+ * matched without rebuilding the rollup's fields. Definitions are compared by identity, so no key
+ * is serialised per query; a caller passing a copy only prepares it again.
  */
-const prepared = new WeakMap<Explore, Map<string, PreparedRollup>>();
+const prepared = new WeakMap<Explore, WeakMap<AvailableRollup['definition'], ByRelation>>();
 
 export function preparedRollup(explore: Explore, rollup: AvailableRollup): PreparedRollup {
-  const byRollup = prepared.get(explore) ?? new Map<string, PreparedRollup>();
-  prepared.set(explore, byRollup);
-  const key = JSON.stringify([rollup.definition, rollup.relationSql]);
-  const cached = byRollup.get(key);
+  let byDefinition = prepared.get(explore);
+  if (!byDefinition) prepared.set(explore, (byDefinition = new WeakMap()));
+  let byRelation = byDefinition.get(rollup.definition);
+  if (!byRelation) byDefinition.set(rollup.definition, (byRelation = new Map()));
+  const cached = byRelation.get(rollup.relationSql);
   if (cached) return cached;
   const view = new RollupView(explore, rollup);
   const made = { view, explore: rollupExplore(view) };
   // Bounded: rebuilt rollups get new relations, and an explore object lives as long as its project version.
-  if (byRollup.size >= 64) byRollup.clear();
-  byRollup.set(key, made);
+  if (byRelation.size >= 16) byRelation.clear();
+  byRelation.set(rollup.relationSql, made);
   return made;
 }
