@@ -2,6 +2,7 @@ import { call } from '@quarry/testing';
 
 import type { BenchCase } from './bench-cases';
 import type { QuarryUnderBench } from './quarry-under-bench';
+import { timedCall } from './timed-call';
 
 export interface HttpQueryOutcome {
   rowCount: number;
@@ -24,7 +25,7 @@ export async function compiledSql(quarry: QuarryUnderBench, benchCase: ExploreQu
 
 /** E4 over HTTP, timed by the caller from request to parsed JSON body. */
 export async function runQueryOverHttp(quarry: QuarryUnderBench, benchCase: BenchCase, invalidateCache: boolean): Promise<HttpQueryOutcome> {
-  const response = await call(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'runQuery'), {
+  const response = await timedCall(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'runQuery'), {
     token: quarry.token,
     body: invalidateCache ? { ...benchCase.query, invalidateCache: true } : benchCase.query,
   });
@@ -39,11 +40,11 @@ export async function runQueryOverHttp(quarry: QuarryUnderBench, benchCase: Benc
  */
 export async function v2FirstPage(quarry: QuarryUnderBench, benchCase: BenchCase, pageSize: number): Promise<HttpQueryOutcome> {
   const base = `/api/v2/projects/${quarry.projectUuid}/query`;
-  const started = await call(quarry.baseUrl, 'POST', `${base}/metric-query`, { token: quarry.token, body: { query: { ...benchCase.query, exploreName: benchCase.exploreId }, invalidateCache: true } });
+  const started = await timedCall(quarry.baseUrl, 'POST', `${base}/metric-query`, { token: quarry.token, body: { query: { ...benchCase.query, exploreName: benchCase.exploreId }, invalidateCache: true } });
   if (started.status !== 200) throw new Error(`v2 metric-query (${benchCase.id}) answered ${started.status}: ${JSON.stringify(started.body)}`);
   const queryUuid = started.body.results.queryUuid as string;
   for (;;) {
-    const page = await call(quarry.baseUrl, 'GET', `${base}/${queryUuid}?page=1&pageSize=${pageSize}`, { token: quarry.token });
+    const page = await timedCall(quarry.baseUrl, 'GET', `${base}/${queryUuid}?page=1&pageSize=${pageSize}`, { token: quarry.token });
     if (page.status !== 200) throw new Error(`v2 results (${benchCase.id}) answered ${page.status}: ${JSON.stringify(page.body)}`);
     const results = page.body.results as { status: string; rows?: unknown[]; totalResults?: number; error?: string };
     if (results.status === 'ready') return { rowCount: results.totalResults ?? 0, cacheHit: false };

@@ -14,6 +14,7 @@ import { measure, type MeasureOptions, type Variant } from './measure';
 import { EVENTS_PROJECT_FILES, loadEventsIntoPostgres } from './postgres-events';
 import type { QuarryUnderBench } from './quarry-under-bench';
 import { ratio, summarize, type TimingSummary } from './statistics';
+import { timedCall } from './timed-call';
 
 export const PRE_AGGREGATE_VARIANTS = {
   warehouse: 'runQuery, PostgreSQL (usePreAggregateCache: false)',
@@ -62,7 +63,7 @@ interface Outcome {
 }
 
 async function runQuery(quarry: QuarryUnderBench, projectUuid: string, body: Record<string, unknown>): Promise<Outcome> {
-  const response = await call(quarry.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/events/runQuery`, { token: quarry.token, body: { ...DASHBOARD_QUERY, invalidateCache: true, ...body } });
+  const response = await timedCall(quarry.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/events/runQuery`, { token: quarry.token, body: { ...DASHBOARD_QUERY, invalidateCache: true, ...body } });
   if (response.status !== 200) throw new Error(`runQuery answered ${response.status}: ${JSON.stringify(response.body)}`);
   const { rows, cacheMetadata } = response.body.results as { rows: unknown[]; cacheMetadata: Outcome['cacheMetadata'] };
   return { rows, preAggregate: cacheMetadata.preAggregate, cacheMetadata };
