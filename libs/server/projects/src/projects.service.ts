@@ -138,8 +138,7 @@ export class ProjectsService {
    * process's caches (see CachedProjects): the query path's fixed cost. All of it read-only.
    */
   async queryTarget(principal: Principal, projectUuid: string, exploreName: string, action: ProjectAction): Promise<QueryTarget> {
-    this.policy.prefetchProjectRole(principal, projectUuid);
-    const project = await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), action);
+    const project = await this.authorize(principal, projectUuid, () => this.cached.project(projectUuid), action);
     const explore = await this.cached.explore(project, exploreName);
     if (!explore) {
       this.assertCompiled(project);
@@ -156,8 +155,7 @@ export class ProjectsService {
 
   /** Fails as `get` would unless the caller may view the project; from this process's caches (the v2 results path). */
   async assertViewable(principal: Principal, projectUuid: string): Promise<void> {
-    this.policy.prefetchProjectRole(principal, projectUuid);
-    await this.authorize(principal, projectUuid, await this.cached.project(projectUuid), 'project:view');
+    await this.authorize(principal, projectUuid, () => this.cached.project(projectUuid), 'project:view');
   }
 
   private assertCompiled(project: ProjectEntity): void {
@@ -237,12 +235,13 @@ export class ProjectsService {
   }
 
   private async require(principal: Principal, projectUuid: string, action: ProjectAction): Promise<ProjectEntity> {
-    this.policy.prefetchProjectRole(principal, projectUuid);
-    return this.authorize(principal, projectUuid, await this.projects.findByUuid(projectUuid), action);
+    return this.authorize(principal, projectUuid, () => this.projects.findByUuid(projectUuid), action);
   }
 
-  private async authorize(principal: Principal, projectUuid: string, project: ProjectEntity | null, action: ProjectAction): Promise<ProjectEntity> {
-    const visible = await this.visible(principal, projectUuid, project);
+  /** Loads the project row (the caller's roles are read meanwhile) and checks the action on it. */
+  private async authorize(principal: Principal, projectUuid: string, load: () => Promise<ProjectEntity | null>, action: ProjectAction): Promise<ProjectEntity> {
+    this.policy.prefetchProjectRole(principal, projectUuid);
+    const visible = await this.visible(principal, projectUuid, await load());
     await this.policy.assertProject(principal, visible, action);
     return visible;
   }

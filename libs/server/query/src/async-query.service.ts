@@ -267,14 +267,8 @@ export class AsyncQueryService {
         recent.saved = true;
         return this.markReady(queryUuid, outcome);
       },
-      (error: unknown) => this.saveFailed(queryUuid, error),
+      (error: unknown) => this.abandon(queryUuid, error, 'Could not store the results of a finished query', 'stored'),
     );
-  }
-
-  private async saveFailed(queryUuid: string, error: unknown): Promise<void> {
-    this.recent.forget(queryUuid);
-    this.logger.error({ queryUuid, err: error }, 'Could not store the results of a finished query');
-    await this.history.markError(queryUuid, 'The query finished, but its results could not be stored: run it again').catch(() => undefined);
   }
 
   /** Never rejects: a query cancelled meanwhile stays cancelled (and is no longer served here); a failed update is recorded as the query's error. */
@@ -283,10 +277,15 @@ export class AsyncQueryService {
       if (await this.history.markReady(queryUuid, outcome)) return;
       this.recent.forget(queryUuid);
     } catch (error) {
-      this.recent.forget(queryUuid);
-      this.logger.error({ queryUuid, err: error }, 'Could not record a finished query');
-      await this.history.markError(queryUuid, 'The query finished, but its results could not be recorded: run it again').catch(() => undefined);
+      await this.abandon(queryUuid, error, 'Could not record a finished query', 'recorded');
     }
+  }
+
+  /** A finished query whose results could not be kept: no longer served here, its record says why. */
+  private async abandon(queryUuid: string, error: unknown, logLine: string, failedStep: 'stored' | 'recorded'): Promise<void> {
+    this.recent.forget(queryUuid);
+    this.logger.error({ queryUuid, err: error }, logLine);
+    await this.history.markError(queryUuid, `The query finished, but its results could not be ${failedStep}: run it again`).catch(() => undefined);
   }
 }
 

@@ -29,6 +29,14 @@ function watching(log: ScriptedLog, clock = { now: 0 }) {
   return { watch, reported, errors, clock };
 }
 
+/** A watch past its first reading (which reports every scope), with nothing reported yet. */
+async function watchingAfterFirstReading(log: ScriptedLog) {
+  const watched = watching(log);
+  await watched.watch.tick();
+  watched.reported.length = 0;
+  return watched;
+}
+
 describe('AccessChangeLogWatch', () => {
   it('reports every scope at the first reading, then only the scopes whose entries changed', async () => {
     const log = new ScriptedLog();
@@ -47,9 +55,7 @@ describe('AccessChangeLogWatch', () => {
 
   it('reports every scope while the log fails, and after it answers again the changes made meanwhile', async () => {
     const log = new ScriptedLog();
-    const { watch, reported, errors } = watching(log);
-    await watch.tick();
-    reported.length = 0;
+    const { watch, reported, errors } = await watchingAfterFirstReading(log);
 
     log.failing = true;
     await watch.tick();
@@ -70,9 +76,7 @@ describe('AccessChangeLogWatch', () => {
 
   it('reports every scope on each tick while a reading hangs past the bound', async () => {
     const log = new ScriptedLog();
-    const { watch, reported, clock } = watching(log);
-    await watch.tick();
-    reported.length = 0;
+    const { watch, reported, clock } = await watchingAfterFirstReading(log);
 
     log.hold = true;
     const hanging = watch.tick();
