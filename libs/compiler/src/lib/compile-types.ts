@@ -12,6 +12,11 @@ export interface CompileOptions {
   inlineParams?: boolean;
   /** Leave out the LIMIT: the query becomes the input of a pivot, which limits its own rows. */
   withoutLimit?: boolean;
+  /**
+   * From this LIMIT up, an ungrouped query first finds its last row's sort key and reads only the
+   * rows up to it (see sortCutoff): for exports of many rows. Undefined: never.
+   */
+  sortCutoffFromRows?: number;
 }
 
 export interface CompiledQuery {

@@ -33,6 +33,7 @@ import { popMetrics, sameTimeDimension } from './stages/period-over-period';
 import { isPostCalculation } from './stages/post-calculation-metrics';
 import { requiredFilters } from './stages/required-filters';
 import { returnsDistinctRows } from './stages/row-level';
+import { sortCutoff } from './stages/sort-cutoff';
 import { effectiveSorts, needsNameSort, orderByItems } from './stages/sorts';
 import { compileTableCalculations, layerCalculations } from './stages/table-calculations';
 import { validateQueryShape } from './validate-query-shape';
@@ -170,7 +171,8 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
     throw badQueryError('Period over period cannot yet be combined with sum_distinct / average_distinct metrics or fan-out protected joins', { metrics: [...computedApart].map((m) => m.id) });
   }
   const selects = [...groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`), ...plainMetrics.map((metric) => `  ${metric.sql} AS ${q(metric.id)}`)];
-  const baseQuery = selects.length === 0 ? null : ['SELECT', selects.join(',\n'), from.join('\n'), ...(whereSql ? [whereSql] : []), ...(groupBy ? [groupBy] : [])].join('\n');
+  const selectWhere = (where: string) => ['SELECT', selects.join(',\n'), from.join('\n'), ...(where ? [where] : []), ...(groupBy ? [groupBy] : [])].join('\n');
+  const baseQuery = selects.length === 0 ? null : selectWhere(whereSql);
 
   // ── stages after aggregation ──────────────────────────────────────────────────────────────
   const timeIntervals = new Map<string, TimeFrame | undefined>(dimensions.map((d) => [d.id, 'timeInterval' in d.item ? d.item.timeInterval : undefined]));
@@ -187,7 +189,11 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const ctes: string[] = binSelects.flatMap(({ sql }) => (sql.cte ? [`${q(sql.cte.name)} AS (\n${sql.cte.sql}\n)`] : []));
   let body: string;
   if (!wrap && baseQuery !== null) {
-    body = [baseQuery, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), ...(limit === null ? [] : [limit])].join('\n');
+    const large = limit !== null && options.sortCutoffFromRows !== undefined && query.limit >= options.sortCutoffFromRows;
+    const cutoff = large && groupBy === '' ? sortCutoff({ sorts, columnSql: new Map(groupColumns.map((column) => [column.alias, column.sql])), limit: query.limit, fromSql: from.join('\n'), whereSql, dialect }) : null;
+    if (cutoff) ctes.push(cutoff.cte);
+    const rows = cutoff ? selectWhere(whereSql ? `${whereSql} AND ${cutoff.condition}` : `WHERE ${cutoff.condition}`) : baseQuery;
+    body = [rows, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), ...(limit === null ? [] : [limit])].join('\n');
   } else {
     const previousPeriodWhere =
       pop === null

@@ -7,7 +7,7 @@ import { WarehouseAccess } from '@quarry/server/projects';
 import { QueryPlanner } from '@quarry/server/query';
 import type { QueryOptions, ResultRow, WarehouseAdapter } from '@quarry/warehouses';
 
-import { exportRowLimit } from './export-limits';
+import { EXPORT_SORT_CUTOFF_ROWS, exportRowLimit } from './export-limits';
 import { ExportPrincipals } from './export-principal';
 import { limitedBatches, type RowCount } from './limited-rows';
 
@@ -52,7 +52,7 @@ export class ExportQuery {
       // One row past the limit tells whether rows were cut.
       { ...query, limit: limit === undefined ? query.limit : limit + 1 },
       { ...(payload.parameters ? { parameters: payload.parameters as Record<string, string> } : {}) },
-      { action: 'export:csv', enforceLimit: false, withoutLimit: limit === undefined },
+      { action: 'export:csv', enforceLimit: false, withoutLimit: limit === undefined, sortCutoffFromRows: EXPORT_SORT_CUTOFF_ROWS },
     );
     const adapter = this.warehouses.open(planned.target.warehouse);
     const count: RowCount = { rows: 0, truncated: false };

@@ -29,6 +29,8 @@ export interface PlanOptions {
   enforceLimit?: boolean;
   /** Leave out the LIMIT (an export of every row). */
   withoutLimit?: boolean;
+  /** From this LIMIT up, ungrouped rows are read only up to the last row's sort key (CompileOptions.sortCutoffFromRows). */
+  sortCutoffFromRows?: number;
   /**
    * Answer from a matching pre-aggregate when one is ready (E4, E12 unless the request opted out
    * with `usePreAggregateCache: false`: false, and the results say so). Undefined: the warehouse,
@@ -88,7 +90,11 @@ export class QueryPlanner {
     // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
     const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone, now: new Date() };
     const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
-    const compiled = compile(explore, query, dialect, context, { inlineParams: options.inline ?? false, withoutLimit });
+    const compiled = compile(explore, query, dialect, context, {
+      inlineParams: options.inline ?? false,
+      withoutLimit,
+      ...(options.sortCutoffFromRows === undefined ? {} : { sortCutoffFromRows: options.sortCutoffFromRows }),
+    });
     const routing: Routing | undefined =
       options.usePreAggregates === false
         ? OPTED_OUT

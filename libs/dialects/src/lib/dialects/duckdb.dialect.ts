@@ -4,6 +4,9 @@ import type { DateName } from '../time-units';
 export class DuckDbDialect extends SqlDialect {
   readonly type = 'duckdb' as const;
 
+  /** For a large LIMIT (1M of 9.7M rows: ORDER_BY, not TOP_N, in its plan) DuckDB sorts every row, spilling within its memory limit. */
+  override readonly cutsLargeSorts = true;
+
   /**
    * DuckDB's FLOOR / CEIL of a non-integer column stay DOUBLE, which prints as `10.0`: a whole
    * number loses its `.0` so labels read as on other warehouses (`10 - 19`).
