@@ -13,5 +13,4 @@ export * from './http/enveloped.decorator';
 export * from './http/public.decorator';
 export * from './http/uuid-param.pipe';
 export * from './logging/logger.module';
-export * from './s3/s3-client';
-export * from './s3/s3-objects';
+// The S3 helpers are `@quarry/server/common/s3`: importing them loads the AWS SDK.

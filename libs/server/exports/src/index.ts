@@ -6,6 +6,7 @@ export * from './export-requests.service';
 export * from './export-storage.module';
 export * from './export-store';
 export * from './exports.module';
-export * from './s3-export-store';
+// Types only: the store itself is imported when S3 is configured (ExportStorageModule), as it loads the AWS SDK.
+export type { S3ExportStore, S3ExportStoreOptions, S3PurgeOutcome } from './s3-export-store';
 export * from './sheet-export.service';
 export * from './sheets';

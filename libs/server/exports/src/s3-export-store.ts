@@ -8,7 +8,7 @@ import { type _Object, AbortMultipartUploadCommand, GetObjectCommand, type S3Cli
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { createS3Client, deleteS3Objects, listS3Objects } from '@quarry/server/common';
+import { createS3Client, deleteS3Objects, listS3Objects } from '@quarry/server/common/s3';
 import type { S3Settings } from '@quarry/server/config';
 
 import type { ExportAttempt, ExportFileTarget, ExportStore, StagedExportFile } from './export-store';

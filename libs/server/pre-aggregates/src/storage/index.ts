@@ -4,4 +4,4 @@ export * from './rollup-copies-sweeper';
 export * from './rollup-housekeeping.service';
 export * from './rollup-storage.module';
 export * from './rollup-store';
-export * from './s3-rollup-store';
+// S3RollupStore is imported by RollupStorageModule only when S3 is configured: it loads the AWS SDK.

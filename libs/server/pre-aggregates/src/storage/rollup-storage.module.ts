@@ -6,7 +6,6 @@ import { LocalRollupStore } from './local-rollup-store';
 import { RollupCopiesSweeper } from './rollup-copies-sweeper';
 import { RollupHousekeeping } from './rollup-housekeeping.service';
 import { RollupStore } from './rollup-store';
-import { S3RollupStore } from './s3-rollup-store';
 
 /**
  * Where rollup files are kept, chosen once from the configuration as export files are: also in
@@ -18,7 +17,8 @@ import { S3RollupStore } from './s3-rollup-store';
     { provide: LocalRollupFiles, useFactory: (config: AppConfig) => new LocalRollupFiles(config.dataDir), inject: [AppConfig] },
     {
       provide: RollupStore,
-      useFactory: (config: AppConfig, local: LocalRollupFiles): RollupStore => (config.s3 ? new S3RollupStore(config.s3, local) : new LocalRollupStore(local)),
+      // Imported only when configured: the store loads the AWS SDK (≈ 7 MB resident).
+      useFactory: async (config: AppConfig, local: LocalRollupFiles): Promise<RollupStore> => (config.s3 ? new (await import('./s3-rollup-store')).S3RollupStore(config.s3, local) : new LocalRollupStore(local)),
       inject: [AppConfig, LocalRollupFiles],
     },
     RollupHousekeeping,

@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { type _Object, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { OnModuleDestroy } from '@nestjs/common';
-import { createS3Client, deleteS3Objects, isUuid, listS3Objects } from '@quarry/server/common';
+import { isUuid } from '@quarry/server/common';
+import { createS3Client, deleteS3Objects, listS3Objects } from '@quarry/server/common/s3';
 import type { S3Settings } from '@quarry/server/config';
 
 import { ROLLUP_OBJECT_PREFIX, rollupObjectKey, rollupProjectPrefix } from '../rollup-location';
