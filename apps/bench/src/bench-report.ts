@@ -181,7 +181,7 @@ export function ratioTable(report: BenchReport): string[] {
   for (const result of report.exports) {
     rows.push([`${result.title}, ${int(result.rowsWritten)} rows`, `${ms(result.timingsMs.export.median)} ms`, `${result.baselineShort} ${ms(result.timingsMs.copy.median)} ms`, withTarget(result.ratio.median, result.ratioTarget)]);
     if (result.copyWithinWorkerLimits) {
-      rows.push([`${result.title}, within the worker's DuckDB limits`, `${ms(result.timingsMs.export.median)} ms`, `COPY … TO, same limits ${ms(result.copyWithinWorkerLimits.ms)} ms`, `${times(result.ratioWithinWorkerLimits)} (Quarry's share; the rest is the memory bound)`]);
+      rows.push([`${result.title}, within the worker's DuckDB limits`, `${ms(result.timingsMs.export.median)} ms`, `COPY … TO, same limits ${ms(result.copyWithinWorkerLimits.ms)} ms`, `${times(result.ratioWithinWorkerLimits)} (E5's SQL as is; the export's first reads the sort cutoff)`]);
     }
     rows.push([`${result.title}: worker peak RSS`, `${result.worker.peakRssMb} MB`, `limit ${result.worker.limitMb} MB (idle ${result.worker.idleRssMb} MB)`, result.worker.underLimit ? 'under' : 'OVER']);
   }

@@ -48,7 +48,8 @@ const memory = (key) => Number(new RegExp('^' + key + ':\\\\s+(\\\\d+) kB$', 'm'
  * What the export would take if Quarry added nothing: DuckDB's own CSV writer on the same SQL
  * within the worker's DuckDB limits (memory, threads, spilling, allocator), in a bare process.
  * The gap between this and the bench's COPY baseline (DuckDB's defaults: every core, most of the
- * RAM) is the price of the worker's memory bound; the gap between the export and this is Quarry's.
+ * RAM) is the price of the worker's memory bound. The export itself runs its SQL with a sort
+ * cutoff (the compiler's sortCutoff), which this COPY of compileQuery's SQL does not have.
  */
 export function probeDuckDbCopy(file: string, sql: string, tempDirectory: string, outputFile: string, runs: number): Promise<DuckDbCopyProbe> {
   // The worker's instance may write only into its staging folder (allowed_directories); the probe writes into the bench's.
