@@ -47,6 +47,5 @@ describe('hooks the query compiler writes SQL with', () => {
     expect(dialectFor('postgres').nullsOrderingSql(false)).toBe(' NULLS LAST');
     expect(dialectFor('clickhouse').limitSql(10)).toBe('LIMIT 10');
     expect(dialectFor('duckdb').rowAtSql(9)).toBe('LIMIT 1 OFFSET 9');
-    expect(dialectFor('trino').rowAtSql(9)).toBe('OFFSET 9 LIMIT 1');
   });
 });

@@ -1,7 +1,7 @@
 /**
- * From this many rows, an export of ungrouped rows first finds its last row's sort key, so the
- * warehouse sorts about that many rows rather than every row (below it, DuckDB and PostgreSQL
- * keep a top-N heap, which the extra pass would not beat).
+ * From this many rows, an export of ungrouped rows first finds its last row's sort key (on
+ * warehouses whose dialect opts in: DuckDB), so the warehouse sorts about that many rows rather
+ * than every row (below it DuckDB keeps a top-N heap, which the extra pass would not beat).
  */
 export const EXPORT_SORT_CUTOFF_ROWS = 10_000;
 

@@ -27,9 +27,9 @@ export interface SortCutoff {
 }
 
 /**
- * A large LIMIT over ungrouped rows makes the warehouse sort every row that passes the filters
- * (DuckDB and PostgreSQL only keep a top-N heap for small limits): the export of the first 1M of
- * 10M events sorts all 10M, spilling to disk within a small memory budget. A one-column pass
+ * A large LIMIT over ungrouped rows makes DuckDB sort every row that passes the filters (it keeps a
+ * top-N heap only for small limits): the export of the first 1M of 10M events sorts all 10M,
+ * spilling to disk within a small memory budget. Dialects opt in (`cutsLargeSorts`). A one-column pass
  * finds the first sort key of the LIMIT-th row; the query then reads only rows up to that key,
  * so it sorts about LIMIT rows. Rows tied on that key are all kept, and the query's own ORDER BY
  * and LIMIT choose among them as before: the result is the one without the cutoff.

@@ -24,11 +24,6 @@ export class TrinoDialect extends SqlDialect {
     return `CAST(${sql} AS DOUBLE)`;
   }
 
-  /** Trino takes OFFSET before LIMIT. */
-  override rowAtSql(offset: number): string {
-    return `OFFSET ${offset} LIMIT 1`;
-  }
-
   /** Trino compares a varchar with a timestamp only after an explicit cast. */
   override timeLiteral(value: Date, type: 'date' | 'timestamp'): string {
     return `CAST(${this.stringLiteral(withoutOffset(this.timeLiteralText(value, type)))} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;
