@@ -41,6 +41,12 @@ describe('matchPreAggregate', () => {
     expect(served.sql).toContain('SUM("orders"."orders_average_order_size__sum")');
     expect(served.sql).toContain('LIMIT 10');
     expect(served.sql).not.toContain('JOIN');
+    // The hit carries that compile, made with the caller's options: the query need not be compiled again.
+    expect(result.compiled).toEqual(served);
+    const unlimited = matchPreAggregate(orders, q, {}, built(orders), { withoutLimit: true });
+    if (!unlimited.hit) throw new Error(unlimited.reason);
+    expect(unlimited.compiled).toEqual(compile(unlimited.explore, unlimited.query, dialectFor('duckdb'), {}, { withoutLimit: true }));
+    expect(unlimited.compiled.sql).not.toContain('LIMIT');
     // With row counts, the smaller rollup wins whatever its grain.
     const counted = built(orders).map((rollup) => ({ ...rollup, rows: rollup.definition.name === 'orders_daily_by_status' ? 80 : 95 }));
     expect(match(orders, q, {}, counted)).toMatchObject({ hit: true, preAggregateName: 'orders_daily_by_status' });

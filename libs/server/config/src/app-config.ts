@@ -63,8 +63,11 @@ export abstract class AppConfig {
    */
   abstract readonly accessCache: { ttlMs: number; pollMs: number };
   abstract readonly exports: { maxCells: number };
-  /** Rollup files live under DATA_DIR/pre-aggregates; a replaced one is removed after fileGraceMs. */
-  abstract readonly preAggregates: { fileGraceMs: number };
+  /**
+   * Rollup files live under DATA_DIR/pre-aggregates; a replaced one is removed after fileGraceMs.
+   * threads: the rollup DuckDB's threads (default 1, see PRE_AGGREGATE_THREADS in load-config.ts).
+   */
+  abstract readonly preAggregates: { fileGraceMs: number; threads: number };
   /**
    * The embedded DuckDB warehouse's limits: memoryLimit is the working budget, memoryLimitMax what
    * a query that runs out of it may grow to (equal: no growth); threads undefined: one per core.

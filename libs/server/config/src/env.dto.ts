@@ -87,6 +87,10 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(7 * 24 * 3600)
   PRE_AGGREGATE_FILE_GRACE_SECONDS?: number;
 
+  /** Threads of the DuckDB that answers queries from (and writes) rollups; one runs each query on the thread that started it */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(256)
+  PRE_AGGREGATE_THREADS?: number;
+
   /** Most cells (rows × columns) one export writes; 0 means no cap. Cut exports say truncated */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
   EXPORT_MAX_CELLS?: number;

@@ -56,6 +56,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: '128MiB', DUCKDB_MEMORY_LIMIT_MAX: '4GB' }, 'service', 'api').duckdb).toEqual({ memoryLimit: '128MiB', memoryLimitMax: '4GB', threads: undefined });
     });
 
+    it('runs rollup queries on one DuckDB thread unless PRE_AGGREGATE_THREADS says otherwise, and names a bad count', () => {
+      expect(loadConfig(SERVICE_ENV, 'service', 'api').preAggregates.threads).toBe(1);
+      expect(loadConfig({ ...SERVICE_ENV, PRE_AGGREGATE_THREADS: '3' }, 'service', 'api').preAggregates.threads).toBe(3);
+      expect(problemsOf({ ...SERVICE_ENV, PRE_AGGREGATE_THREADS: '0' })).toEqual([expect.stringMatching(/^PRE_AGGREGATE_THREADS/)]);
+    });
+
     it('names a bad size or thread count, and a ceiling below the budget', () => {
       expect(problemsOf({ ...SERVICE_ENV, DUCKDB_MEMORY_LIMIT: 'lots', DUCKDB_MEMORY_LIMIT_MAX: '1 lot', DUCKDB_THREADS: '0' })).toEqual([
         'DUCKDB_MEMORY_LIMIT must be a size such as 64MB or 2GB',

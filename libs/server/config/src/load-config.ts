@@ -27,6 +27,14 @@ export type ProcessRole = 'api' | 'worker' | 'cli';
  * (a wide sort, two exports at once); the API answers interactive queries, capped at
  * QUERY_MAX_LIMIT rows, within a fixed gigabyte.
  */
+/**
+ * Rollups are small by construction, so one query gains little from a second thread, while the
+ * API answers many at once (each on its own libuv thread). Measured on 2 cores (bench dashboard
+ * query, 46k-row rollup, 3,000 runs): the DuckDB part took 1.96–2.10 ms with 1 thread against
+ * 2.5–2.9 ms with 2, whose second thread waits on a core the API's JavaScript and GC also use.
+ */
+export const PRE_AGGREGATE_THREADS = 1;
+
 export const DUCKDB_DEFAULTS: Readonly<Record<ProcessRole, { memoryLimit: string; memoryLimitMax: string | undefined; threads: number | undefined }>> = {
   api: { memoryLimit: '1GB', memoryLimitMax: undefined, threads: undefined },
   // 48MB: the bench's export sort (every event, 9.7M rows, 8 columns) runs in it (it fails at 40MB,
@@ -76,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
     exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
-    preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000 },
+    preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000, threads: dto.PRE_AGGREGATE_THREADS ?? PRE_AGGREGATE_THREADS },
     duckdb: duckDbSettings(dto, role),
     s3: s3Settings(dto),
     query: {

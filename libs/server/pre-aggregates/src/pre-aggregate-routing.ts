@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type AvailableRollup, compile, type CompiledQuery, matchPreAggregate } from '@quarry/compiler';
-import { dialectFor } from '@quarry/dialects';
+import { type AvailableRollup, type CompiledQuery, matchPreAggregate } from '@quarry/compiler';
 import type { CompileContext, Explore, MetricQuery } from '@quarry/domain';
 import { AccessChanges, ExpiringCache } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
@@ -68,7 +67,7 @@ export class PreAggregateRouting {
       }
     }
     if (available.length === 0) return miss(`No pre-aggregate of explore "${explore.name}" has a ready build of its current definition`);
-    const match = matchPreAggregate(explore, query, context, available);
+    const match = matchPreAggregate(explore, query, context, available, { withoutLimit: options.withoutLimit ?? false });
     if (!match.hit) return miss(match.reason, match.preAggregateName);
     const build = available.find((rollup) => rollup.definition.name === match.preAggregateName) as (typeof available)[number];
     try {
@@ -78,8 +77,7 @@ export class PreAggregateRouting {
       this.logger.warn({ projectUuid: project.projectUuid, name: match.preAggregateName, buildUuid: build.buildUuid, err: error }, 'Could not fetch a rollup; the query runs on the warehouse');
       return miss(`The rollup of pre-aggregate ${match.preAggregateName} could not be fetched from the bucket: ${(error as Error).message}`, match.preAggregateName);
     }
-    const compiled = compile(match.explore, match.query, dialectFor('duckdb'), context, { withoutLimit: options.withoutLimit ?? false });
-    return { use: { hit: true, name: match.preAggregateName, buildUuid: build.buildUuid }, compiled };
+    return { use: { hit: true, name: match.preAggregateName, buildUuid: build.buildUuid }, compiled: match.compiled };
   }
 
   /** The fingerprint of a definition as the project's current compile declares it. */

@@ -21,7 +21,7 @@ export class RollupEngine extends RollupDuckDb implements OnModuleDestroy {
 
   constructor(config: AppConfig) {
     const spillDirectory = join(config.dataDir, 'tmp', 'duckdb-rollups', String(process.pid));
-    super({ rootDirectory: rollupRoot(config.dataDir), tempDirectory: spillDirectory, memoryLimit: config.duckdb.memoryLimitMax, threads: config.duckdb.threads });
+    super({ rootDirectory: rollupRoot(config.dataDir), tempDirectory: spillDirectory, memoryLimit: config.duckdb.memoryLimitMax, threads: config.preAggregates.threads });
     this.spillDirectory = spillDirectory;
   }
 

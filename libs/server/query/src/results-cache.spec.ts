@@ -31,4 +31,22 @@ describe('ResultsCache', () => {
     expect(stored).toEqual({ rows: [{ a: 1, b: 'two', c: null }], cachedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:01:00.000Z' });
     await expect(cache.get(key)).resolves.toEqual(stored);
   });
+
+  it('writes the entry to Redis after the current answer, where another process reads it', async () => {
+    const other = new ResultsCache(config);
+    try {
+      const key = cache.keyOf({ ...parts, sql: randomUUID() });
+      const stored = cache.set(key, [{ a: 2 }]);
+      // Not yet written (the write waits for setImmediate), but served here from memory.
+      await expect(cache.get(key)).resolves.toBe(stored);
+      let read: unknown;
+      for (let attempt = 0; attempt < 100 && read === undefined; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        read = await other.get(key);
+      }
+      expect(read).toEqual(stored);
+    } finally {
+      other.onModuleDestroy();
+    }
+  });
 });

@@ -27,6 +27,8 @@ export interface CacheKeyParts {
 export class ResultsCache implements OnModuleDestroy {
   private readonly logger = new Logger(ResultsCache.name);
   private readonly redis: IORedis;
+  /** Entries set here and not yet in Redis. */
+  private readonly writing = new Map<string, CachedResult>();
 
   constructor(private readonly config: AppConfig) {
     this.redis = createRedisConnection(config.redis.url, 'fail-fast', 'quarry-results-cache');
@@ -38,6 +40,8 @@ export class ResultsCache implements OnModuleDestroy {
   }
 
   async get(key: string): Promise<CachedResult | undefined> {
+    const writing = this.writing.get(key);
+    if (writing) return writing;
     try {
       await whenRedisReady(this.redis);
       const stored = await this.redis.get(this.redisKey(key));
@@ -49,13 +53,21 @@ export class ResultsCache implements OnModuleDestroy {
   }
 
   /**
-   * Caches rows in the background and returns the entry at once: a query's answer does not wait
-   * for the write, which is queued on this process's connection ahead of any later read through it.
+   * Caches rows in the background and returns the entry at once. The write (serialising every row)
+   * starts once the current answer is on its way (setImmediate); until Redis has it, this process
+   * answers reads of the key from memory.
    */
   set(key: string, rows: CachedResult['rows'], now = new Date()): CachedResult {
     const ttlSeconds = this.config.query.cacheTtlSeconds;
     const entry: CachedResult = { rows, cachedAt: now.toISOString(), expiresAt: new Date(now.getTime() + ttlSeconds * 1000).toISOString() };
-    if (ttlSeconds > 0) void this.write(key, entry, ttlSeconds);
+    if (ttlSeconds > 0) {
+      this.writing.set(key, entry);
+      setImmediate(() => {
+        void this.write(key, entry, ttlSeconds).finally(() => {
+          if (this.writing.get(key) === entry) this.writing.delete(key);
+        });
+      });
+    }
     return entry;
   }
 

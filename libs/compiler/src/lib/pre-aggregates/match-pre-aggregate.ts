@@ -2,6 +2,7 @@ import { dialectFor } from '@quarry/dialects';
 import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, joinsNeeded, type MetricQuery } from '@quarry/domain';
 
 import { compile } from '../compile';
+import type { CompiledQuery, CompileOptions } from '../compile-types';
 import { RelativeDates } from '../filters/relative-date-bounds';
 import { tablesReadBy } from '../joins/joined-tables';
 import { splitReference } from '../references/field-references';
@@ -37,7 +38,7 @@ class Miss {
  * Otherwise a miss naming the rollup that came closest and why it could not serve. Rollups whose
  * definition is not the explore's current one (a stale build) are ignored.
  */
-export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups) => {
+export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, rollups, compileOptions = {}) => {
   const declared = new Map((explore.preAggregates ?? []).map((definition) => [definition.name, definition]));
   const candidates = rollups.filter((rollup) => {
     const current = declared.get(rollup.definition.name);
@@ -50,7 +51,7 @@ export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, 
   let closest: { step: number; name: string; reason: string } | null = null;
   for (const rollup of [...candidates].sort(bySize)) {
     try {
-      hits.push(matchOne(explore, query, context, rollup));
+      hits.push(matchOne(explore, query, context, rollup, compileOptions));
     } catch (error) {
       if (!(error instanceof Miss)) throw error;
       if (closest === null || error.step > closest.step) closest = { step: error.step, name: rollup.definition.name, reason: error.message };
@@ -68,7 +69,7 @@ function bySize(a: AvailableRollup, b: AvailableRollup): number {
   return grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || dimensions(a) - dimensions(b) || a.definition.metrics.length - b.definition.metrics.length;
 }
 
-function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup): PreAggregateHit {
+function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup, compileOptions: CompileOptions): PreAggregateHit {
   const { view, explore: hitExplore } = preparedRollup(explore, rollup);
   const name = rollup.definition.name;
   const fail = (step: number, reason: string): never => {
@@ -181,12 +182,13 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   const dimensionFilters = withoutTopLevel(query.filters?.dimensions, applied);
   const { dimensions: _dimensions, ...otherFilters } = query.filters ?? {};
   const hitQuery: MetricQuery = { ...query, filters: dimensionFilters ? { ...otherFilters, dimensions: dimensionFilters } : otherFilters };
+  let compiled: CompiledQuery | undefined;
   try {
-    compile(hitExplore, hitQuery, dialectFor('duckdb'), context);
+    compiled = compile(hitExplore, hitQuery, dialectFor('duckdb'), context, compileOptions);
   } catch (error) {
     fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
   }
-  return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery };
+  return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery, compiled: compiled as CompiledQuery };
 }
 
 /**

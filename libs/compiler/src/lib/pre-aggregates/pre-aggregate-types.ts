@@ -1,5 +1,7 @@
 import type { CompileContext, Explore, MetricQuery, PreAggregateDefinition } from '@quarry/domain';
 
+import type { CompiledQuery, CompileOptions } from '../compile-types';
+
 /** One column of a stored rollup: a dimension at the stored grain, or one re-aggregatable part of a metric. */
 export interface RollupColumn {
   /** Column name in the stored file (and in the rollup query's result). */
@@ -36,6 +38,8 @@ export interface PreAggregateHit {
   preAggregateName: string;
   explore: Explore;
   query: MetricQuery;
+  /** That compile, made with the matcher's compile options (the matcher compiles to prove the query compiles; callers need not again). */
+  compiled: CompiledQuery;
 }
 
 export type PreAggregateMatch = PreAggregateHit | PreAggregateMiss;
@@ -55,4 +59,11 @@ export interface AvailableRollup {
 }
 
 export type RollupPlanner = (explore: Explore, definition: PreAggregateDefinition) => RollupPlan;
-export type PreAggregateMatcher = (explore: Explore, query: MetricQuery, context: CompileContext, rollups: readonly AvailableRollup[]) => PreAggregateMatch;
+export type PreAggregateMatcher = (
+  explore: Explore,
+  query: MetricQuery,
+  context: CompileContext,
+  rollups: readonly AvailableRollup[],
+  /** How a hit's query is compiled over the rollup (e.g. `withoutLimit`); bound values by default. */
+  compileOptions?: CompileOptions,
+) => PreAggregateMatch;
