@@ -4,7 +4,7 @@ import { AppConfig } from '@quarry/server/config';
 import { UnrecoverableError } from 'bullmq';
 
 import { ExportQuery } from './export-query';
-import { createSheetsWriter, type SheetsConfig, SheetsNotConfiguredError } from './sheets';
+import { type SheetsConfig, SheetsNotConfiguredError } from './sheets';
 import { SHEETS_CONFIG } from './sheets-settings';
 import { pivotTable, plainRecordBatches } from './table-records';
 import { throttled } from './throttled';
@@ -32,6 +32,8 @@ export class SheetExportService {
   async export(payload: UploadSheetPayload, reportRows: (rows: number) => Promise<void>): Promise<ExportResult> {
     // No retry can fix a missing configuration.
     if (!this.sheets) throw new UnrecoverableError(new SheetsNotConfiguredError().message);
+    // Google's SDK is loaded by the first sheet export, not by every worker and API process.
+    const { createSheetsWriter } = await import('./sheets/sheets-writer');
     const writer = createSheetsWriter(this.sheets);
     const pivotConfig = payload.layout.pivotConfig;
     const opened = await this.exportQuery.open(payload, undefined, pivotConfig ? this.config.query.maxLimit : undefined);
