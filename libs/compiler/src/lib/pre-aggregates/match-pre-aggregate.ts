@@ -182,13 +182,13 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   const dimensionFilters = withoutTopLevel(query.filters?.dimensions, applied);
   const { dimensions: _dimensions, ...otherFilters } = query.filters ?? {};
   const hitQuery: MetricQuery = { ...query, filters: dimensionFilters ? { ...otherFilters, dimensions: dimensionFilters } : otherFilters };
-  let compiled: CompiledQuery | undefined;
+  let compiled: CompiledQuery;
   try {
     compiled = compile(hitExplore, hitQuery, dialectFor('duckdb'), context, compileOptions);
   } catch (error) {
-    fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
+    return fail(7, `the query does not compile over pre-aggregate ${name}: ${(error as Error).message}`);
   }
-  return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery, compiled: compiled as CompiledQuery };
+  return { hit: true, preAggregateName: name, explore: hitExplore, query: hitQuery, compiled };
 }
 
 /**
