@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { dialectFor, PostgresDialect } from '@quarry/dialects';
+import { dialectFor } from '@quarry/dialects';
 import type { MetricQuery, Sort } from '@quarry/domain';
 
 import { compile } from './index';
@@ -25,49 +25,56 @@ function rowLevel(sorts: Sort[], limit: number, extra: Partial<MetricQuery> = {}
   };
 }
 
-/** PostgreSQL does not take the cutoff (it reads ordered indexes); its SQL is checked on PostgreSQL all the same. */
-class CuttingPostgresDialect extends PostgresDialect {
-  override readonly cutsLargeSorts = true;
-}
-
 describe('sort cutoff: the SQL', () => {
   const orders = jaffleExplore('orders', 'duckdb', KEYED);
   const dialect = dialectFor('duckdb');
 
-  it('finds the last row first sort key in a CTE and keeps the rows up to it, the filters in both', () => {
+  it('stores the last row first sort key in a statement run first, and keeps the rows up to it, the filters in both', () => {
     const query = rowLevel([{ fieldId: 'orders_status', descending: false }], 5000, {
       filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator: 'notEquals', values: ['returned'] }] } },
     });
-    const { sql, params } = compile(orders, query, dialect, {}, { sortCutoffFromRows: 5000 });
-    expect(sql).toContain('WITH "__sort_cutoff" AS (\nSELECT "orders".status AS "__cutoff"');
-    expect(sql).toContain('ORDER BY "__cutoff" NULLS LAST\nLIMIT 1 OFFSET 4999\n)');
-    expect(sql).toContain('AND ((SELECT "__cutoff" FROM "__sort_cutoff") IS NULL OR "orders".status <= (SELECT "__cutoff" FROM "__sort_cutoff"))');
-    expect(sql.match(/\$1/g)).toHaveLength(2);
+    const { sql, params, setup } = compile(orders, query, dialect, {}, { sortCutoffFromRows: 5000 });
+    expect(setup).toHaveLength(1);
+    const [first] = setup ?? [];
+    expect(first).toMatch(/^SET VARIABLE "quarry_sort_cutoff" = \(SELECT "orders".status AS "__cutoff"\n/);
+    expect(first).toContain('ORDER BY "__cutoff" NULLS LAST\nLIMIT 1 OFFSET 4999)');
+    expect(first?.match(/\$1/g)).toHaveLength(1);
+    expect(sql).toContain("AND (getvariable('quarry_sort_cutoff') IS NULL OR \"orders\".status <= getvariable('quarry_sort_cutoff'))");
+    expect(sql).not.toContain('WITH');
+    expect(sql.match(/\$1/g)).toHaveLength(1);
     expect(params).toEqual(['returned']);
     expect(sql.endsWith('ORDER BY "orders_status" NULLS LAST\nLIMIT 5000')).toBe(true);
   });
 
   it('keeps rows whose key is NULL when nulls come first, and compares the other way descending', () => {
-    const { sql } = compile(orders, rowLevel([{ fieldId: 'capped', descending: true }], 100), dialect, {}, { sortCutoffFromRows: 1 });
-    expect(sql).toContain('ORDER BY "__cutoff" DESC NULLS FIRST\nLIMIT 1 OFFSET 99');
-    expect(sql).toMatch(/IS NULL OR \(CASE WHEN .+ END\) >= \(SELECT "__cutoff" FROM "__sort_cutoff"\) OR \(CASE WHEN .+ END\) IS NULL\)/);
+    const { sql, setup } = compile(orders, rowLevel([{ fieldId: 'capped', descending: true }], 100), dialect, {}, { sortCutoffFromRows: 1 });
+    expect(setup?.[0]).toContain('ORDER BY "__cutoff" DESC NULLS FIRST\nLIMIT 1 OFFSET 99');
+    expect(sql).toMatch(/IS NULL OR \(CASE WHEN .+ END\) >= getvariable\('quarry_sort_cutoff'\) OR \(CASE WHEN .+ END\) IS NULL\)/);
+  });
+
+  it('has no setup for showing the SQL with its values inline', () => {
+    const compiled = compile(orders, rowLevel([{ fieldId: 'orders_status', descending: false }], 100), dialect, {}, { sortCutoffFromRows: 1, inlineParams: true });
+    expect(compiled.setup).toBeUndefined();
   });
 
   it('leaves out the cutoff below the threshold, for grouped rows, wrapped queries, without a LIMIT and on PostgreSQL', () => {
     const sorts = [{ fieldId: 'orders_status', descending: false }];
-    const cut = (query: MetricQuery, options: { withoutLimit?: boolean } = {}, warehouse: 'duckdb' | 'postgres' = 'duckdb') =>
-      compile(jaffleExplore('orders', warehouse, KEYED), query, dialectFor(warehouse), {}, { sortCutoffFromRows: 100, ...options }).sql.includes('__sort_cutoff');
+    const cut = (query: MetricQuery, options: { withoutLimit?: boolean } = {}, warehouse: 'duckdb' | 'postgres' = 'duckdb') => {
+      const compiled = compile(jaffleExplore('orders', warehouse, KEYED), query, dialectFor(warehouse), {}, { sortCutoffFromRows: 100, ...options });
+      expect(compiled.sql.includes('quarry_sort_cutoff')).toBe(compiled.setup !== undefined);
+      return compiled.setup !== undefined;
+    };
     expect(cut(rowLevel(sorts, 100))).toBe(true);
     expect(cut(rowLevel(sorts, 99))).toBe(false);
     expect(cut({ ...rowLevel(sorts, 100), dimensions: ['orders_status'] })).toBe(false);
     expect(cut({ ...rowLevel(sorts, 100), tableCalculations: [{ name: 'twice', displayName: 'twice', sql: "${orders.customer_id} * 2" }] })).toBe(false);
     expect(cut(rowLevel(sorts, 100), { withoutLimit: true })).toBe(false);
     expect(cut(rowLevel(sorts, 100), {}, 'postgres')).toBe(false);
-    expect(compile(orders, rowLevel(sorts, 100), dialect).sql).not.toContain('__sort_cutoff');
+    expect(compile(orders, rowLevel(sorts, 100), dialect).setup).toBeUndefined();
   });
 });
 
-describe('sort cutoff: the same rows as without it, on PostgreSQL and DuckDB', () => {
+describe('sort cutoff: the same rows as without it, on DuckDB', () => {
   let engines: DiffEngines;
   beforeAll(async () => {
     engines = await openDiffEngines();
@@ -90,23 +97,26 @@ describe('sort cutoff: the same rows as without it, on PostgreSQL and DuckDB', (
     'customer descending, then id': [{ fieldId: 'orders_customer_id', descending: true }, byId],
   };
   const notReturned = { dimensions: { id: 'g', or: [{ id: 'r', target: { fieldId: 'orders_status' }, operator: 'notEquals' as const, values: ['returned'] }, { id: 's', target: { fieldId: 'capped' }, operator: 'isNull' as const, values: [] }] } };
+  /** A column bound to a user attribute: a value the query uses and its setup statement does not. */
+  const TAGGED = { id: 'tagged', name: 'tagged', table: 'orders', type: 'sql' as const, sql: "${orders.status} || ${lightdash.attributes.tag}", dimensionType: 'string' as const };
+  const CONTEXT = { userAttributes: { tag: '-x' } };
 
-  async function rows(engine: 'postgres' | 'duckdb', query: MetricQuery, cut: boolean): Promise<unknown[][]> {
-    const dialect = engine === 'postgres' ? new CuttingPostgresDialect() : dialectFor(engine);
-    const compiled = compile(jaffleExplore('orders', engine, KEYED), query, dialect, {}, cut ? { sortCutoffFromRows: 1 } : {});
-    expect(compiled.sql.includes('__sort_cutoff')).toBe(cut);
-    const result = await engines[engine].runQuery(compiled.sql, compiled.params);
+  type Run = 'plain' | 'cut' | 'cut, setup not run';
+  async function rows(query: MetricQuery, run: Run): Promise<unknown[][]> {
+    const compiled = compile(jaffleExplore('orders', 'duckdb', KEYED), query, dialectFor('duckdb'), CONTEXT, run === 'plain' ? {} : { sortCutoffFromRows: 1 });
+    expect(compiled.setup !== undefined).toBe(run !== 'plain');
+    const result = await engines.duckdb.runQuery(compiled.sql, compiled.params, run === 'cut' ? { setup: compiled.setup ?? [] } : {});
     return result.rows.map((row) => query.dimensions.map((id) => row[id]));
   }
 
-  it.each(['postgres', 'duckdb'] as const)('%s: every sort, limit and filter', async (engine) => {
+  it('every sort, limit and filter, with a value bound in the columns only', async () => {
     let compared = 0;
     for (const [name, sorts] of Object.entries(SORTS)) {
       for (const limit of LIMITS) {
         for (const filters of [{}, notReturned]) {
-          const query = rowLevel(sorts, limit, { filters });
-          const expected = await rows(engine, query, false);
-          expect({ name, limit, filters, rows: await rows(engine, query, true) }).toEqual({ name, limit, filters, rows: expected });
+          const query = rowLevel(sorts, limit, { filters, dimensions: [...rowLevel(sorts, limit).dimensions, 'tagged'], customDimensions: [CAPPED, TAGGED] });
+          const expected = await rows(query, 'plain');
+          expect({ name, limit, filters, rows: await rows(query, 'cut') }).toEqual({ name, limit, filters, rows: expected });
           compared += expected.length;
         }
       }
@@ -114,11 +124,18 @@ describe('sort cutoff: the same rows as without it, on PostgreSQL and DuckDB', (
     expect(compared).toBeGreaterThan(2000);
   });
 
-  it.each(['postgres', 'duckdb'] as const)('%s: ties on the only sort key keep the same keys and count', async (engine) => {
+  it('the same rows when the setup statement did not run (the key is then NULL)', async () => {
+    for (const limit of [7, ORDERS_ROWS, 500]) {
+      const query = rowLevel(SORTS['nullable, then id'] as Sort[], limit, { filters: notReturned });
+      expect(await rows(query, 'cut, setup not run')).toEqual(await rows(query, 'plain'));
+    }
+  });
+
+  it('ties on the only sort key keep the same keys and count', async () => {
     for (const limit of [3, 40, 60, ORDERS_ROWS]) {
       const query = rowLevel([{ fieldId: 'orders_status', descending: false }], limit);
       const status = (found: unknown[][]) => found.map((row) => row[1]);
-      expect(status(await rows(engine, query, true))).toEqual(status(await rows(engine, query, false)));
+      expect(status(await rows(query, 'cut'))).toEqual(status(await rows(query, 'plain')));
     }
   });
 });

@@ -10,5 +10,5 @@ export { SnowflakeDialect } from './lib/dialects/snowflake.dialect';
 export { TrinoDialect } from './lib/dialects/trino.dialect';
 export { escapeStringDefault, escapeStringWithBackslashQuote } from './lib/escape-string';
 export { shortIdentifier } from './lib/short-identifier';
-export { type MetricSqlOptions, SqlDialect, type TimeSqlOptions } from './lib/sql-dialect';
+export { type MetricSqlOptions, type SessionVariable, SqlDialect, type TimeSqlOptions } from './lib/sql-dialect';
 export { type DateName, type DatePart, type IntervalUnit, TIME_FRAME_SQL_KINDS, type TimeFrameSqlKind, type TruncationUnit } from './lib/time-units';

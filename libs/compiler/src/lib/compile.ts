@@ -187,11 +187,12 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   // A pivot wraps this query and applies the limit to its own rows.
   const limit = options.withoutLimit ? null : dialect.limitSql(query.limit);
   const ctes: string[] = binSelects.flatMap(({ sql }) => (sql.cte ? [`${q(sql.cte.name)} AS (\n${sql.cte.sql}\n)`] : []));
+  const setup: string[] = [];
   let body: string;
   if (!wrap && baseQuery !== null) {
     const large = limit !== null && options.sortCutoffFromRows !== undefined && query.limit >= options.sortCutoffFromRows;
     const cutoff = large && groupBy === '' ? sortCutoff({ sorts, columnSql: new Map(groupColumns.map((column) => [column.alias, column.sql])), limit: query.limit, fromSql: from.join('\n'), whereSql, dialect }) : null;
-    if (cutoff) ctes.push(cutoff.cte);
+    if (cutoff) setup.push(cutoff.setup);
     const rows = cutoff ? selectWhere(whereSql ? `${whereSql} AND ${cutoff.condition}` : `WHERE ${cutoff.condition}`) : baseQuery;
     body = [rows, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), ...(limit === null ? [] : [limit])].join('\n');
   } else {
@@ -239,6 +240,7 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   return {
     sql: options.inlineParams ? renderForDisplay(sql, params, dialect) : sql,
     params: options.inlineParams ? [] : params,
+    ...(setup.length > 0 && !options.inlineParams ? { setup } : {}),
     fields,
     columnNames: columnNamesOf([...Object.keys(fields), ...selectedColumns(dimensions, binSelects, sortedIds)], dialect),
     warnings: fanOutWarnings(explore, joins, plainMetrics),

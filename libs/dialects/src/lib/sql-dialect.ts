@@ -24,6 +24,14 @@ const DEFAULT_PERCENTILE = 50;
  * SQL. New hooks (the query compiler adds some) go here with a default, so a dialect changes
  * only where its warehouse really differs.
  */
+/** See SqlDialect.sessionVariable. */
+export interface SessionVariable {
+  /** The statement storing the single value of `valueSql` (a scalar subquery; NULL when it has no row). */
+  set(valueSql: string): string;
+  /** The expression reading the value back. */
+  read: string;
+}
+
 export abstract class SqlDialect {
   abstract readonly type: WarehouseType;
 
@@ -40,6 +48,15 @@ export abstract class SqlDialect {
    * pass would only double (measured: 1.3–1.7 s → 1.6–2.2 s for 1M of 10M rows).
    */
   readonly cutsLargeSorts: boolean = false;
+
+  /**
+   * A value one statement stores in the session and a later statement on the same connection reads
+   * as a constant (sortCutoff's key), or null where the dialect has none. Read before it is set,
+   * the value is NULL.
+   */
+  sessionVariable(_name: string): SessionVariable | null {
+    return null;
+  }
 
   // ── identifiers and literals ────────────────────────────────────────────────────────────────
 

@@ -56,7 +56,7 @@ export class ExportQuery {
     );
     const adapter = this.warehouses.open(planned.target.warehouse);
     const count: RowCount = { rows: 0, truncated: false };
-    const options: QueryOptions = { timeoutMs: this.config.query.timeoutMs, ...(query.timezone ? { timezone: query.timezone } : {}) };
+    const options: QueryOptions = { timeoutMs: this.config.query.timeoutMs, ...(query.timezone ? { timezone: query.timezone } : {}), ...(planned.setup.length > 0 ? { setup: planned.setup } : {}) };
     const batches = renamedBatches(adapter.streamQuery(planned.sql, planned.params, { batchSize: 500, ...options }), planned.columnNames);
     return {
       principal,

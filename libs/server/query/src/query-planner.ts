@@ -47,6 +47,8 @@ export interface PlannedQuery {
   sql: string;
   /** Values bound to `sql`. */
   params: CompiledQuery['params'];
+  /** Statements to run first on the connection that runs `sql` (QueryOptions.setup); they only make it faster. */
+  setup: readonly string[];
   /** Set when the query runs on the embedded DuckDB over a rollup instead of the warehouse. */
   rollup: { name: string; buildUuid: string } | null;
   /** Whether a pre-aggregate served the query, or why not; undefined when the caller did not ask for one. */
@@ -114,7 +116,7 @@ export class QueryPlanner {
     const cache = this.cache;
     let cacheKey: string | undefined;
     return {
-      target, compiled, sql, params: executed.params, rollup, preAggregate: routing?.use, pivot, columnNames, timezone: query.timezone,
+      target, compiled, sql, params: executed.params, setup: pivot ? [] : (executed.setup ?? []), rollup, preAggregate: routing?.use, pivot, columnNames, timezone: query.timezone,
       get cacheKey() {
         return (cacheKey ??= cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' }));
       },

@@ -18,6 +18,12 @@ export interface QueryOptions {
   timezone?: string;
   /** Wall-clock limit for the whole query (for a stream: until its last batch); the query is then cancelled. */
   timeoutMs?: number;
+  /**
+   * Statements run first, in order, on the query's connection, each bound to the placeholders it
+   * uses of the query's (CompiledQuery.setup). They only make the query faster — it gives the same
+   * rows without them — so a warehouse whose compiler never writes any may ignore them.
+   */
+  setup?: readonly string[];
 }
 
 export interface StreamQueryOptions extends QueryOptions {

@@ -198,6 +198,23 @@ describe('DuckDbAdapter (live DuckDB)', () => {
       expect(next.rows[0]?.['zone']).not.toBe('America/New_York');
     });
 
+    it('runs setup statements first on the query connection, each bound to the values it uses, after the zone is set', async () => {
+      const setup = ["SET VARIABLE quarry_test = (SELECT $3 || '/' || current_setting('TimeZone'))", 'SET VARIABLE quarry_test_2 = $1'];
+      const sql = "SELECT getvariable('quarry_test') AS first, getvariable('quarry_test_2') AS second, $2::VARCHAR || $1::VARCHAR || $3::VARCHAR AS own";
+      const expected = [{ first: 'three/America/New_York', second: 'one', own: 'twoonethree' }];
+      expect((await adapter.runQuery(sql, ['one', 'two', 'three'], { setup, timezone: 'America/New_York' })).rows).toEqual(expected);
+      expect((await collect(adapter.streamQuery(sql, ['one', 'two', 'three'], { setup, timezone: 'America/New_York' }))).flat()).toEqual(expected);
+      // The session ended with its connection: a later query (pooled or not) does not see the values.
+      expect((await adapter.runQuery("SELECT getvariable('quarry_test') AS first")).rows).toEqual([{ first: null }]);
+      expect((await collect(adapter.streamQuery("SELECT getvariable('quarry_test') AS first"))).flat()).toEqual([{ first: null }]);
+    });
+
+    it('refuses a setup statement that is a list', async () => {
+      const failure = await failureOf(adapter.runQuery('SELECT 1 AS one', [], { setup: ['SET VARIABLE a = 1; SET threads = 64'] }));
+      expect(failure.name).toBe('WarehouseQueryError');
+      expect(failure.message).toMatch(/exactly one SQL statement; this one has 2/);
+    });
+
     it('reports an unknown time zone as a query error', async () => {
       expect((await failureOf(adapter.runQuery('SELECT 1', [], { timezone: "Nowhere/Else'; --" }))).name).toBe('WarehouseQueryError');
     });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
-import type { DuckDBConnection, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
-import { type RelationRef, type WarehouseCatalog, WarehouseConnectionError, WarehouseQueryError } from '@quarry/domain';
+import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
+import { type RelationRef, type WarehouseCatalog, WarehouseConnectionError } from '@quarry/domain';
 
 import { connectionError, messageOf } from '../adapter/connection-error';
 import {
@@ -17,26 +17,22 @@ import { assembleCatalog, catalogColumnsFromRows, relationsFromRows, schemasOf }
 import type { DuckdbConnectionConfig } from '../connections/duckdb-connection';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryError } from '../query/query-errors';
-import { type QueryParam, toQueryParams } from '../query/query-params';
+import { toQueryParams } from '../query/query-params';
 import { batchSizeOf } from '../query/rebatch';
-import { quoteStringLiteral } from '../sql/sql-literals';
-import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
+import { fieldsOf, type QueryFields, type ResultColumn, rowFromValues } from '../values/result-columns';
 import { type OpenDuckDb, readOnlyDuckDb } from './duckdb-instances';
 import { DuckDbNativeCsv } from './duckdb-native-csv';
 import { resolveDuckDbPath } from './duckdb-path';
+import { assertOneStatement, type DuckDbSession, prepareSession } from './duckdb-session';
 import { DUCKDB_TABLES_SQL, duckDbColumnsSql } from './duckdb-sql';
 import { duckDbColumnConverter, duckDbDimensionType } from './duckdb-types';
+import { duckDbValues } from './duckdb-values';
 
 export interface DuckDbContext {
   dataDir: string;
   duckdb?: { memoryLimit?: string | undefined; memoryLimitMax?: string | undefined; threads?: number };
 }
 
-/** DuckDB binds `$n` natively; Dates go as ISO text, which DuckDB casts to the column's type. */
-function duckDbValues(params: readonly QueryParam[]): DuckDBValue[] | undefined {
-  if (params.length === 0) return undefined;
-  return params.map((value) => (value instanceof Date ? value.toISOString() : value));
-}
 
 function duckDbColumns(result: DuckDBResult): ResultColumn[] {
   const types = result.columnTypes();
@@ -81,7 +77,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
   ) {
     this.nativeCsv = new DuckDbNativeCsv(() => this.copyDirectory(), {
       open: () => this.open(),
-      queryConnection: (sql, cancellation, timezone) => this.queryConnection(sql, cancellation, timezone),
+      queryConnection: (sql, cancellation, session) => this.queryConnection(sql, cancellation, session),
       values: (params) => duckDbValues(toQueryParams(params)),
     });
   }
@@ -98,6 +94,8 @@ export class DuckDbAdapter implements WarehouseAdapter {
   }
 
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
+    // Pooled connections are shared: a statement that sets a session value runs on one of its own.
+    if (options.setup?.length) return this.runWithSetup(sql, params, options);
     const values = duckDbValues(toQueryParams(params));
     const cancellation = QueryCancellation.watch(options);
     try {
@@ -131,7 +129,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
       // Up to its first chunk a query has handed nothing on, so running out of memory there
       // (a sort, before any row) can be retried with more.
       const opened = await memory.run(async () => {
-        const attempt = await this.queryConnection(sql, cancellation, options.timezone);
+        const attempt = await this.queryConnection(sql, cancellation, { timezone: options.timezone, setup: options.setup, params: params ?? [] });
         try {
           const result = await attempt.stream(sql, values);
           return { connection: attempt, result, first: await result.fetchChunk() };
@@ -228,13 +226,12 @@ export class DuckDbAdapter implements WarehouseAdapter {
    * carry a developer's custom SQL: `x; SET threads = 64` would otherwise change the instance
    * every query shares.
    */
-  private async queryConnection(sql: string, cancellation: QueryCancellation, timezone: string | undefined): Promise<DuckDBConnection> {
+  private async queryConnection(sql: string, cancellation: QueryCancellation, session: DuckDbSession): Promise<DuckDBConnection> {
     const connection = await this.connect();
     try {
-      const statements = await connection.extractStatements(sql);
-      if (statements.count !== 1) throw new WarehouseQueryError(`A query must be exactly one SQL statement; this one has ${statements.count}`);
+      await assertOneStatement(connection, sql);
       cancellation.onStop(() => connection.interrupt());
-      await this.applyTimezone(connection, timezone);
+      await prepareSession(connection, session);
       return connection;
     } catch (error) {
       connection.closeSync();
@@ -242,8 +239,11 @@ export class DuckDbAdapter implements WarehouseAdapter {
     }
   }
 
-  /** SET cannot take a bound value; the zone is written as an escaped literal. */
-  private async applyTimezone(connection: DuckDBConnection, timezone: string | undefined): Promise<void> {
-    if (timezone) await connection.run(`SET TimeZone = ${quoteStringLiteral(timezone, { backslashEscapes: false })}`);
+  /** Runs `sql` and its setup statements on a connection of its own: a session value set there ends with it. */
+  private async runWithSetup(sql: string, params: readonly unknown[] | undefined, options: QueryOptions): Promise<QueryResult> {
+    let fields: QueryFields = {};
+    const rows: ResultRow[] = [];
+    for await (const batch of this.streamQuery(sql, params, { ...options, onFields: (found) => (fields = found) })) rows.push(...batch);
+    return { fields, rows };
   }
 }

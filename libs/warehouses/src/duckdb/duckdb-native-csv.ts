@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { WarehouseQueryError } from '@quarry/domain';
 
+import { messageOf } from '../adapter/connection-error';
 import type { QueryOptions } from '../adapter/warehouse-adapter';
 import { csvColumnsSql, DUCKDB_CSV_LINE, RESULT_ALIAS } from '../native-csv/csv-line-sql';
 import { lengthWithoutLastLine } from '../native-csv/last-csv-line';
@@ -11,17 +12,27 @@ import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryError } from '../query/query-errors';
 import { quoteIdentifier, quoteStringLiteral } from '../sql/sql-literals';
 import type { OpenDuckDb } from './duckdb-instances';
+import { assertOneStatement, type DuckDbSession } from './duckdb-session';
+import { WRITER_QUOTED_CSV_OPTIONS, WRITER_QUOTING_DIFFERS, writerQuotedColumnsSql } from './duckdb-writer-quoted-csv';
 
 /** What the native CSV writer borrows from its adapter: the open file and a sandboxed one-statement connection. */
 export interface DuckDbQueryAccess {
   open(): Promise<OpenDuckDb>;
-  queryConnection(sql: string, cancellation: QueryCancellation, timezone: string | undefined): Promise<DuckDBConnection>;
+  queryConnection(sql: string, cancellation: QueryCancellation, session: DuckDbSession): Promise<DuckDBConnection>;
   values(params: readonly unknown[]): DuckDBValue[] | undefined;
+}
+
+/** Runs a `COPY … TO`; DuckDB answers with the rows it wrote. */
+async function copiedRows(connection: DuckDBConnection, copy: string, values: DuckDBValue[] | undefined): Promise<number> {
+  const result = await connection.run(copy, values);
+  const [[count]] = (await result.getRows()) as [[bigint | number]];
+  return Number(count);
 }
 
 /**
  * DuckDB writes the export file itself: `COPY (cells) TO` a file in the one directory the instance
- * may write to, unquoted: the cells are quoted in SQL and named by the header (see csvColumnsSql).
+ * may write to — quoted by DuckDB's CSV writer where it quotes as the JS path does
+ * (writerQuotedColumnsSql), else quoted in SQL and written as they are (csvColumnsSql).
  */
 export class DuckDbNativeCsv implements NativeCsvToFile {
   readonly destination = 'file' as const;
@@ -37,7 +48,8 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
   }
 
   async describe(sql: string, _params: readonly unknown[], options: QueryOptions = {}): Promise<NativeColumn[]> {
-    return this.withConnection(sql, options, async (connection) => {
+    // Preparing plans the query without running it: its setup (a sort cutoff's first pass) is not needed.
+    return this.withConnection(sql, { ...options, setup: [] }, [], async (connection) => {
       const prepared = await connection.prepare(sql);
       try {
         return Array.from({ length: prepared.columnCount }, (_, index) => ({ name: prepared.columnName(index), nativeType: prepared.columnType(index).toString() }));
@@ -51,28 +63,38 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     return `${RESULT_ALIAS}.${quoteIdentifier(name)}`;
   }
 
-  async writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number }> {
+  async writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql' }> {
     if (!path.startsWith(`${this.directory}/`)) throw new Error(`DuckDB may only write export files inside ${this.directory}`);
-    const columns = csvColumnsSql(DUCKDB_CSV_LINE, request.sql, request.cells, request.header, quoteIdentifier);
-    const copy = `COPY (${columns}) TO ${quoteStringLiteral(path, { backslashEscapes: false })} (FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
-    const written = await this.withConnection(copy, request.options ?? {}, async (connection) => {
-      const result = await connection.run(copy, this.access.values(request.params));
-      const [[count]] = (await result.getRows()) as [[bigint | number]];
-      return Number(count);
+    const target = quoteStringLiteral(path, { backslashEscapes: false });
+    const byWriter = writerQuotedColumnsSql(request.sql, request.cells, request.header, quoteIdentifier);
+    const bySql = `COPY (${csvColumnsSql(DUCKDB_CSV_LINE, request.sql, request.cells, request.header, quoteIdentifier)}) TO ${target} (FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
+    const first = byWriter === undefined ? bySql : `COPY (${byWriter}) TO ${target} (${WRITER_QUOTED_CSV_OPTIONS})`;
+    const values = this.access.values(request.params);
+    // One connection for both attempts: the second reuses the session its setup prepared (a sort cutoff's key).
+    const { written, quotedBy } = await this.withConnection(first, request.options ?? {}, request.params, async (connection) => {
+      if (byWriter !== undefined) {
+        try {
+          return { written: await copiedRows(connection, first, values), quotedBy: 'writer' as const };
+        } catch (error) {
+          if (!messageOf(error).includes(WRITER_QUOTING_DIFFERS)) throw error;
+        }
+        await assertOneStatement(connection, bySql);
+      }
+      return { written: await copiedRows(connection, bySql, values), quotedBy: 'sql' as const };
     });
     // The query returns one row past the limit when it has more: that line is cut off again.
     const truncated = request.limit !== undefined && written > request.limit;
     const bytes = truncated ? await lengthWithoutLastLine(path) : (await stat(path)).size;
-    return { rows: truncated ? written - 1 : written, truncated, bytes };
+    return { rows: truncated ? written - 1 : written, truncated, bytes, quotedBy };
   }
 
   /** One statement on a sandboxed connection within the instance's memory limit, errors as the adapter reports them. */
-  private async withConnection<T>(sql: string, options: QueryOptions, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  private async withConnection<T>(sql: string, options: QueryOptions, params: readonly unknown[], work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     const cancellation = QueryCancellation.watch(options);
     try {
       const { memory } = await this.access.open();
       const run = await memory.run(async () => {
-        const connection = await this.access.queryConnection(sql, cancellation, options.timezone);
+        const connection = await this.access.queryConnection(sql, cancellation, { timezone: options.timezone, setup: options.setup, params });
         try {
           return await work(connection);
         } finally {

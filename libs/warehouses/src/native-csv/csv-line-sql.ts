@@ -50,22 +50,27 @@ const RESULT = 'quarry_result';
 export const RESULT_ALIAS = RESULT;
 
 /** The cells computed once (inner query) over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
-function cellsSql(sql: string, cells: readonly NativeCsvCell[], computeOnce = ''): string {
+export function cellsSql(sql: string, cells: readonly NativeCsvCell[], computeOnce = ''): string {
   if (cells.length === 0) throw new Error('A CSV export needs at least one column');
   const computed = cells.map((cell, index) => `${cell.sql} AS c${index}`).join(', ');
   return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}${computeOnce ? ` ${computeOnce}` : ''}) AS ${CELLS}`;
 }
 
+/** Cell `index` of cellsSql, read by the outer query. */
+export function cellColumn(index: number): string {
+  return `${CELLS}.c${index}`;
+}
+
 /** Cell `index` as CSV text: empty for NULL, quoted where the JS path quotes. */
 function quotedCell(syntax: CsvLineSyntax, cells: readonly NativeCsvCell[], index: number): string {
   if (!cells[index]?.mayNeedQuotes) return plainCell(index);
-  const cell = `${CELLS}.c${index}`;
+  const cell = cellColumn(index);
   return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
 }
 
 /** Cell `index` as CSV text when no cell of its row needs quotes: empty for NULL. */
 function plainCell(index: number): string {
-  return `COALESCE(${CELLS}.c${index}, '')`;
+  return `COALESCE(${cellColumn(index)}, '')`;
 }
 
 /**

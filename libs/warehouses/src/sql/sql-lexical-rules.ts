@@ -10,6 +10,8 @@ export interface SqlLexicalRules {
 
 export const STANDARD_SQL: SqlLexicalRules = { backslashEscapes: false, dollarQuotes: false, hashComments: false };
 export const POSTGRES_SQL: SqlLexicalRules = { backslashEscapes: false, dollarQuotes: true, hashComments: false };
+/** DuckDB quotes as PostgreSQL does (E'…' strings, dollar quotes, no backslash escapes elsewhere). */
+export const DUCKDB_SQL: SqlLexicalRules = POSTGRES_SQL;
 export const SNOWFLAKE_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: true, hashComments: false };
 export const BIGQUERY_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: false, hashComments: true };
 export const DATABRICKS_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: false, hashComments: false };
