@@ -18,12 +18,6 @@ export interface MetricSqlOptions {
 
 const DEFAULT_PERCENTILE = 50;
 
-/**
- * What differs between warehouses when writing SQL. Each warehouse kind is a subclass that
- * overrides only the hooks where it departs from these defaults, which follow PostgreSQL-style
- * SQL. New hooks (the query compiler adds some) go here with a default, so a dialect changes
- * only where its warehouse really differs.
- */
 /** See SqlDialect.sessionVariable. */
 export interface SessionVariable {
   /** The statement storing the single value of `valueSql` (a scalar subquery; NULL when it has no row). */
@@ -32,6 +26,12 @@ export interface SessionVariable {
   read: string;
 }
 
+/**
+ * What differs between warehouses when writing SQL. Each warehouse kind is a subclass that
+ * overrides only the hooks where it departs from these defaults, which follow PostgreSQL-style
+ * SQL. New hooks (the query compiler adds some) go here with a default, so a dialect changes
+ * only where its warehouse really differs.
+ */
 export abstract class SqlDialect {
   abstract readonly type: WarehouseType;
 

@@ -1,4 +1,4 @@
-import { cellColumn, cellsSql } from '../native-csv/csv-line-sql';
+import { assertHeaderFits, cellColumn, cellsSql } from '../native-csv/csv-line-sql';
 import type { NativeCsvCell } from '../native-csv/native-csv';
 
 /** The error of a cell that DuckDB's CSV writer would quote otherwise than the JS path (see writerQuotedColumnsSql). */
@@ -22,7 +22,7 @@ export const WRITER_QUOTED_CSV_OPTIONS = `FORMAT csv, HEADER true, DELIMITER ','
  * quoted, one holding `#`, an empty or repeated name): the export then quotes in SQL throughout.
  */
 export function writerQuotedColumnsSql(sql: string, cells: readonly NativeCsvCell[], header: readonly string[], quote: (name: string) => string): string | undefined {
-  if (header.length !== cells.length) throw new Error(`A CSV export has ${cells.length} columns and ${header.length} header cells`);
+  assertHeaderFits(cells, header);
   const names = new Set(header.map((name) => name.toLowerCase()));
   if (names.size !== header.length || header.some((name) => name === '' || name.startsWith('"') || name.includes('#'))) return undefined;
   const columns = cells.map((cell, index) => `${cell.mayNeedQuotes ? checkedCell(cellColumn(index)) : cellColumn(index)} AS ${quote(index === 0 ? `\ufeff${header[index]}` : (header[index] as string))}`);

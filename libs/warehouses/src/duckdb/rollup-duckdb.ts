@@ -10,6 +10,7 @@ import { quoteStringLiteral } from '../sql/sql-literals';
 import { fieldsOf, type ResultColumn, rowFromValues } from '../values/result-columns';
 import { DuckDbConnectionPool } from './duckdb-connection-pool';
 import { duckDbColumnConverter } from './duckdb-types';
+import { duckDbValues } from './duckdb-values';
 
 /** Every session's zone unless a query names another. */
 const DEFAULT_TIMEZONE = 'UTC';
@@ -43,7 +44,7 @@ export class RollupDuckDb {
 
   /** Runs one statement (bound `$n` values) in the query's time zone. */
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
-    const values = toQueryParams(params).map((value) => (value instanceof Date ? value.toISOString() : value));
+    const values = duckDbValues(toQueryParams(params));
     const cancellation = QueryCancellation.watch(options);
     try {
       const { pool } = await this.instance();

@@ -56,6 +56,11 @@ export function cellsSql(sql: string, cells: readonly NativeCsvCell[], computeOn
   return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}${computeOnce ? ` ${computeOnce}` : ''}) AS ${CELLS}`;
 }
 
+/** Every column needs its header cell. */
+export function assertHeaderFits(cells: readonly NativeCsvCell[], header: readonly string[]): void {
+  if (header.length !== cells.length) throw new Error(`A CSV export has ${cells.length} columns and ${header.length} header cells`);
+}
+
 /** Cell `index` of cellsSql, read by the outer query. */
 export function cellColumn(index: number): string {
   return `${CELLS}.c${index}`;
@@ -100,7 +105,7 @@ export function csvLineSql(syntax: CsvRowLineSyntax, sql: string, cells: readonl
  * `quote` quotes an identifier.
  */
 export function csvColumnsSql(syntax: CsvLineSyntax, sql: string, cells: readonly NativeCsvCell[], header: readonly string[], quote: (name: string) => string): string {
-  if (header.length !== cells.length) throw new Error(`A CSV export has ${cells.length} columns and ${header.length} header cells`);
+  assertHeaderFits(cells, header);
   const names = header.map((cell, index) => (index === 0 ? `\ufeff${cell}` : cell));
   const runs = namedRuns(names);
   const columns = runs.map(({ first, count }) => {
