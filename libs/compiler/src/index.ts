@@ -2,6 +2,8 @@
 export { type ColumnNames, columnNamesOf, withColumnNames } from './lib/columns/column-names';
 export { compile } from './lib/compile';
 export type { CompiledQuery, CompileOptions, ItemsMap } from './lib/compile-types';
+export { readsClock } from './lib/filters/reads-clock';
+export { ExploreMemo } from './lib/memo/explore-memo';
 export type { QueryParam } from './lib/params/param-binder';
 export { renderForDisplay } from './lib/params/render-for-display';
 export * from './lib/pivot';

@@ -23,6 +23,7 @@ export * from './query/metric-query';
 export * from './query/pivot-configuration';
 export * from './query/table-calculation';
 export * from './transform/transform-connection';
+export * from './values/deep-freeze';
 export * from './warehouse/catalog';
 export * from './warehouse/duckdb-size';
 export * from './warehouse/warehouse-type';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type AvailableRollup, type CompiledQuery, matchPreAggregate } from '@quarry/compiler';
+import { type AvailableRollup, type CompiledQuery, ExploreMemo, matchPreAggregate, type PreAggregateMatch, readsClock } from '@quarry/compiler';
 import type { CompileContext, Explore, MetricQuery } from '@quarry/domain';
 import { AccessChanges, ExpiringCache } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
@@ -38,6 +38,8 @@ export class PreAggregateRouting {
   private readonly logger = new Logger(PreAggregateRouting.name);
   private readonly served: ExpiringCache<string, ServedRollup[]>;
   private readonly fingerprints: ExpiringCache<string, string | null>;
+  /** Matches of the explores in use, for queries whose match does not depend on the clock. */
+  private readonly matches = new ExploreMemo<PreAggregateMatch>();
 
   constructor(
     private readonly repository: PreAggregatesRepository,
@@ -67,7 +69,7 @@ export class PreAggregateRouting {
       }
     }
     if (available.length === 0) return miss(`No pre-aggregate of explore "${explore.name}" has a ready build of its current definition`);
-    const match = matchPreAggregate(explore, query, context, available, { withoutLimit: options.withoutLimit ?? false });
+    const match = this.match(explore, query, context, available, options.withoutLimit ?? false);
     if (!match.hit) return miss(match.reason, match.preAggregateName);
     const build = available.find((rollup) => rollup.definition.name === match.preAggregateName) as (typeof available)[number];
     try {
@@ -78,6 +80,19 @@ export class PreAggregateRouting {
       return miss(`The rollup of pre-aggregate ${match.preAggregateName} could not be fetched from the bucket: ${(error as Error).message}`, match.preAggregateName);
     }
     return { use: { hit: true, name: match.preAggregateName, buildUuid: build.buildUuid }, compiled: match.compiled };
+  }
+
+  /**
+   * `matchPreAggregate`, reused while the explore is the same object for the same query, context
+   * and ready builds, unless the match depends on the moment (relative dates, in the query or in a
+   * pre-aggregate's filters).
+   */
+  private match(explore: Explore, query: MetricQuery, context: CompileContext, available: readonly AvailableRollup[], withoutLimit: boolean): PreAggregateMatch {
+    const run = () => matchPreAggregate(explore, query, context, available, { withoutLimit });
+    if (readsClock(explore, query)) return run();
+    const { parameters, dateZoom, user, timezone } = context;
+    const builds = available.map((rollup) => [rollup.definition.name, rollup.relationSql, rollup.rows, rollup.builtAt?.getTime()]);
+    return this.matches.getOrCompute(explore, JSON.stringify([query, parameters, dateZoom, user?.email, timezone, withoutLimit, builds]), run);
   }
 
   /** The fingerprint of a definition as the project's current compile declares it. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { deepFreeze } from '@quarry/domain';
 import { AccessChanges, ExpiringCache } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
@@ -11,14 +12,6 @@ const CACHED_CONNECTIONS = 1_000;
 /** Explores and connections are keyed by what they were read from, so they never go stale: this only frees memory. */
 const VERSIONED_TTL_MS = 10 * 60_000;
 
-/** Freezes a shared value, so that a request that changes it fails loudly instead of changing every later request's. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 /**
  * What every query reads about its project, kept in this process instead of read and parsed per

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql } from '@quarry/compiler';
+import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type CompileOptions, ExploreMemo, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql, readsClock } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
-import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction } from '@quarry/domain';
+import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction,type WarehouseType } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
 import { PreAggregateRouting, type PreAggregateUse, type Routing } from '@quarry/server/pre-aggregates';
@@ -69,6 +69,9 @@ const OPTED_OUT: Routing = { use: { hit: false, reason: 'The request opted out o
  */
 @Injectable()
 export class QueryPlanner {
+  /** Compiled queries of the explores in use, for queries whose SQL does not depend on the clock. */
+  private readonly compiles = new ExploreMemo<CompiledQuery>();
+
   constructor(
     private readonly projects: ProjectsService,
     private readonly policy: PolicyService,
@@ -92,7 +95,7 @@ export class QueryPlanner {
     // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
     const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone, now: new Date() };
     const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
-    const compiled = compile(explore, query, dialect, context, {
+    const compiled = this.compile(explore, query, target.warehouse.type, context, {
       inlineParams: options.inline ?? false,
       withoutLimit,
       ...(options.sortCutoffFromRows === undefined ? {} : { sortCutoffFromRows: options.sortCutoffFromRows }),
@@ -121,5 +124,16 @@ export class QueryPlanner {
         return (cacheKey ??= cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' }));
       },
     };
+  }
+
+  /**
+   * `compile`, reused while the explore is the same object (its compile version) for the same
+   * query, caller, values and options, unless its SQL depends on the moment (relative dates).
+   */
+  private compile(explore: Explore, query: MetricQuery, warehouseType: WarehouseType, context: CompileContext, options: CompileOptions): CompiledQuery {
+    const run = () => compile(explore, query, dialectFor(warehouseType), context, options);
+    if (readsClock(explore, query)) return run();
+    const { parameters, dateZoom, user, timezone } = context;
+    return this.compiles.getOrCompute(explore, JSON.stringify([warehouseType, query, parameters, dateZoom, user?.email, timezone, options]), run);
   }
 }

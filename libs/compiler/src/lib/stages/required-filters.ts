@@ -1,8 +1,9 @@
 import type { SqlDialect } from '@quarry/dialects';
-import { type Explore, fieldId, type FilterOperator, type ModelFilterRule, type WeekDay } from '@quarry/domain';
+import { type Explore, fieldId, type ModelFilterRule, type WeekDay } from '@quarry/domain';
 import { renderFilterRuleSql } from '@quarry/semantic';
 
 import { filterRuleSql } from '../filters/filter-rule-sql';
+import { RELATIVE_DATE_OPERATORS } from '../filters/reads-clock';
 import type { RelativeDates } from '../filters/relative-date-bounds';
 import { LiteralWriter } from '../params/literal-writer';
 import { splitReference } from '../references/field-references';
@@ -22,9 +23,6 @@ export interface RequiredFilterContext {
   dates: RelativeDates;
 }
 
-/** Operators whose boundaries depend on when, and where, the query runs. */
-const RELATIVE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['inThePast', 'notInThePast', 'inTheNext', 'inTheCurrent', 'notInTheCurrent', 'inPeriodToDate']);
-
 /**
  * The base table's required filters (semantics.md §4): declared in YAML, so written as literals
  * like the reference's compiledSql; skipped when the query already filters that dimension or
@@ -42,7 +40,7 @@ export function requiredFilters(explore: Explore, filteredFieldIds: ReadonlySet<
     const caseSensitive = dimension.caseSensitive ?? explore.caseSensitive ?? true;
     const d = context.references.substitute(dimension.compiledSql);
     const sql =
-      RELATIVE_OPERATORS.has(rule.operator) && (dimension.type === 'date' || dimension.type === 'timestamp')
+      RELATIVE_DATE_OPERATORS.has(rule.operator) && (dimension.type === 'date' || dimension.type === 'timestamp')
         ? relativeRuleSql(rule, d, dimension.type, id, caseSensitive, context)
         : renderFilterRuleSql(rule, d, dimension.type, {
             dialect: context.dialect,
