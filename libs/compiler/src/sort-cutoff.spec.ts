@@ -34,11 +34,15 @@ describe('sort cutoff: the SQL', () => {
       filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator: 'notEquals', values: ['returned'] }] } },
     });
     const { sql, params, setup } = compile(orders, query, dialect, {}, { sortCutoffFromRows: 5000 });
-    expect(setup).toHaveLength(1);
-    const [first] = setup ?? [];
-    expect(first).toMatch(/^SET VARIABLE "quarry_sort_cutoff" = \(SELECT "orders".status AS "__cutoff"\n/);
-    expect(first).toContain('ORDER BY "__cutoff" NULLS LAST\nLIMIT 1 OFFSET 4999)');
-    expect(first?.match(/\$1/g)).toHaveLength(1);
+    expect(setup).toHaveLength(2);
+    const [count, key] = setup ?? [];
+    // Whether there are more rows than the LIMIT (a count that stops there), then the key only if so.
+    expect(count).toMatch(/^SET VARIABLE "quarry_sort_cutoff_needed" = \(SELECT COUNT\(\*\) >= 5000 FROM \(\nSELECT 1 AS "__row"\n/);
+    expect(count).toContain('\nLIMIT 5000\n) AS "__rows")');
+    expect(key).toMatch(/^SET VARIABLE "quarry_sort_cutoff" = \(SELECT "orders".status AS "__cutoff"\n/);
+    expect(key).toContain(" AND getvariable('quarry_sort_cutoff_needed')\nORDER BY \"__cutoff\" NULLS LAST\nLIMIT 1 OFFSET 4999)");
+    expect(count?.match(/\$1/g)).toHaveLength(1);
+    expect(key?.match(/\$1/g)).toHaveLength(1);
     expect(sql).toContain("AND (getvariable('quarry_sort_cutoff') IS NULL OR \"orders\".status <= getvariable('quarry_sort_cutoff'))");
     expect(sql).not.toContain('WITH');
     expect(sql.match(/\$1/g)).toHaveLength(1);
@@ -48,7 +52,7 @@ describe('sort cutoff: the SQL', () => {
 
   it('keeps rows whose key is NULL when nulls come first, and compares the other way descending', () => {
     const { sql, setup } = compile(orders, rowLevel([{ fieldId: 'capped', descending: true }], 100), dialect, {}, { sortCutoffFromRows: 1 });
-    expect(setup?.[0]).toContain('ORDER BY "__cutoff" DESC NULLS FIRST\nLIMIT 1 OFFSET 99');
+    expect(setup?.[1]).toContain('ORDER BY "__cutoff" DESC NULLS FIRST\nLIMIT 1 OFFSET 99');
     expect(sql).toMatch(/IS NULL OR \(CASE WHEN .+ END\) >= getvariable\('quarry_sort_cutoff'\) OR \(CASE WHEN .+ END\) IS NULL\)/);
   });
 
@@ -129,6 +133,20 @@ describe('sort cutoff: the same rows as without it, on DuckDB', () => {
       const query = rowLevel(SORTS['nullable, then id'] as Sort[], limit, { filters: notReturned });
       expect(await rows(query, 'cut, setup not run')).toEqual(await rows(query, 'plain'));
     }
+  });
+
+  it('looks for the key only when the query has more rows than its LIMIT', async () => {
+    const stored = async (limit: number) => {
+      const compiled = compile(jaffleExplore('orders', 'duckdb', KEYED), rowLevel([{ fieldId: 'orders_order_id', descending: true }], limit), dialectFor('duckdb'), {}, { sortCutoffFromRows: 1 });
+      expect(compiled.params).toEqual([]);
+      const result = await engines.duckdb.runQuery("SELECT getvariable('quarry_sort_cutoff_needed') AS needed, getvariable('quarry_sort_cutoff') AS key", [], { setup: compiled.setup ?? [] });
+      return result.rows[0];
+    };
+    // Order ids run from 1 to 99: the 50th from the top is 50, the 99th is 1.
+    expect(await stored(50)).toEqual({ needed: true, key: 50 });
+    expect(await stored(ORDERS_ROWS)).toEqual({ needed: true, key: 1 });
+    expect(await stored(ORDERS_ROWS + 1)).toEqual({ needed: false, key: null });
+    expect(await stored(500)).toEqual({ needed: false, key: null });
   });
 
   it('ties on the only sort key keep the same keys and count', async () => {

@@ -192,7 +192,7 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   if (!wrap && baseQuery !== null) {
     const large = limit !== null && options.sortCutoffFromRows !== undefined && query.limit >= options.sortCutoffFromRows;
     const cutoff = large && groupBy === '' ? sortCutoff({ sorts, columnSql: new Map(groupColumns.map((column) => [column.alias, column.sql])), limit: query.limit, fromSql: from.join('\n'), whereSql, dialect }) : null;
-    if (cutoff) setup.push(cutoff.setup);
+    if (cutoff) setup.push(...cutoff.setup);
     const rows = cutoff ? selectWhere(whereSql ? `${whereSql} AND ${cutoff.condition}` : `WHERE ${cutoff.condition}`) : baseQuery;
     body = [rows, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), ...(limit === null ? [] : [limit])].join('\n');
   } else {
