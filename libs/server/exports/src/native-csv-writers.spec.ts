@@ -197,7 +197,7 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const cases: Case[] = [{ column: 'n', as: 'text', kind: 'number' }, { column: 's', as: 'text', kind: 'string' }];
       const csvRequest = await request(adapter.nativeCsv, 'duckdb', sql, cases);
       const written = await adapter.nativeCsv.writeFile(csvRequest, join(adapter.nativeCsv.directory, 'writer.csv'));
-      expect(written.quotedBy).toBe('writer');
+      expect(written).toMatchObject({ quotedBy: 'writer', writerStopped: false });
       expect(readFileSync(join(adapter.nativeCsv.directory, 'writer.csv')).subarray(0, written.bytes).toString('utf8')).toBe(await jsCsv(adapter, sql, cases, undefined));
     });
 
@@ -206,9 +206,15 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const sql = stringsSql([...WRITER_STRINGS, odd]);
       const cases: Case[] = [{ column: 's', as: 'text', kind: 'string' }, { column: 'n', as: 'text', kind: 'number' }];
       const path = join(adapter.nativeCsv.directory, 'odd.csv');
-      const written = await adapter.nativeCsv.writeFile(await request(adapter.nativeCsv, 'duckdb', sql, cases), path);
-      expect(written.quotedBy).toBe('sql');
-      expect(readFileSync(path).subarray(0, written.bytes).toString('utf8')).toBe(await jsCsv(adapter, sql, cases, undefined));
+      const csvRequest = await request(adapter.nativeCsv, 'duckdb', sql, cases);
+      const expected = await jsCsv(adapter, sql, cases, undefined);
+      const written = await adapter.nativeCsv.writeFile(csvRequest, path);
+      expect(written).toMatchObject({ quotedBy: 'sql', writerStopped: true });
+      expect(readFileSync(path).subarray(0, written.bytes).toString('utf8')).toBe(expected);
+      // The same query again is quoted in SQL from the start: no stopped attempt, the same bytes.
+      const again = await adapter.nativeCsv.writeFile(csvRequest, path);
+      expect(again).toMatchObject({ quotedBy: 'sql', writerStopped: false });
+      expect(readFileSync(path).subarray(0, again.bytes).toString('utf8')).toBe(expected);
     });
 
     it.each([['a,b'], ['#'], ['say "hi"'], [' lead']])('quotes in SQL when a header cell is %j', async (name) => {

@@ -13,7 +13,7 @@ import { toQueryError } from '../query/query-errors';
 import { quoteIdentifier, quoteStringLiteral } from '../sql/sql-literals';
 import type { OpenDuckDb } from './duckdb-instances';
 import { assertOneStatement, type DuckDbSession } from './duckdb-session';
-import { WRITER_QUOTED_CSV_OPTIONS, WRITER_QUOTING_DIFFERS, writerQuotedColumnsSql } from './duckdb-writer-quoted-csv';
+import { WRITER_QUOTED_CSV_OPTIONS, WRITER_QUOTING_DIFFERS, writerQuotedColumnsSql, WriterQuotingStops } from './duckdb-writer-quoted-csv';
 
 /** What the native CSV writer borrows from its adapter: the open file and a sandboxed one-statement connection. */
 export interface DuckDbQueryAccess {
@@ -21,6 +21,9 @@ export interface DuckDbQueryAccess {
   queryConnection(sql: string, cancellation: QueryCancellation, session: DuckDbSession): Promise<DuckDBConnection>;
   values(params: readonly unknown[]): DuckDBValue[] | undefined;
 }
+
+/** This process's queries whose export the writer could not quote (see WriterQuotingStops). */
+const writerQuotingStops = new WriterQuotingStops();
 
 /** Runs a `COPY … TO`; DuckDB answers with the rows it wrote. */
 async function copiedRows(connection: DuckDBConnection, copy: string, values: DuckDBValue[] | undefined): Promise<number> {
@@ -63,10 +66,12 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     return `${RESULT_ALIAS}.${quoteIdentifier(name)}`;
   }
 
-  async writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql' }> {
+  async writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }> {
     if (!path.startsWith(`${this.directory}/`)) throw new Error(`DuckDB may only write export files inside ${this.directory}`);
     const target = quoteStringLiteral(path, { backslashEscapes: false });
-    const byWriter = writerQuotedColumnsSql(request.sql, request.cells, request.header, quoteIdentifier);
+    const writerSql = writerQuotedColumnsSql(request.sql, request.cells, request.header, quoteIdentifier);
+    const byWriter = writerSql !== undefined && !writerQuotingStops.has(writerSql, request.params) ? writerSql : undefined;
+    let writerStopped = false;
     const bySql = `COPY (${csvColumnsSql(DUCKDB_CSV_LINE, request.sql, request.cells, request.header, quoteIdentifier)}) TO ${target} (FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
     const first = byWriter === undefined ? bySql : `COPY (${byWriter}) TO ${target} (${WRITER_QUOTED_CSV_OPTIONS})`;
     const values = this.access.values(request.params);
@@ -78,6 +83,8 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
         } catch (error) {
           if (!messageOf(error).includes(WRITER_QUOTING_DIFFERS)) throw error;
         }
+        writerStopped = true;
+        writerQuotingStops.add(byWriter, request.params);
         await assertOneStatement(connection, bySql);
       }
       return { written: await copiedRows(connection, bySql, values), quotedBy: 'sql' as const };
@@ -85,7 +92,7 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     // The query returns one row past the limit when it has more: that line is cut off again.
     const truncated = request.limit !== undefined && written > request.limit;
     const bytes = truncated ? await lengthWithoutLastLine(path) : (await stat(path)).size;
-    return { rows: truncated ? written - 1 : written, truncated, bytes, quotedBy };
+    return { rows: truncated ? written - 1 : written, truncated, bytes, quotedBy, writerStopped };
   }
 
   /** One statement on a sandboxed connection within the instance's memory limit, errors as the adapter reports them. */

@@ -1,3 +1,5 @@
+import { hash } from 'node:crypto';
+
 import { assertHeaderFits, cellColumn, cellsSql } from '../native-csv/csv-line-sql';
 import type { NativeCsvCell } from '../native-csv/native-csv';
 
@@ -33,4 +35,31 @@ export function writerQuotedColumnsSql(sql: string, cells: readonly NativeCsvCel
 function checkedCell(cell: string): string {
   const differs = `contains(${cell}, '#') OR contains(${cell}, chr(65279)) OR starts_with(${cell}, ' ') OR ends_with(${cell}, ' ')`;
   return `CASE WHEN ${cell} = '' THEN NULL WHEN ${differs} THEN error('${WRITER_QUOTING_DIFFERS}: ' || CAST(length(${cell}) AS VARCHAR)) ELSE ${cell} END`;
+}
+
+/**
+ * Queries (SQL and values) whose rows stopped the writer's attempt: the next export of the same
+ * query, a scheduled one say, quotes in SQL from the start instead of writing part of the file
+ * twice. Only speed depends on it — both ways write the same bytes — so a key from another
+ * database, or data that changed since, costs at most one attempt. The oldest key goes first.
+ */
+export class WriterQuotingStops {
+  private readonly keys = new Set<string>();
+
+  constructor(private readonly capacity = 1_000) {}
+
+  has(sql: string, params: readonly unknown[]): boolean {
+    return this.keys.has(keyOf(sql, params));
+  }
+
+  add(sql: string, params: readonly unknown[]): void {
+    const key = keyOf(sql, params);
+    this.keys.delete(key);
+    this.keys.add(key);
+    if (this.keys.size > this.capacity) this.keys.delete(this.keys.values().next().value as string);
+  }
+}
+
+function keyOf(sql: string, params: readonly unknown[]): string {
+  return hash('sha256', JSON.stringify([sql, params], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)), 'hex');
 }

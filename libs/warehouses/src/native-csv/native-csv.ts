@@ -55,9 +55,10 @@ export interface NativeCsvToFile extends NativeCsvBase {
   /**
    * Writes the file to `path` (inside `directory`): csvHeaderLine of the request's header, then a
    * line per row. Resolves with the file's length once the rows past the limit are cut off, and
-   * with who quoted the cells: the engine's CSV writer, or SQL (when the writer's rules would differ).
+   * with who quoted the cells: the engine's CSV writer, or SQL (when the writer's rules would differ),
+   * and whether an attempt by the writer stopped first (its rows needed SQL's quoting).
    */
-  writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql' }>;
+  writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }>;
 }
 
 /** Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the rows' lines go into `output` (after the header line its caller wrote), which is not ended. */
