@@ -331,6 +331,10 @@ describe('the rollups of a deleted project', () => {
     expect(readdirSync(join(folder, 'status_daily'))).toEqual([`${currentBuild?.buildUuid}.parquet`]);
     expect((await call(baseUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
     await waitFor('its rollup folder to go', async () => (existsSync(folder) ? undefined : true));
+    // Each process sweeps deleted projects' folders when told of the deletion, over Redis and again
+    // from the change log's poll (every 250 ms): once those sweeps are over, only the purge can count
+    // the files below (a late sweep removed them first now and then, and the purge counted none).
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     // Files a deletion left behind (a build that finished after it, a process that missed the announcement): purged.
     const leftBehind = join(dataDir, 'pre-aggregates', randomUUID(), 'status_daily');

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type AvailableRollup, type CompiledQuery, ExploreMemo, matchPreAggregate, type PreAggregateMatch, readsClock } from '@quarry/compiler';
+import { type AvailableRollup, type CompiledQuery, ExploreMemo, matchPreAggregate, type PreAggregateMatch } from '@quarry/compiler';
 import type { CompileContext, Explore, MetricQuery } from '@quarry/domain';
 import { AccessChanges, ExpiringCache } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
@@ -88,11 +88,8 @@ export class PreAggregateRouting {
    * pre-aggregate's filters).
    */
   private match(explore: Explore, query: MetricQuery, context: CompileContext, available: readonly AvailableRollup[], withoutLimit: boolean): PreAggregateMatch {
-    const run = () => matchPreAggregate(explore, query, context, available, { withoutLimit });
-    if (readsClock(explore, query)) return run();
-    const { parameters, dateZoom, user, timezone } = context;
     const builds = available.map((rollup) => [rollup.definition.name, rollup.relationSql, rollup.rows, rollup.builtAt?.getTime()]);
-    return this.matches.getOrCompute(explore, JSON.stringify([query, parameters, dateZoom, user?.email, timezone, withoutLimit, builds]), run);
+    return this.matches.forQuery(explore, query, context, [withoutLimit, builds], () => matchPreAggregate(explore, query, context, available, { withoutLimit }));
   }
 
   /** The fingerprint of a definition as the project's current compile declares it. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type CompileOptions, ExploreMemo, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql, readsClock } from '@quarry/compiler';
+import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type CompileOptions, ExploreMemo, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
 import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction,type WarehouseType } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
@@ -131,9 +131,6 @@ export class QueryPlanner {
    * query, caller, values and options, unless its SQL depends on the moment (relative dates).
    */
   private compile(explore: Explore, query: MetricQuery, warehouseType: WarehouseType, context: CompileContext, options: CompileOptions): CompiledQuery {
-    const run = () => compile(explore, query, dialectFor(warehouseType), context, options);
-    if (readsClock(explore, query)) return run();
-    const { parameters, dateZoom, user, timezone } = context;
-    return this.compiles.getOrCompute(explore, JSON.stringify([warehouseType, query, parameters, dateZoom, user?.email, timezone, options]), run);
+    return this.compiles.forQuery(explore, query, context, [warehouseType, options], () => compile(explore, query, dialectFor(warehouseType), context, options));
   }
 }

@@ -1,4 +1,6 @@
-import { deepFreeze, type Explore } from '@quarry/domain';
+import { type CompileContext, deepFreeze, type Explore, type MetricQuery } from '@quarry/domain';
+
+import { readsClock } from '../filters/reads-clock';
 
 /**
  * Values computed from one explore object and a key (compiled queries, pre-aggregate matches),
@@ -10,6 +12,17 @@ export class ExploreMemo<T> {
   private readonly byExplore = new WeakMap<Explore, Map<string, T>>();
 
   constructor(private readonly perExplore = 500) {}
+
+  /**
+   * `compute` (a compile or match of `query` on `explore` in `context`), reused for the same query,
+   * the same context apart from `now`, and the same `extra` (options, ready builds); run every
+   * time when its result may depend on the moment (readsClock).
+   */
+  forQuery(explore: Explore, query: MetricQuery, context: CompileContext, extra: unknown, compute: () => T): T {
+    if (readsClock(explore, query)) return compute();
+    const { now: _now, ...momentless } = context;
+    return this.getOrCompute(explore, JSON.stringify([query, momentless, extra]), compute);
+  }
 
   getOrCompute(explore: Explore, key: string, compute: () => T): T {
     let values = this.byExplore.get(explore);
