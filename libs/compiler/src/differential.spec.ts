@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dialectFor } from '@quarry/dialects';
 import { ParameterError } from '@quarry/domain';
+import { SeededRandom } from '@quarry/testing';
 import type { WarehouseAdapter } from '@quarry/warehouses';
 
 import { compile } from './index';
@@ -10,7 +11,6 @@ import { comparableRows, resultDifferences } from './test/differential/compare-r
 import { type DiffEngines, openDiffEngines } from './test/differential/diff-engines';
 import { servedRows } from './test/differential/engine-cases';
 import { type GeneratedCase, RandomQueryGenerator } from './test/differential/random-query';
-import { SeededRandom } from './test/differential/seeded-random';
 import { loadValuePools, type ValuePools } from './test/differential/value-pools';
 import { jaffleExplore, jaffleExplores } from './test/jaffle-explores';
 

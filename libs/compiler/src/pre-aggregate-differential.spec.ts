@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dialectFor } from '@quarry/dialects';
 import { type FilterRule, type MetricQuery, ParameterError } from '@quarry/domain';
+import { SeededRandom } from '@quarry/testing';
 
 import { compile, matchPreAggregate } from './index';
 import { withColumnNames } from './lib/columns/column-names';
 import type { CompiledQuery } from './lib/compile-types';
 import { comparableRows, resultDifferences } from './test/differential/compare-results';
 import type { GeneratedCase } from './test/differential/random-query';
-import { SeededRandom } from './test/differential/seeded-random';
 import { loadValuePools } from './test/differential/value-pools';
 import { jafflePreAggregateExplore, ROLLUPS_BUILT_AT } from './test/pre-aggregates/jaffle-pre-aggregates';
 import { rollupQueryGenerator } from './test/pre-aggregates/rollup-query-generator';

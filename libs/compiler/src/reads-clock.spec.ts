@@ -1,9 +1,9 @@
 import { dialectFor } from '@quarry/dialects';
 import { type Explore, getFieldId, type MetricQuery } from '@quarry/domain';
+import { SeededRandom } from '@quarry/testing';
 
 import { compile, matchPreAggregate, readsClock } from './index';
 import { RandomQueryGenerator } from './test/differential/random-query';
-import { SeededRandom } from './test/differential/seeded-random';
 import type { ValuePools } from './test/differential/value-pools';
 import { jaffleExplore, jaffleExplores } from './test/jaffle-explores';
 import { jafflePreAggregateExplore, ROLLUPS_BUILT_AT } from './test/pre-aggregates/jaffle-pre-aggregates';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { CustomFormat } from '@quarry/domain';
 import { createExportCellFormatter, type ExportItem, formattedCellSql } from '@quarry/formatting';
+import { SeededRandom } from '@quarry/testing';
 import { cellValueSql, closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, PostgresAdapter, type WarehouseAdapter } from '@quarry/warehouses';
 
 /**
@@ -44,16 +45,10 @@ const TYPES: Record<Engine, Record<SqlKind, string>> = {
   },
 };
 
-/** mulberry32: a small seeded generator, so a failure reproduces. */
+/** A seeded generator's next(), so a failure reproduces. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new SeededRandom(seed);
+  return () => generator.next();
 }
 
 interface Sample {

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createExportCellFormatter, csvRawValue, type ExportItemsMap, formattedCellSql } from '@quarry/formatting';
+import { SeededRandom } from '@quarry/testing';
 import { cellValueSql, closeDuckDbInstances, csvHeaderLine, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
@@ -39,6 +40,15 @@ const CASES: Case[] = [
 
 /** Every column but the text one. */
 const UNQUOTED_CASES = CASES.filter((entry) => entry.column !== 's');
+
+/** Text made of the pieces either writer quotes for, or of ones that look like they might. */
+const TEXT_PIECES = ['a', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001'];
+
+function randomText(random: SeededRandom): string | null {
+  if (random.chance(0.1)) return null;
+  if (random.chance(0.1)) return '';
+  return Array.from({ length: random.int(1, 5) }, () => random.pick(TEXT_PIECES)).join('');
+}
 
 function literal(value: string | null): string {
   return value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`;
@@ -284,6 +294,18 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const written = await nativeCsv(native, await request(native, 'postgres', sql, CASES));
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, undefined));
       expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
+    });
+
+    it('seeded random text in 1–3 columns: PostgreSQL quotes, the rewrite gives the JS path\'s bytes', async () => {
+      const random = new SeededRandom(20261128);
+      for (let file = 0; file < 40; file += 1) {
+        const names = Array.from({ length: random.int(1, 3) }, (_, index) => `t${index}`);
+        const rows = Array.from({ length: random.int(1, 30) }, (_, index) => `(${[index, ...names.map(() => literal(randomText(random)))].join(', ')})`);
+        const sql = `SELECT ${names.join(', ')} FROM (VALUES ${rows.join(', ')}) AS v(n, ${names.join(', ')}) ORDER BY n`;
+        const cases = names.map((column) => ({ column, as: 'text' as const }));
+        const written = await nativeCsv(native, await request(native, 'postgres', sql, cases));
+        expect({ file, text: written.text }).toEqual({ file, text: await jsCsv(adapter, sql, cases, undefined) });
+      }
     });
 
     it('rows with no text cell (numbers, booleans, dates: never quoted, never tested)', async () => {

@@ -12,48 +12,23 @@ export interface CsvLineSyntax {
   needsQuotes(text: string): string;
 }
 
-/** For engines whose lines are built whole in SQL (csvLineSql). */
-export interface CsvRowLineSyntax extends CsvLineSyntax {
-  /**
-   * A boolean SQL expression over a row's quotable cells joined as `␁c0␁c1…␁` (␁ is chr(1); NULL
-   * as empty): false only when no cell needs quotes — none holds a character that is quoted, and
-   * none starts or ends with a space (a space beside a separator). A cell holding chr(1) itself may
-   * make it true for nothing, which only costs that row the cell-by-cell tests.
-   */
-  rowMayNeedQuotes(joined: string): string;
-  /**
-   * Written after the cells' inner query so that the engine computes each cell once, however often
-   * the line reads it (PostgreSQL pulls a plain subquery up into the outer expressions: a formatted
-   * cell was computed up to four times per row).
-   */
-  computeOnce: string;
-}
-
 export const DUCKDB_CSV_LINE: CsvLineSyntax = {
   // Substring tests: cheaper per cell than a regular expression (and, measured, than one test per row over the joined cells).
   needsQuotes: (text) =>
     `(contains(${text}, ',') OR contains(${text}, '"') OR contains(${text}, chr(13)) OR contains(${text}, chr(10)) OR contains(${text}, chr(65279)) OR starts_with(${text}, ' ') OR ends_with(${text}, ' '))`,
 };
 
-export const POSTGRES_CSV_LINE: CsvRowLineSyntax = {
-  // An E'' literal reads the same whatever standard_conforming_strings is.
-  needsQuotes: (text) => `(${text} ~ E'[",\\\\r\\\\n\\\\uFEFF]|^ | $')`,
-  rowMayNeedQuotes: (joined) => `(${joined} ~ E'[",\\\\r\\\\n\\\\uFEFF]|\\\\x01 | \\\\x01')`,
-  // An optimisation fence: a subquery with OFFSET is not pulled up into the outer query.
-  computeOnce: 'OFFSET 0',
-};
-
 const CELLS = 'quarry_cells';
 const RESULT = 'quarry_result';
 
-/** The alias the compiled query gets inside the line query; cell expressions read its columns. */
+/** The alias the compiled query gets inside the cells' query; cell expressions read its columns. */
 export const RESULT_ALIAS = RESULT;
 
-/** The cells computed once (inner query) over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
-export function cellsSql(sql: string, cells: readonly NativeCsvCell[], computeOnce = ''): string {
+/** The cells over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
+export function cellsSql(sql: string, cells: readonly NativeCsvCell[]): string {
   if (cells.length === 0) throw new Error('A CSV export needs at least one column');
   const computed = cells.map((cell, index) => `${cell.sql} AS c${index}`).join(', ');
-  return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}${computeOnce ? ` ${computeOnce}` : ''}) AS ${CELLS}`;
+  return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}) AS ${CELLS}`;
 }
 
 /** Every column needs its header cell. */
@@ -73,27 +48,9 @@ function quotedCell(syntax: CsvLineSyntax, cells: readonly NativeCsvCell[], inde
   return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
 }
 
-/** Cell `index` as CSV text when no cell of its row needs quotes: empty for NULL. */
+/** Cell `index` as CSV text when it is never quoted: empty for NULL. */
 function plainCell(index: number): string {
   return `COALESCE(${cellColumn(index)}, '')`;
-}
-
-/**
- * SQL whose single text column, `line`, is each row's CSV line (no line ending), for engines
- * whose CSV writer cannot be told to leave cells alone (PostgreSQL). One test per row says whether
- * any of its cells may need quotes (rowMayNeedQuotes); only then is each cell tested — a regular
- * expression per cell cost PostgreSQL more than the query's own sort.
- * The caller plans one row past the export's limit, which tells whether rows were cut.
- */
-export function csvLineSql(syntax: CsvRowLineSyntax, sql: string, cells: readonly NativeCsvCell[]): string {
-  const plain = cells.map((_, index) => plainCell(index));
-  const plainLine = plain.join(` || ',' || `);
-  const quotable = plain.filter((_, index) => cells[index]?.mayNeedQuotes);
-  const from = cellsSql(sql, cells, syntax.computeOnce);
-  if (quotable.length === 0) return `SELECT ${plainLine} AS line FROM ${from}`;
-  const quoted = cells.map((_, index) => quotedCell(syntax, cells, index)).join(` || ',' || `);
-  const joined = `chr(1) || ${quotable.join(' || chr(1) || ')} || chr(1)`;
-  return `SELECT CASE WHEN ${syntax.rowMayNeedQuotes(joined)} THEN ${quoted} ELSE ${plainLine} END AS line FROM ${from}`;
 }
 
 /**

@@ -2,9 +2,9 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import type { QueryOptions } from '../adapter/warehouse-adapter';
-import { csvLineSql, POSTGRES_CSV_LINE, RESULT_ALIAS } from '../native-csv/csv-line-sql';
+import { cellsSql, RESULT_ALIAS } from '../native-csv/csv-line-sql';
 import type { NativeColumn, NativeCsvOutcome, NativeCsvRequest, NativeCsvToStream } from '../native-csv/native-csv';
-import { CopyTextLines } from '../native-csv/postgres-copy-lines';
+import { PostgresCsvLines } from '../native-csv/postgres-csv-lines';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryParams } from '../query/query-params';
 import { quoteIdentifier, withoutTrailingSemicolons } from '../sql/sql-literals';
@@ -17,9 +17,11 @@ import { postgresSessionSettings } from './postgres-session-settings';
 import { postgresTypeName } from './postgres-type-names';
 
 /**
- * PostgreSQL sends the export over the query's connection: `COPY (lines) TO STDOUT` in text
- * format, each row's CSV line built in SQL (see csvLineSql), unescaped and counted on its way into
- * the file (CopyTextLines). COPY takes no bound values, so the query's are written in as literals.
+ * PostgreSQL sends the export over the query's connection: `COPY (cells) TO STDOUT` with its own
+ * CSV writer, the few cells it quotes otherwise than the JS path rewritten and the rows counted on
+ * their way into the file (PostgresCsvLines). Building each line in SQL instead, with a regular
+ * expression per row to find the cells to quote, took PostgreSQL 1.5 s for the bench's 1M rows
+ * against 0.87 s for this. COPY takes no bound values, so the query's are written in as literals.
  */
 export class PostgresNativeCsv implements NativeCsvToStream {
   readonly destination = 'stream' as const;
@@ -42,13 +44,13 @@ export class PostgresNativeCsv implements NativeCsvToStream {
   }
 
   async writeStream(request: NativeCsvRequest, output: Writable): Promise<NativeCsvOutcome> {
-    const lines = csvLineSql(POSTGRES_CSV_LINE, inlinePostgresParams(request.sql, request.params), request.cells);
+    const cells = cellsSql(inlinePostgresParams(request.sql, request.params), request.cells);
     return this.inSession(request.options ?? {}, async (session) => {
       // Floats print their shortest exact digits (PostgreSQL 12's default), as JavaScript does, whatever the server sets.
       await session.query(`SELECT set_config('extra_float_digits', '1', true)`);
-      const counter = new CopyTextLines(request.limit);
-      await pipeline(session.copyOut(`COPY (${lines}) TO STDOUT`), counter, output, { end: false });
-      return { rows: counter.rows, truncated: counter.truncated };
+      const lines = new PostgresCsvLines(request.limit);
+      await pipeline(session.copyOut(`COPY (SELECT * FROM ${cells}) TO STDOUT WITH (FORMAT csv)`), lines, output, { end: false });
+      return { rows: lines.rows, truncated: lines.truncated };
     });
   }
 

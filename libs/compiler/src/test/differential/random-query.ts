@@ -14,8 +14,8 @@ import type {
   UnitOfTime,
 } from '@quarry/domain';
 import { getFieldId } from '@quarry/domain';
+import type { SeededRandom } from '@quarry/testing';
 
-import type { SeededRandom } from './seeded-random';
 import type { ValuePools } from './value-pools';
 
 /** A generated query, the context it compiles in, and how its rows may be compared. */

@@ -1,9 +1,9 @@
 import type { Explore, PreAggregateDefinition } from '@quarry/domain';
+import type { SeededRandom } from '@quarry/testing';
 
 import { definitionFilterRules } from '../../lib/pre-aggregates/rollup-plan';
 import { RollupView } from '../../lib/pre-aggregates/rollup-view';
 import { type GeneratedCase, RandomQueryGenerator } from '../differential/random-query';
-import type { SeededRandom } from '../differential/seeded-random';
 import type { ValuePools } from '../differential/value-pools';
 
 /**
