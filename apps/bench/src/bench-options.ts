@@ -1,5 +1,5 @@
 /** The cases one run can take: the two runQuery cases, the 1M-row export in both layouts, the 10M-row raw export, the raw export from PostgreSQL and the pre-aggregate on PostgreSQL. */
-export const CASE_IDS = ['small', 'aggregate', 'throughput', 'export-formatted', 'export-raw', 'export-raw-10m', 'export-raw-postgres', 'pre-aggregate'] as const;
+export const CASE_IDS = ['small', 'aggregate', 'throughput', 'export-formatted', 'export-raw', 'export-raw-10m', 'export-raw-postgres', 'export-formatted-postgres', 'pre-aggregate'] as const;
 export type CaseId = (typeof CASE_IDS)[number];
 
 /** What one `npm run bench` does; every value has a flag and an environment variable. */

@@ -3,7 +3,7 @@ import type { MetricQuery } from '@quarry/domain';
 
 /** An E6 CSV export of the demo project, timed against DuckDB's `COPY (…) TO` of the same SQL. */
 export interface ExportCase {
-  id: 'export-formatted' | 'export-raw' | 'export-raw-10m' | 'export-raw-postgres';
+  id: 'export-formatted' | 'export-raw' | 'export-raw-10m' | 'export-raw-postgres' | 'export-formatted-postgres';
   title: string;
   /** Rows it writes (csvLimit, COPY's LIMIT), when not the run's --export-rows. */
   rows?: number;
@@ -50,4 +50,6 @@ export const EXPORT_CASES: readonly ExportCase[] = [
   { id: 'export-raw-10m', title: 'Export: events, every row, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, rows: 10_000_000 },
   // The same export from a PostgreSQL warehouse (COPY … TO STDOUT streamed through the worker into the file).
   { id: 'export-raw-postgres', title: 'Export: events on PostgreSQL, row level, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, warehouse: 'postgres' },
+  // Formatted, as users export by default: formatting compiled to PostgreSQL's SQL.
+  { id: 'export-formatted-postgres', title: 'Export: events on PostgreSQL, row level, formatted (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: false, warehouse: 'postgres' },
 ];

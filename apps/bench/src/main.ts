@@ -11,7 +11,7 @@ import { cachedDemoWarehouse } from './demo-warehouse-cache';
 import { DirectDuckDb, duckdbVersion } from './direct-duckdb';
 import { EXPORT_CASES } from './export-cases';
 import { createPostgresDemoProject, createPostgresWarehouse } from './pg-warehouse';
-import { startQuarryUnderBench } from './quarry-under-bench';
+import { type QuarryUnderBench, startQuarryUnderBench } from './quarry-under-bench';
 import { type CaseResult, runCase } from './run-case';
 import { type ExportBaseline, type ExportCaseResult, runExportCase } from './run-export-case';
 import { type PreAggregateCaseResult, runPreAggregateCase } from './run-pre-aggregate-case';
@@ -62,19 +62,24 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
         copyToCsv: (sql, target) => duckdb.copyToCsv(sql, target),
         countRows: (schema, table) => duckdb.countRows(schema, table),
       };
+      // Loaded once, for every PostgreSQL case.
+      let onPostgres: { quarry: QuarryUnderBench; baseline: ExportBaseline } | undefined;
       for (const exportCase of exportCases) {
         let target = { quarry, baseline: onDuckDb };
         if (exportCase.warehouse === 'postgres') {
-          say('Loading the demo events into a PostgreSQL database of the bench and creating a project on it…');
-          const warehouse = await createPostgresWarehouse(duckdb, cleanup, say);
-          const projectUuid = await createPostgresDemoProject(quarry, warehouse);
-          const baseline: ExportBaseline = {
-            label: 'PostgreSQL COPY (same SQL) TO STDOUT → file',
-            shortLabel: 'COPY … TO STDOUT',
-            copyToCsv: (sql, file) => warehouse.copyToCsv(sql, file),
-            countRows: (schema, table) => warehouse.countRows(schema, table),
-          };
-          target = { quarry: { ...quarry, projectUuid }, baseline };
+          if (!onPostgres) {
+            say('Loading the demo events into a PostgreSQL database of the bench and creating a project on it…');
+            const warehouse = await createPostgresWarehouse(duckdb, cleanup, say);
+            const projectUuid = await createPostgresDemoProject(quarry, warehouse);
+            const baseline: ExportBaseline = {
+              label: 'PostgreSQL COPY (same SQL) TO STDOUT → file',
+              shortLabel: 'COPY … TO STDOUT',
+              copyToCsv: (sql, file) => warehouse.copyToCsv(sql, file),
+              countRows: (schema, table) => warehouse.countRows(schema, table),
+            };
+            onPostgres = { quarry: { ...quarry, projectUuid }, baseline };
+          }
+          target = onPostgres;
         }
         say(`${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`);
         exports.push(

@@ -6,6 +6,9 @@ const TO_CHAR: Readonly<Record<string, string>> = { YYYY: 'YYYY', Q: 'Q', MM: 'M
 
 const text = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
+/** Up to 18 digits (every BIGINT of that length) in groups of three; FM: no padding, and 0 stays `0`. */
+const GROUPED_BIGINT = 'FM999,999,999,999,999,999';
+
 /** to_char's template: tokens as they are, literal text in double quotes (where `"` and `\` are escaped by `\`). */
 function formatDate(value: string, parts: readonly DatePart[]): string {
   const template = parts.map((part) => ('literal' in part ? `"${part.literal.replace(/[\\"]/g, '\\$&')}"` : TO_CHAR[part.token])).join('');
@@ -13,7 +16,8 @@ function formatDate(value: string, parts: readonly DatePart[]): string {
 }
 
 const dates: DateSyntax = {
-  year: (value) => `EXTRACT(YEAR FROM ${value})`,
+  // date_part: a double; EXTRACT builds a NUMERIC (PostgreSQL 14+), ≈ 0.07 s more per 1M cells
+  year: (value) => `date_part('year', ${value})`,
   formatDate,
   isFinite: (value) => `isfinite(${value})`,
   firstYear: 1,
@@ -34,8 +38,12 @@ const numbers: NumberSyntax = {
   roundedText: (double, digits) => `CAST(round(CAST(CAST(${double} AS text) AS numeric), ${digits}) AS text)`,
   groupThousands: (digits, separator) => {
     if (separator === '') return digits;
+    // to_char's `,` is a literal comma whatever the locale; it takes a fifth of the time the
+    // regular expression takes (1M cells: ≈ 0.16 s against 0.85 s), for what fits a BIGINT
+    const grouped = `to_char(CAST(${digits} AS bigint), ${text(GROUPED_BIGINT)})`;
     const mark = separator.replace(/[\\&]/g, '\\$&');
-    return `ltrim(reverse(regexp_replace(reverse(${digits}), '(\\d{3})', ${text(`\\1${mark}`)}, 'g')), ${text(separator)})`;
+    const longer = `ltrim(reverse(regexp_replace(reverse(${digits}), '(\\d{3})', ${text(`\\1${mark}`)}, 'g')), ${text(separator)})`;
+    return `CASE WHEN length(${digits}) <= 18 THEN ${separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`} ELSE ${longer} END`;
   },
   splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
   trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,

@@ -108,9 +108,10 @@ function sample(kind: SqlKind, next: () => number): Sample {
     case 'wideDecimal':
       return decimalSample(next, 16, 10);
     case 'bigint':
-      return integerSample(next, 18);
+      return next() < 0.05 ? { text: pick(next, ['-9223372036854775808', '9223372036854775807']), safe: false } : integerSample(next, 18);
     case 'integer':
-      return integerSample(next, 9);
+      // The type's own bounds: abs() of the minimum overflows in the type
+      return next() < 0.05 ? { text: pick(next, ['-2147483648', '2147483647']), safe: true } : integerSample(next, 9);
     case 'date':
       return temporalSample(next, false);
     case 'timestamp':
