@@ -51,7 +51,7 @@ export interface NumberSyntax {
    * that many decimals (`1.50`, `2`).
    */
   roundedText(double: string, digits: number): string;
-  /** Integer digits `123456` grouped by threes with `separator` (`123,456`). */
+  /** Integer digits `123456` grouped by threes with `separator` (`123,456`); fewer than 16 (every cell's number is below 1e15). */
   groupThousands(digits: string, separator: string): string;
   /** Part `index` (1-based) of text split at `.`: '' when there is none. */
   splitAtPoint(text: string, index: 1 | 2): string;

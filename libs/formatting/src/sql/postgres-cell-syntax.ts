@@ -6,7 +6,7 @@ const TO_CHAR: Readonly<Record<string, string>> = { YYYY: 'YYYY', Q: 'Q', MM: 'M
 
 const text = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
-/** Up to 18 digits (every BIGINT of that length) in groups of three; FM: no padding, and 0 stays `0`. */
+/** Up to 18 digits in groups of three (cells write numbers below 1e15); FM: no padding, and 0 stays `0`. */
 const GROUPED_BIGINT = 'FM999,999,999,999,999,999';
 
 /** to_char's template: tokens as they are, literal text in double quotes (where `"` and `\` are escaped by `\`). */
@@ -38,12 +38,10 @@ const numbers: NumberSyntax = {
   roundedText: (double, digits) => `CAST(round(CAST(CAST(${double} AS text) AS numeric), ${digits}) AS text)`,
   groupThousands: (digits, separator) => {
     if (separator === '') return digits;
-    // to_char's `,` is a literal comma whatever the locale; it takes a fifth of the time the
-    // regular expression takes (1M cells: ≈ 0.16 s against 0.85 s), for what fits a BIGINT
+    // to_char's `,` is a literal comma whatever the locale; it takes a fifth of the time of a
+    // regular expression over the reversed digits (1M cells: ≈ 0.16 s against 0.85 s)
     const grouped = `to_char(CAST(${digits} AS bigint), ${text(GROUPED_BIGINT)})`;
-    const mark = separator.replace(/[\\&]/g, '\\$&');
-    const longer = `ltrim(reverse(regexp_replace(reverse(${digits}), '(\\d{3})', ${text(`\\1${mark}`)}, 'g')), ${text(separator)})`;
-    return `CASE WHEN length(${digits}) <= 18 THEN ${separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`} ELSE ${longer} END`;
+    return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
   },
   splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
   trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,
