@@ -53,6 +53,12 @@ export interface NumberSyntax {
   roundedText(double: string, digits: number): string;
   /** Integer digits `123456` grouped by threes with `separator` (`123,456`); fewer than 16 (every cell's number is below 1e15). */
   groupThousands(digits: string, separator: string): string;
+  /**
+   * The digits of an integer column's value without its sign, grouped as groupThousands groups
+   * them; the value is below 1e15 in magnitude. Without a trip through text, and without abs() in
+   * the column's own type (abs of -2147483648 as INTEGER overflows on both engines).
+   */
+  groupIntegerThousands(value: string, separator: string): string;
   /** Part `index` (1-based) of text split at `.`: '' when there is none. */
   splitAtPoint(text: string, index: 1 | 2): string;
   /** Text with trailing zeros, then a trailing `.`, removed (`1.500` → `1.5`, `2.000` → `2`). */

@@ -31,6 +31,12 @@ const dates: DateSyntax = {
   firstYear: 1,
 };
 
+/** A non-negative BIGINT with its thousands separated. */
+function groupedBigint(value: string, separator: string): string {
+  const grouped = `format('{:,}', ${value})`;
+  return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
+}
+
 const numbers: NumberSyntax = {
   // the adapter hands decimals and wide integers over as text, which JavaScript reads with Number(): the same correctly rounded double
   toDouble: (value, type) => (type === 'float' ? value : `CAST(CAST(${value} AS VARCHAR) AS DOUBLE)`),
@@ -45,8 +51,11 @@ const numbers: NumberSyntax = {
   roundedText: (double, digits) => `CAST(CAST(CAST(${double} AS VARCHAR) AS DECIMAL(${digits <= 3 ? 18 : 38},${digits})) AS VARCHAR)`,
   groupThousands: (digits, separator) => {
     if (separator === '') return digits;
-    const grouped = `format('{:,}', CAST(${digits} AS BIGINT))`;
-    return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
+    return groupedBigint(`CAST(${digits} AS BIGINT)`, separator);
+  },
+  groupIntegerThousands: (value, separator) => {
+    const magnitude = `abs(CAST(${value} AS BIGINT))`;
+    return separator === '' ? `CAST(${magnitude} AS VARCHAR)` : groupedBigint(magnitude, separator);
   },
   splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
   trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,

@@ -96,8 +96,7 @@ function integerPieceSql(input: NumberCellInput, piece: NumberPiece): string {
     syntax.text(piece.before),
     `CASE WHEN ${value} < 0 THEN '-' ELSE '' END`,
     syntax.text(piece.plan.prefix),
-    // The digits without the sign, not abs(): abs() of a type's minimum (-2147483648 as INTEGER) overflows on both engines
-    numbers.groupThousands(`ltrim(${numbers.integerText(value)}, '-')`, piece.plan.group),
+    numbers.groupIntegerThousands(value, piece.plan.group),
     syntax.text((decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : '') + piece.plan.suffix + piece.after),
   ]);
   const bound = String(UPPER_BOUND);

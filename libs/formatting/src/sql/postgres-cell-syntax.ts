@@ -15,6 +15,12 @@ function formatDate(value: string, parts: readonly DatePart[]): string {
   return `to_char(${value}, ${text(template)})`;
 }
 
+/** A non-negative BIGINT below 1e15 with its thousands separated. */
+function groupedBigint(value: string, separator: string): string {
+  const grouped = `to_char(${value}, ${text(GROUPED_BIGINT)})`;
+  return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
+}
+
 const dates: DateSyntax = {
   // date_part: a double; EXTRACT builds a NUMERIC (PostgreSQL 14+), ≈ 0.07 s more per 1M cells
   year: (value) => `date_part('year', ${value})`,
@@ -40,8 +46,11 @@ const numbers: NumberSyntax = {
     if (separator === '') return digits;
     // to_char's `,` is a literal comma whatever the locale; it takes a fifth of the time of a
     // regular expression over the reversed digits (1M cells: ≈ 0.16 s against 0.85 s)
-    const grouped = `to_char(CAST(${digits} AS bigint), ${text(GROUPED_BIGINT)})`;
-    return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
+    return groupedBigint(`CAST(${digits} AS bigint)`, separator);
+  },
+  groupIntegerThousands: (value, separator) => {
+    const magnitude = `abs(CAST(${value} AS bigint))`;
+    return separator === '' ? `CAST(${magnitude} AS text)` : groupedBigint(magnitude, separator);
   },
   splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
   trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,
