@@ -95,6 +95,20 @@ describe('PostgresCsvLines', () => {
     }
   });
 
+  it('keeps cells that span many chunks whole, and never changes bytes it already handed on', async () => {
+    const rows: Cell[][] = [
+      ['a'.repeat(200_000) + ' ', 'x'],
+      [`"${'b, '.repeat(100_000)}"`, ''],
+      ['\ufeff' + 'c'.repeat(150_000), null],
+      ['d', 'e'],
+    ];
+    const bytes = Buffer.from(postgresCsv(rows));
+    for (const size of [997, 4096, 65_536]) {
+      const cuts = Array.from({ length: Math.floor((bytes.length - 1) / size) }, (_, index) => (index + 1) * size);
+      expect(await run(bytes, cuts)).toEqual({ text: papaCsv(rows), rows: 4, truncated: false });
+    }
+  });
+
   it('cuts after the limit, says so only when a row was left out, and never cuts inside a quoted line break', async () => {
     const rows: Cell[][] = [['a\nb', '1'], ['c', '2'], ['"d\n"', '3']];
     const bytes = Buffer.from(postgresCsv(rows));

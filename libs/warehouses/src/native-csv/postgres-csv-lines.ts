@@ -25,15 +25,16 @@ type Rewrite = 'none' | 'drop-quotes' | 'add-quotes';
  * rule quotes it), and a bare cell with a BOM or an edge space gains them (it holds no quote to
  * double, or PostgreSQL would have quoted it). Everything else passes through as PostgreSQL wrote it.
  *
- * Only the cell being read when a chunk ends is kept back, with how far its end was searched.
+ * Only the cell being read when a chunk ends is kept back (PendingCell), with how far its end was
+ * searched, so a cell spanning many chunks is neither searched nor copied again for each.
  */
 export class PostgresCsvLines extends Transform {
   rows = 0;
   truncated = false;
   private done: boolean;
   /** The start of a cell that the last chunk ended inside. */
-  private pending: Buffer | undefined;
-  /** How far into `pending` its end was searched. */
+  private readonly pending = new PendingCell();
+  /** How far into the pending cell its end was searched. */
   private searched = 0;
   private pendingHasBom = false;
 
@@ -48,14 +49,12 @@ export class PostgresCsvLines extends Transform {
       callback();
       return;
     }
-    const data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
-    this.pending = undefined;
-    const rewritten = this.rewrite(data);
+    const rewritten = this.rewrite(this.pending.with(chunk));
     callback(null, rewritten.length > 0 ? rewritten : undefined);
   }
 
   override _flush(callback: TransformCallback): void {
-    callback(this.pending ? new Error('PostgreSQL ended its CSV inside a row') : null);
+    callback(this.pending.isEmpty() ? null : new Error('PostgreSQL ended its CSV inside a row'));
   }
 
   /** The output for `data` (which starts at a cell) up to the last cell it completes. */
@@ -95,7 +94,7 @@ export class PostgresCsvLines extends Transform {
         }
       }
       if (end === -1) {
-        this.pending = Buffer.from(data.subarray(start));
+        this.pending.keep(data, start);
         this.searched = searched;
         this.pendingHasBom = hasBom;
         out.push(data.subarray(copied, start));
@@ -115,6 +114,7 @@ export class PostgresCsvLines extends Transform {
         this.rows += 1;
         if (this.rows === this.limit) {
           this.done = true;
+          this.pending.clear();
           if (start < data.length) this.truncated = true;
           out.push(data.subarray(copied, start));
           return Buffer.concat(out);
@@ -123,6 +123,7 @@ export class PostgresCsvLines extends Transform {
     }
     this.searched = 0;
     this.pendingHasBom = false;
+    this.pending.clear();
     out.push(data.subarray(copied));
     return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
   }
@@ -141,5 +142,52 @@ function closingQuote(data: Buffer, from: number): { at: number | undefined; sea
     if (at + 1 >= data.length) return { at: undefined, searched: at };
     if (data[at + 1] !== QUOTE) return { at, searched: at };
     at += 2;
+  }
+}
+
+/**
+ * The bytes of a cell that goes on past the chunk that brought it, with room to grow: a cell of
+ * many chunks is copied a bounded number of times overall (capacity doubles), not once per chunk.
+ * Storage that was handed on downstream (a slice was emitted) is never written again.
+ */
+class PendingCell {
+  private storage: Buffer | undefined;
+  private length = 0;
+
+  isEmpty(): boolean {
+    return this.length === 0;
+  }
+
+  /** The pending bytes followed by `chunk` (just `chunk` when nothing is pending). */
+  with(chunk: Buffer): Buffer {
+    if (this.storage === undefined || this.length === 0) return chunk;
+    const needed = this.length + chunk.length;
+    if (this.storage.length < needed) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.storage.length * 2));
+      this.storage.copy(grown, 0, 0, this.length);
+      this.storage = grown;
+    }
+    chunk.copy(this.storage, this.length);
+    this.length = needed;
+    return this.storage.subarray(0, needed);
+  }
+
+  /** Keeps `data` from `start` (a cell it ends inside); whatever else was pending is done. */
+  keep(data: Buffer, start: number): void {
+    const length = data.length - start;
+    const sameStorage = this.storage !== undefined && data.buffer === this.storage.buffer && data.byteOffset === this.storage.byteOffset;
+    if (!(sameStorage && start === 0)) {
+      // A slice of `data` before `start` may be on its way downstream: the cell moves to new storage.
+      const storage = Buffer.allocUnsafe(Math.max(length * 2, 1024));
+      data.copy(storage, 0, start);
+      this.storage = storage;
+    }
+    this.length = length;
+  }
+
+  /** Called once the pending cell ended: the storage may be on its way downstream. */
+  clear(): void {
+    this.storage = undefined;
+    this.length = 0;
   }
 }
