@@ -51,14 +51,13 @@ export interface NumberSyntax {
    * that many decimals (`1.50`, `2`).
    */
   roundedText(double: string, digits: number): string;
-  /** Integer digits `123456` grouped by threes with `separator` (`123,456`); fewer than 16 (every cell's number is below 1e15). */
-  groupThousands(digits: string, separator: string): string;
+  /** A value as a BIGINT (a cast). */
+  bigint(value: string): string;
   /**
-   * The digits of an integer column's value without its sign, grouped as groupThousands groups
-   * them; the value is below 1e15 in magnitude. Without a trip through text, and without abs() in
-   * the column's own type (abs of -2147483648 as INTEGER overflows on both engines).
+   * A non-negative BIGINT below 1e15 as its digits grouped by threes with `separator` (not empty):
+   * `123,456`. Shared callers build on it (groupedDigits and groupedMagnitude in number-cell-sql).
    */
-  groupIntegerThousands(value: string, separator: string): string;
+  groupedBigint(value: string, separator: string): string;
   /** Part `index` (1-based) of text split at `.`: '' when there is none. */
   splitAtPoint(text: string, index: 1 | 2): string;
   /** Text with trailing zeros, then a trailing `.`, removed (`1.500` → `1.5`, `2.000` → `2`). */

@@ -49,14 +49,8 @@ const numbers: NumberSyntax = {
   // once, half away from zero. Below 1e15 with up to 3 decimals the DECIMAL fits 18 digits, whose
   // parsing is some 50 times faster than 38 digits'.
   roundedText: (double, digits) => `CAST(CAST(CAST(${double} AS VARCHAR) AS DECIMAL(${digits <= 3 ? 18 : 38},${digits})) AS VARCHAR)`,
-  groupThousands: (digits, separator) => {
-    if (separator === '') return digits;
-    return groupedBigint(`CAST(${digits} AS BIGINT)`, separator);
-  },
-  groupIntegerThousands: (value, separator) => {
-    const magnitude = `abs(CAST(${value} AS BIGINT))`;
-    return separator === '' ? `CAST(${magnitude} AS VARCHAR)` : groupedBigint(magnitude, separator);
-  },
+  bigint: (value) => `CAST(${value} AS BIGINT)`,
+  groupedBigint,
   splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
   trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,
 };

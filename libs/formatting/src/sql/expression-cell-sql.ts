@@ -1,7 +1,7 @@
 import { format as numfmtFormat } from 'numfmt';
 
 import type { NumberCellInput } from './number-cell-sql';
-import { numberCellSql } from './number-cell-sql';
+import { groupedDigits, numberCellSql } from './number-cell-sql';
 
 /**
  * The spreadsheet expressions compiled to SQL: one section, literal text around one number with a
@@ -78,7 +78,7 @@ export function expressionCellSql(input: NumberCellInput, expression: string): s
     const mathRound = `(floor(${scaled}) + CASE WHEN ${scaled} - floor(${scaled}) >= ${numbers.double(0.5)} THEN ${numbers.double(1)} ELSE ${numbers.double(0)} END)`;
     const rounded = plan.decimals === 0 ? mathRound : `(${mathRound} / ${power})`;
     const integer = numbers.integerText(`CAST(floor(${rounded}) AS BIGINT)`);
-    const integerText = plan.grouped ? numbers.groupThousands(integer, ',') : integer;
+    const integerText = plan.grouped ? groupedDigits(numbers, integer, ',') : integer;
     // String(rounded)'s decimals: none for an integer (engines print 2.0 where JavaScript prints 2)
     const fraction = `CASE WHEN ${rounded} = floor(${rounded}) THEN '' ELSE ${numbers.splitAtPoint(numbers.shortestText(rounded), 2)} END`;
     const decimals = plan.decimals === 0 ? syntax.text('') : `('.' || rpad(left(${fraction}, ${plan.decimals}), ${plan.decimals}, '0'))`;

@@ -38,9 +38,24 @@ export interface NumberPiece {
   unscaled: boolean;
 }
 
+/** Integer digits `123456` (fewer than 16: every cell's number is below 1e15) grouped by threes with `separator` (`123,456`). */
+export function groupedDigits(numbers: NumberSyntax, digits: string, separator: string): string {
+  return separator === '' ? digits : numbers.groupedBigint(numbers.bigint(digits), separator);
+}
+
+/**
+ * The digits of an integer column's value (below 1e15 in magnitude) without its sign, grouped:
+ * the magnitude of its BIGINT, not abs() in the column's own type (abs of -2147483648 as INTEGER
+ * overflows on both engines), and no trip through text.
+ */
+function groupedMagnitude(numbers: NumberSyntax, value: string, separator: string): string {
+  const magnitude = `abs(${numbers.bigint(value)})`;
+  return separator === '' ? numbers.integerText(magnitude) : numbers.groupedBigint(magnitude, separator);
+}
+
 /** Grouped integer digits, then the decimal mark and the decimals when there are any. */
 function assembled(numbers: NumberSyntax, text: string, plan: NumberTextPlan): string {
-  const integer = numbers.groupThousands(numbers.splitAtPoint(text, 1), plan.group);
+  const integer = groupedDigits(numbers, numbers.splitAtPoint(text, 1), plan.group);
   const fraction = numbers.splitAtPoint(text, 2);
   return `(${integer} || CASE WHEN ${fraction} = '' THEN '' ELSE '${plan.decimalMark}' || ${fraction} END)`;
 }
@@ -78,8 +93,8 @@ function digitsSql(numbers: NumberSyntax, scaled: string, plan: NumberTextPlan):
   const decimals = 'fixed' in plan.digits ? plan.digits.fixed : plan.digits.upTo;
   const rounded = numbers.roundedText(`abs(${scaled})`, decimals);
   const text = 'upTo' in plan.digits ? numbers.trimFraction(rounded) : rounded;
-  if (decimals === 0) return numbers.groupThousands(text, plan.group);
-  const integer = numbers.groupThousands(numbers.splitAtPoint(text, 1), plan.group);
+  if (decimals === 0) return groupedDigits(numbers, text, plan.group);
+  const integer = groupedDigits(numbers, numbers.splitAtPoint(text, 1), plan.group);
   const fraction = numbers.splitAtPoint(text, 2);
   const mark = `'${plan.decimalMark}'`;
   return 'fixed' in plan.digits ? `(${integer} || ${mark} || ${fraction})` : `(${integer} || CASE WHEN ${fraction} = '' THEN '' ELSE ${mark} || ${fraction} END)`;
@@ -96,7 +111,7 @@ function integerPieceSql(input: NumberCellInput, piece: NumberPiece): string {
     syntax.text(piece.before),
     `CASE WHEN ${value} < 0 THEN '-' ELSE '' END`,
     syntax.text(piece.plan.prefix),
-    numbers.groupIntegerThousands(value, piece.plan.group),
+    groupedMagnitude(numbers, value, piece.plan.group),
     syntax.text((decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : '') + piece.plan.suffix + piece.after),
   ]);
   const bound = String(UPPER_BOUND);

@@ -15,7 +15,11 @@ function formatDate(value: string, parts: readonly DatePart[]): string {
   return `to_char(${value}, ${text(template)})`;
 }
 
-/** A non-negative BIGINT below 1e15 with its thousands separated. */
+/**
+ * A non-negative BIGINT below 1e15 with its thousands separated. to_char's `,` is a literal comma
+ * whatever the locale; it takes a fifth of the time of a regular expression over the reversed
+ * digits (1M cells: ≈ 0.16 s against 0.85 s).
+ */
 function groupedBigint(value: string, separator: string): string {
   const grouped = `to_char(${value}, ${text(GROUPED_BIGINT)})`;
   return separator === ',' ? grouped : `replace(${grouped}, ',', ${text(separator)})`;
@@ -42,16 +46,8 @@ const numbers: NumberSyntax = {
   // PostgreSQL (extra_float_digits ≥ 1, the default) prints a double as its shortest round-trip
   // digits; round(numeric, n) rounds them half away from zero and keeps n decimals
   roundedText: (double, digits) => `CAST(round(CAST(CAST(${double} AS text) AS numeric), ${digits}) AS text)`,
-  groupThousands: (digits, separator) => {
-    if (separator === '') return digits;
-    // to_char's `,` is a literal comma whatever the locale; it takes a fifth of the time of a
-    // regular expression over the reversed digits (1M cells: ≈ 0.16 s against 0.85 s)
-    return groupedBigint(`CAST(${digits} AS bigint)`, separator);
-  },
-  groupIntegerThousands: (value, separator) => {
-    const magnitude = `abs(CAST(${value} AS bigint))`;
-    return separator === '' ? `CAST(${magnitude} AS text)` : groupedBigint(magnitude, separator);
-  },
+  bigint: (value) => `CAST(${value} AS bigint)`,
+  groupedBigint,
   splitAtPoint: (value, index) => `split_part(${value}, '.', ${index})`,
   trimFraction: (value) => `rtrim(rtrim(${value}, '0'), '.')`,
 };

@@ -98,7 +98,7 @@ export class PostgresCsvLines extends Transform {
         this.searched = searched;
         this.pendingHasBom = hasBom;
         out.push(data.subarray(copied, start));
-        return Buffer.concat(out);
+        return joined(out);
       }
       if (rewrite === 'drop-quotes') {
         out.push(data.subarray(copied, start), data.subarray(start + 1, end - 1));
@@ -117,7 +117,7 @@ export class PostgresCsvLines extends Transform {
           this.pending.clear();
           if (start < data.length) this.truncated = true;
           out.push(data.subarray(copied, start));
-          return Buffer.concat(out);
+          return joined(out);
         }
       }
     }
@@ -125,8 +125,17 @@ export class PostgresCsvLines extends Transform {
     this.pendingHasBom = false;
     this.pending.clear();
     out.push(data.subarray(copied));
-    return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
+    return joined(out);
   }
+}
+
+/**
+ * The pieces as one buffer; a single piece as it is, not copied (nearly every chunk with nothing
+ * to rewrite). Safe because a pending cell's storage is never written again once a slice of it
+ * was handed on (PendingCell).
+ */
+function joined(pieces: Buffer[]): Buffer {
+  return pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
 }
 
 /**
