@@ -1,0 +1,110 @@
+import { call } from '../../support/api-client';
+import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
+import { MATRIX_ROLES, type MatrixRole, readmeRoleMatrix } from '../../support/readme-role-matrix';
+import { sharedQuarry } from '../../support/shared-quarry';
+import { type Member, userWithToken } from '../../support/users';
+import { ORDERS_BY_STATUS } from '../../support/valid-bodies';
+
+const { baseUrl, adminToken } = sharedQuarry();
+
+/** What every request needs: the project, a public space in it, and a caller per role. */
+interface Context {
+  projectUuid: string;
+  spaceUuid: string;
+}
+
+type Send = (context: Context, token: string) => Promise<{ status: number; body: any }>;
+
+let counter = 0;
+const unique = (label: string) => `${label}-${process.pid}-${(counter += 1)}`;
+
+const TABLE_CALCULATION = { name: 'doubled', displayName: 'Doubled', sql: '${orders.unique_order_count} * 2' };
+const ADDITIONAL_METRIC = { name: 'largest_amount', label: 'Largest amount', type: 'max', sql: '${TABLE}.amount', table: 'orders' };
+const SQL_DIMENSION = { id: 'upper_status', name: 'Upper status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' };
+
+const withTableCalculation = { ...ORDERS_BY_STATUS, tableCalculations: [TABLE_CALCULATION] };
+const withAdditionalMetric = { ...ORDERS_BY_STATUS, metrics: ['orders_largest_amount'], additionalMetrics: [ADDITIONAL_METRIC] };
+const withSqlDimension = { ...ORDERS_BY_STATUS, dimensions: ['upper_status'], sorts: [], customDimensions: [SQL_DIMENSION] };
+const EXPORT_LAYOUT = { columnOrder: [], showTableNames: false, onlyRaw: true };
+
+const explore = (context: Context, action: string) => `/api/v1/projects/${context.projectUuid}/explores/orders/${action}`;
+const post = (path: string, token: string, body: unknown) => call(baseUrl, 'POST', path, { token, body });
+
+function chart(context: Context, metricQuery: Record<string, unknown>) {
+  return { name: unique('Matrix chart'), tableName: 'orders', metricQuery, chartConfig: { type: 'table', config: {} }, tableConfig: { columnOrder: [] }, spaceUuid: context.spaceUuid };
+}
+
+/** Each row of the README's role matrix, as the request a caller of each role sends. */
+const PROJECT_REQUESTS: Record<string, Send> = {
+  'E4 runQuery with a table calculation': (c, token) => post(explore(c, 'runQuery'), token, withTableCalculation),
+  'E4 runQuery with an additional metric (`sql`)': (c, token) => post(explore(c, 'runQuery'), token, withAdditionalMetric),
+  'E4 runQuery with a custom SQL dimension': (c, token) => post(explore(c, 'runQuery'), token, withSqlDimension),
+  'E5 compileQuery with a custom SQL dimension': (c, token) => post(explore(c, 'compileQuery'), token, withSqlDimension),
+  'E6 downloadCsv with a table calculation': (c, token) => post(explore(c, 'downloadCsv'), token, { ...withTableCalculation, ...EXPORT_LAYOUT }),
+  'E6 downloadCsv with a custom SQL dimension': (c, token) => post(explore(c, 'downloadCsv'), token, { ...withSqlDimension, ...EXPORT_LAYOUT }),
+  'E12 v2 metric-query with a table calculation': (c, token) => post(`/api/v2/projects/${c.projectUuid}/query/metric-query`, token, { query: withTableCalculation }),
+  'E12 v2 metric-query with a custom SQL dimension': (c, token) => post(`/api/v2/projects/${c.projectUuid}/query/metric-query`, token, { query: withSqlDimension }),
+  'Save a chart with a table calculation': (c, token) => post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withTableCalculation)),
+  'Save a chart with a custom SQL dimension': (c, token) => post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withSqlDimension)),
+  'Save a SQL chart (`sql`)': (c, token) =>
+    post(`/api/v1/projects/${c.projectUuid}/sqlRunner/saved`, token, { name: unique('Matrix SQL chart'), sql: 'SELECT 1', limit: 10, config: { type: 'table' }, spaceUuid: c.spaceUuid }),
+  'Upload a chart as code with a custom SQL dimension': (c, token) => {
+    const slug = unique('matrix-as-code');
+    const { spaceUuid: _space, ...body } = chart(c, withSqlDimension);
+    return post(`/api/v1/projects/${c.projectUuid}/charts/${slug}/code`, token, { ...body, slug, spaceSlug: 'role_matrix', publicSpaceCreate: true });
+  },
+};
+
+/** Requests whose permission is the caller's organization role (creating projects). */
+const ORGANIZATION_REQUESTS: Record<string, (token: string) => Promise<{ status: number; body: any }>> = {
+  'E15 create a project on a DuckDB `path`': (token) =>
+    post('/api/v1/org/projects', token, { name: unique('Matrix'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } }),
+};
+
+const matrix = readmeRoleMatrix();
+
+describe('Role matrix (README "Role matrix"): who may send SQL fragments and paths', () => {
+  const context = {} as Context;
+  const projectMembers = {} as Record<MatrixRole, Member>;
+  const organizationMembers = {} as Record<MatrixRole, Member>;
+  let outsider: Member;
+
+  beforeAll(async () => {
+    context.projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
+    const space = await post(`/api/v1/projects/${context.projectUuid}/spaces`, adminToken, { name: unique('Matrix space'), isPrivate: false });
+    if (space.status !== 200) throw new Error(`create space: ${JSON.stringify(space.body)}`);
+    context.spaceUuid = space.body.results.uuid;
+    for (const role of MATRIX_ROLES) {
+      const member = await userWithToken('member');
+      const granted = await post(`/api/v1/projects/${context.projectUuid}/access`, adminToken, { userUuid: member.userUuid, role });
+      if (granted.status !== 200) throw new Error(`grant ${role}: ${JSON.stringify(granted.body)}`);
+      projectMembers[role] = member;
+      organizationMembers[role] = await userWithToken(role);
+    }
+    outsider = await userWithToken('member');
+  });
+
+  it('has a request for every row of the README, and a row for every request', () => {
+    const documented = matrix.map((row) => row.request).sort();
+    expect(documented).toEqual([...Object.keys(PROJECT_REQUESTS), ...Object.keys(ORGANIZATION_REQUESTS)].sort());
+  });
+
+  it.each(matrix.map((row) => [row.request, row] as const))('%s', async (request, row) => {
+    const outcomes: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    const project = PROJECT_REQUESTS[request];
+    for (const role of MATRIX_ROLES) {
+      const response = project ? await project(context, projectMembers[role].token) : await ORGANIZATION_REQUESTS[request]?.(organizationMembers[role].token);
+      outcomes[role] = response?.status ?? 0;
+      expected[role] = row.allowed[role] ? 200 : 403;
+      // On a mismatch, say what the service answered.
+      if (outcomes[role] !== expected[role]) outcomes[`${role} answer`] = response?.body?.error?.message ?? response?.body?.status;
+    }
+    if (project) {
+      // A member without a role in the project cannot tell that the project exists.
+      outcomes['outsider'] = (await project(context, outsider.token)).status;
+      expected['outsider'] = 404;
+    }
+    expect(outcomes).toEqual(expected);
+  });
+});
