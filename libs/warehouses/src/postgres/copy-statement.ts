@@ -5,7 +5,7 @@ import { WarehouseQueryError } from '@quarry/domain';
 import { cellsSql, RESULT_ALIAS } from '../native-csv/csv-line-sql';
 import type { NativeCsvCell } from '../native-csv/native-csv';
 import type { InlinedQuery } from './inline-params';
-import { parsePostgres, type ParseNode, walkTree, withoutLocations } from './postgres-parser';
+import { type ParseNode, parsePostgres, walkTree, withoutLocations } from './postgres-parser';
 
 /** A COPY text that passed copyToStdoutStatement's checks: the only text the session sends over the simple protocol. */
 export type VerifiedCopyStatement = string & { readonly verifiedCopy: unique symbol };

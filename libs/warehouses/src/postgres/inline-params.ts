@@ -4,7 +4,7 @@ import { WarehouseQueryError } from '@quarry/domain';
 
 import { toQueryParams } from '../query/query-params';
 import type { PlaceholderOccurrence } from '../sql/find-placeholders';
-import { parseOneStatement, type ParseNode, walkTree, withoutLocations } from './postgres-parser';
+import { type ParseNode, parseOneStatement, walkTree, withoutLocations } from './postgres-parser';
 
 /** A query with its values written in as constants, and the parse tree that proves they stayed constants. */
 export interface InlinedQuery {

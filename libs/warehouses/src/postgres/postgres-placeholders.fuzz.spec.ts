@@ -12,7 +12,7 @@ import { PostgresAdapter } from './postgres-adapter';
  * Issue 31, acceptance 2: a seeded fuzz of the placeholder path against the live PostgreSQL at
  * 127.0.0.1:5432 (SELECTs only, in database `postgres`). Random queries mix placeholders with
  * (nested) comments, '' strings, E'' strings with backslash escapes, U&'' strings, $$ and $tag$
- * dollar quotes and quoted names, all full of fake `$n`, `*​/`, `--` and quotes. The generator
+ * dollar quotes and quoted names, all full of fake `$n`, `*\/`, `--` and quotes. The generator
  * knows where its placeholders are, so each query has a twin with its values written as plain
  * literals by construction. Compared, for every case:
  * - the engine (values bound, extended protocol) with the twin: the generator is right;

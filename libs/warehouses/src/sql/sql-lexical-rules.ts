@@ -7,8 +7,8 @@ export interface SqlLexicalRules {
   /** `#` starts a line comment (BigQuery, ClickHouse). */
   hashComments: boolean;
   /**
-   * `/* … *​/` comments nest, as the SQL standard has them (PostgreSQL, DuckDB, Spark/Databricks,
-   * ClickHouse): `/* a /* b *​/ c *​/` is one comment. Reading it as ending at the first `*​/`
+   * `/* … *\/` comments nest, as the SQL standard has them (PostgreSQL, DuckDB, Spark/Databricks,
+   * ClickHouse): `/* a /* b *\/ c *\/` is one comment. Reading it as ending at the first `*\/`
    * put a placeholder outside a string that PostgreSQL read inside one (issue 31, finding 1).
    */
   nestedComments: boolean;

@@ -54,7 +54,7 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
   describe('Finding 1: a filter value of an interactive viewer becomes SQL in the PostgreSQL CSV export', () => {
     /**
      * The issue's payload. The additional metric opens a nested comment that the old placeholder
-     * finder closed one `*​/` too early; PostgreSQL then reads a string from its last quote up to the
+     * finder closed one `*\/` too early; PostgreSQL then reads a string from its last quote up to the
      * first quote of the filter value's E'' literal, the value itself as SQL, and a string again up
      * to the table calculation's `-- '`. `$1` in the table calculation keeps the query valid for the
      * bound describe step (there the filter's `$1` sits inside that string). The value ends the
