@@ -67,7 +67,6 @@ export class PostgresAdapter implements WarehouseAdapter {
     try {
       const { rows } = await session.query(SCHEMA_EXISTS_STATEMENT, [schema]);
       if (rows.length === 0) throw connectionError('schema', `Schema "${schema}" does not exist in database "${this.config.dbname}"`);
-      await session.commit();
     } catch (error) {
       if (error instanceof WarehouseConnectionError) throw error;
       throw connectionError('query', `Connected, but a test query failed: ${messageOf(error)}`);
@@ -84,7 +83,6 @@ export class PostgresAdapter implements WarehouseAdapter {
     try {
       session = await PostgresSession.open(this.connections, postgresSessionSettings(this.config, options), cancellation);
       const result = await session.query(sql, values);
-      await session.commit();
       const columns = postgresColumns(result.fields);
       return { fields: fieldsOf(columns), rows: result.rows.map((row) => rowFromValues(columns, row)) };
     } catch (error) {
@@ -116,7 +114,6 @@ export class PostgresAdapter implements WarehouseAdapter {
         if (batch.rows.length > 0) yield batch.rows.map((row) => rowFromValues(columns, row));
         if (batch.rows.length < batchSize) break;
       }
-      await session.commit();
     } catch (error) {
       throw cancellation.explain(postgresQueryError(error));
     } finally {

@@ -3,14 +3,17 @@ import { type CopyToStreamQuery, to as copyTo } from 'pg-copy-streams';
 
 import type { QueryCancellation } from '../query/query-cancellation';
 import type { ResultColumn } from '../values/result-columns';
+import type { VerifiedCopyStatement } from './copy-statement';
 import type { PostgresConnections } from './postgres-connections';
 import { type SessionSetting, sessionSetupQuery } from './postgres-session-settings';
 import { postgresKindOfOid } from './postgres-types';
 
 /**
- * One query's transaction on a pooled connection: settings applied locally, the backend's pid
- * registered for cancellation, and on close a rollback (which also closes any cursor) before the
- * connection goes back — or is destroyed, if it may still receive a late cancel or is broken.
+ * One query's transaction on a pooled connection: READ ONLY (a user SQL fragment that writes —
+ * a data-modifying CTE, nextval(), a function with side effects on tables — fails), settings
+ * applied locally, the backend's pid registered for cancellation, and never committed: on close a
+ * rollback (which also closes any cursor) before the connection goes back — or is destroyed, if it
+ * may still receive a late cancel or is broken. Results were read before the rollback.
  */
 export class PostgresSession {
   private finished = false;
@@ -24,7 +27,7 @@ export class PostgresSession {
     const client = await connections.acquire();
     const session = new PostgresSession(client, cancellation);
     try {
-      await client.query('BEGIN');
+      await client.query('BEGIN READ ONLY');
       const setup = sessionSetupQuery(settings);
       const { rows } = await client.query<{ pid: number }>(setup.text, setup.values);
       const pid = rows[0]?.pid;
@@ -37,20 +40,19 @@ export class PostgresSession {
     }
   }
 
-  /** Runs one statement (extended protocol: a single statement, values bound). */
+  /** Runs one statement (extended protocol: the server refuses several in one text; values bound). */
   async query(text: string, values: readonly unknown[] = []): Promise<QueryArrayResult> {
     const config = { text, values: [...values], rowMode: 'array', queryMode: 'extended' } as QueryArrayConfig;
     return this.client.query(config);
   }
 
-  /** Runs a `COPY … TO STDOUT`; its output arrives as the returned stream's bytes. */
-  copyOut(text: string): CopyToStreamQuery {
+  /**
+   * Runs a `COPY … TO STDOUT`; its output arrives as the returned stream's bytes. pg-copy-streams
+   * sends it over the simple protocol (any number of statements), so only a text checked by
+   * copyToStdoutStatement is taken.
+   */
+  copyOut(text: VerifiedCopyStatement): CopyToStreamQuery {
     return this.client.query(copyTo(text));
-  }
-
-  async commit(): Promise<void> {
-    await this.client.query('COMMIT');
-    this.finished = true;
   }
 
   async close(): Promise<void> {

@@ -35,9 +35,13 @@ export function snowflakeConnectionOptions(config: SnowflakeConnectionConfig): C
   };
 }
 
-/** Session parameters sent with each statement (Snowflake applies them to that statement only). */
+/**
+ * Session parameters sent with each statement (Snowflake applies them to that statement only).
+ * MULTI_STATEMENT_COUNT = 1: exactly one statement per query, whatever the account or user default
+ * (0 would let one text run any number of statements).
+ */
 export function snowflakeStatementParameters(config: SnowflakeConnectionConfig, options: Pick<QueryOptions, 'timezone'>): Record<string, string | number | boolean> {
-  const parameters: Record<string, string | number | boolean> = {};
+  const parameters: Record<string, string | number | boolean> = { MULTI_STATEMENT_COUNT: 1 };
   if (config.queryTag) parameters['QUERY_TAG'] = config.queryTag;
   if (options.timezone) parameters['TIMEZONE'] = options.timezone;
   const timeoutSeconds = optionalPositive(config, 'timeoutSeconds');

@@ -58,15 +58,16 @@ describe('snowflake statements', () => {
     expect(statement).toEqual({
       sqlText: "SELECT * FROM t WHERE a = :1 AND b > :2 AND c = :1 AND d = '$3' AND e = :3",
       binds: ["x'; DROP TABLE t; --", '2018-01-01T00:00:00.000Z', '1180591620717411303424'],
-      parameters: {},
+      parameters: { MULTI_STATEMENT_COUNT: 1 },
       fetchAsString: ['Number'],
       rowMode: 'array',
       streamResult: true,
     });
   });
 
-  it('sends the session settings with each statement', () => {
+  it('sends the session settings with each statement, one statement only (issue 31)', () => {
     expect(snowflakeStatementParameters({ ...config, queryTag: 'quarry', timeoutSeconds: 90.5, quotedIdentifiersIgnoreCase: false }, { timezone: 'Europe/Paris' })).toEqual({
+      MULTI_STATEMENT_COUNT: 1,
       QUERY_TAG: 'quarry',
       TIMEZONE: 'Europe/Paris',
       STATEMENT_TIMEOUT_IN_SECONDS: 91,
