@@ -13,6 +13,7 @@ export { BigQueryAdapter } from './bigquery/bigquery-adapter';
 export { ClickHouseAdapter } from './clickhouse/clickhouse-adapter';
 export * from './connections/bigquery-connection';
 export * from './connections/clickhouse-connection';
+export * from './connections/connection-identity';
 export type { CommonConnectionFields, SshTunnelFields } from './connections/common-fields';
 export * from './connections/databricks-connection';
 export * from './connections/duckdb-connection';
