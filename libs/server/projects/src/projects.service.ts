@@ -206,7 +206,7 @@ export class ProjectsService {
   private async copyContent(upstream: ProjectEntity, project: ProjectEntity, principal: Principal) {
     try {
       const copiers = this.contentCopiers.list();
-      for (const copier of copiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
+      for (const copier of copiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal);
       return { hasContentCopy: copiers.length > 0, contentCopyError: null };
     } catch (error) {
       this.logger.warn({ projectUuid: project.projectUuid, err: error }, 'Copying content from the upstream project failed');
