@@ -16,9 +16,9 @@ import { createTestDatabase, type TestDatabase } from '@quarry/testing';
 import type { DataSource } from 'typeorm';
 
 import { SpaceAccessService } from './space-access.service';
-import { SpacesContentCopier } from './spaces-content-copier';
 import { NoStoredSpaceContents } from './space-contents';
 import { SpacesService } from './spaces.service';
+import { SpacesContentCopier } from './spaces-content-copier';
 
 /** Integration tier: what only a real database shows — concurrent slugs, cascades, copies. */
 describe('SpacesService on PostgreSQL', () => {
