@@ -445,5 +445,15 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
     const free = `free-slug-${Date.now()}`;
     expect(await answer(chartProbe, hidden.chart.slug, developerOf)).toEqual(await answer(chartProbe, free, developerOf));
     expect(await answer(dashboardProbe, hidden.dashboard.slug, developerOf)).toEqual(await answer(dashboardProbe, free, developerOf));
+
+    // Uploaded for real, the file creates the developer's own chart (next free slug) and leaves the hidden one alone.
+    const uploaded = await call(baseUrl, 'POST', projectPath(`/charts/${hidden.chart.slug}/code`), { token: developerOf, body: { ...chartFile(hidden.chart.slug), name: 'Overwrite attempt', dryRun: false } });
+    expect(uploaded.status).toBe(200);
+    const change = uploaded.body.results.charts[0];
+    expect(change).toMatchObject({ action: 'create' });
+    expect(change.data.uuid).not.toBe(hidden.chart.uuid);
+    expect(change.data.slug).not.toBe(hidden.chart.slug);
+    const untouched = await call(baseUrl, 'GET', `/api/v1/saved/${hidden.chart.uuid}`, { token: adminToken });
+    expect(untouched.body.results).toMatchObject({ name: hidden.chart.name, slug: hidden.chart.slug });
   });
 });
