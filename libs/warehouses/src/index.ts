@@ -14,6 +14,7 @@ export { ClickHouseAdapter } from './clickhouse/clickhouse-adapter';
 export * from './connections/bigquery-connection';
 export * from './connections/clickhouse-connection';
 export type { CommonConnectionFields, SshTunnelFields } from './connections/common-fields';
+export * from './connections/connection-identity';
 export * from './connections/databricks-connection';
 export * from './connections/duckdb-connection';
 export * from './connections/postgres-connection';

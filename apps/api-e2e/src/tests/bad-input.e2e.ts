@@ -30,7 +30,7 @@ async function expect400Naming(route: Route, query: Record<string, unknown>, fie
 
 beforeAll(async () => {
   projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-  const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: 'Bad input' } });
+  const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: 'Bad input', isPrivate: false } });
   spaceUuid = space.body.results.uuid;
 }, 120_000);
 

@@ -47,8 +47,9 @@ function chartBody(spaceUuid: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A space; a root space is public unless the body says (new spaces are private by default: security/content.e2e.ts). */
 async function createSpace(body: Record<string, unknown>, token = adminToken): Promise<{ uuid: string; name: string }> {
-  const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token, body });
+  const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token, body: body['parentSpaceUuid'] ? body : { isPrivate: false, ...body } });
   if (response.status !== 200) throw new Error(`create space: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.results;
 }

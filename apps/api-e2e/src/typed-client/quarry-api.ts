@@ -1297,7 +1297,7 @@ export interface components {
        */
       parentSpaceUuid?: string | null;
       name: string;
-      /** @description Private spaces are seen only by admins and the users and groups they are shared with. Default: false, or the parent's privacy for a nested space. */
+      /** @description Private spaces are seen only by admins and the users and groups they are shared with. Default: true (as the reference), except for a nested space that inherits its parent's permissions, which follows the parent. */
       isPrivate?: boolean;
       /** @description Users to share the new space with (the creator is always its admin). */
       access?: components["schemas"]["SpaceUserShareRequestDto"][];

@@ -11,8 +11,8 @@ export const ADMIN_USAGE = `Admin commands (npm run quarry -- <command> [options
   create-org   --name <name> --admin-email <email> [--first-name F] [--last-name L]
                creates an organization and its admin, and prints a token for them
   create-user  --org <organizationUuid> --email <email> --role <role> [--first-name F] [--last-name L]
-  create-token --email <email> [--description D] [--expires-in-days N]
-               prints a new personal access token for the user`;
+  create-token --email <email> [--org <organizationUuid>] [--description D] [--expires-in-days N]
+               prints a new personal access token for the user (--org when organizations share the email)`;
 
 function required(values: Record<string, string | undefined>, name: string): string {
   const value = values[name];
@@ -57,7 +57,7 @@ export async function runAdminCommand(command: string, args: string[], config: A
         return;
       }
       case 'create-token': {
-        const userUuid = await findUserUuid(app.get(DataSource), required(values, 'email'));
+        const userUuid = await findUserUuid(app.get(DataSource), required(values, 'email'), values.org);
         const days = values['expires-in-days'] ? Number(values['expires-in-days']) : undefined;
         if (days !== undefined && !(Number.isInteger(days) && days > 0)) throw new ParameterError('--expires-in-days must be a positive integer');
         const issued = await app.get(PersonalAccessTokensService).issue(userUuid, {
@@ -73,9 +73,15 @@ export async function runAdminCommand(command: string, args: string[], config: A
   });
 }
 
-async function findUserUuid(dataSource: DataSource, email: string): Promise<string> {
-  const rows: Array<{ user_uuid: string }> = await dataSource.query('SELECT user_uuid FROM users WHERE lower(email) = lower($1)', [email]);
-  if (!rows[0]) throw new ParameterError(`No user with email ${email}`);
+/** The user with this email (in this organization, when given): emails are unique per organization only. */
+async function findUserUuid(dataSource: DataSource, email: string, organizationUuid: string | undefined): Promise<string> {
+  const rows: Array<{ user_uuid: string }> = await dataSource.query(
+    `SELECT u.user_uuid FROM users u JOIN organization_memberships m USING (user_uuid)
+      WHERE lower(u.email) = lower($1) AND ($2::text IS NULL OR m.organization_uuid::text = $2)`,
+    [email, organizationUuid ?? null],
+  );
+  if (!rows[0]) throw new ParameterError(`No user with email ${email}${organizationUuid ? ` in organization ${organizationUuid}` : ''}`);
+  if (rows.length > 1) throw new ParameterError(`${rows.length} organizations have a user with email ${email}: pass --org <organizationUuid>`);
   return rows[0].user_uuid;
 }
 

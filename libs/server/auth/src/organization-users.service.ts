@@ -38,10 +38,10 @@ export class OrganizationUsersService {
   /** Also used by the admin CLI and first-start bootstrap, which act with no caller. */
   async createInOrganization(organizationUuid: string, request: NewUserRequest): Promise<OrganizationMember> {
     const email = request.email.trim();
-    if (await this.users.emailExists(email)) {
-      throw new AlreadyExistsError(`A user with email ${email} already exists`, { email: ['already in use'] });
-    }
-    return this.users.createMember({ ...request, email, organizationUuid });
+    // Only this organization's users count: an address used elsewhere is as free as an unused one.
+    const member = await this.users.createMember({ ...request, email, organizationUuid });
+    if (!member) throw new AlreadyExistsError(`A user with email ${email} already exists in this organization`, { email: ['already in use in this organization'] });
+    return member;
   }
 
   async updateRole(principal: Principal, userUuid: string, role: OrganizationRole): Promise<OrganizationMember> {

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import type { Principal } from '@quarry/domain';
 
 export interface ProjectContentCopier {
   /** What it copies, for error messages. */
   readonly name: string;
   /** Copiers run in increasing order: spaces (0) before what lives in them (charts, then dashboards). */
   readonly order: number;
-  copy(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string): Promise<void>;
+  /**
+   * Copies into the preview only what `by` may view in the upstream project: the preview's
+   * creator becomes its admin, so anything copied is theirs to read.
+   */
+  copy(fromProjectUuid: string, toProjectUuid: string, by: Principal): Promise<void>;
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from './content-copiers';
 export * from './create-project.request';
+export * from './inherited-connection';
 export * from './project-access.service';
 export * from './project-compiler.service';
 export * from './project-view';

@@ -13,6 +13,7 @@ import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 import { CachedProjects } from './cached-projects';
 import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
+import { inheritConnection } from './inherited-connection';
 import { type ProjectView, toProjectView } from './project-view';
 import { resolveLocalProjectDir } from './transform-sources/local-project';
 import { WarehouseAccess } from './warehouse-access';
@@ -191,8 +192,8 @@ export class ProjectsService {
   private warehouseFor(request: CreateProjectRequest, upstream: ProjectEntity | undefined): WarehouseConnectionConfig {
     if (request.copyWarehouseConnectionFromUpstreamProject && upstream?.warehouseConnectionSealed) {
       const inherited = this.box.openJson<WarehouseConnectionConfig>(upstream.warehouseConnectionSealed);
-      // Fields given in the request (e.g. another schema) override the upstream's; credentials stay.
-      return request.warehouseConnection?.type === inherited.type ? ({ ...inherited, ...request.warehouseConnection } as WarehouseConnectionConfig) : inherited;
+      // Fields given in the request (e.g. another schema) override the upstream's; its secrets stay only with its host, port, database and user.
+      return inheritConnection(inherited, request.warehouseConnection, { field: 'warehouseConnection', owner: "the upstream project's" });
     }
     if (!request.warehouseConnection) {
       throw new ParameterError('warehouseConnection is required (or copyWarehouseConnectionFromUpstreamProject with an upstream project)', {
@@ -205,7 +206,7 @@ export class ProjectsService {
   private async copyContent(upstream: ProjectEntity, project: ProjectEntity, principal: Principal) {
     try {
       const copiers = this.contentCopiers.list();
-      for (const copier of copiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal.userUuid);
+      for (const copier of copiers) await copier.copy(upstream.projectUuid, project.projectUuid, principal);
       return { hasContentCopy: copiers.length > 0, contentCopyError: null };
     } catch (error) {
       this.logger.warn({ projectUuid: project.projectUuid, err: error }, 'Copying content from the upstream project failed');

@@ -15,3 +15,6 @@ export interface ClickhouseConnectionConfig extends CommonConnectionFields {
 }
 
 export const CLICKHOUSE_SECRET_FIELDS = ['user', 'password'] as const;
+
+/** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
+export const CLICKHOUSE_SESSION_FIELDS = ['timeoutSeconds', 'startOfWeek', 'requireUserCredentials'] as const;

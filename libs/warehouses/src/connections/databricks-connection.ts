@@ -14,3 +14,6 @@ export interface DatabricksConnectionConfig extends CommonConnectionFields {
 }
 
 export const DATABRICKS_SECRET_FIELDS = ['personalAccessToken'] as const;
+
+/** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
+export const DATABRICKS_SESSION_FIELDS = ['database', 'startOfWeek', 'requireUserCredentials'] as const;

@@ -8,3 +8,6 @@ export interface DuckdbConnectionConfig extends CommonConnectionFields {
 }
 
 export const DUCKDB_SECRET_FIELDS = [] as const;
+
+/** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
+export const DUCKDB_SESSION_FIELDS = ['startOfWeek', 'requireUserCredentials'] as const;

@@ -16,3 +16,6 @@ export interface TrinoConnectionConfig extends CommonConnectionFields {
 }
 
 export const TRINO_SECRET_FIELDS = ['user', 'password'] as const;
+
+/** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
+export const TRINO_SESSION_FIELDS = ['schema', 'source', 'startOfWeek', 'requireUserCredentials'] as const;

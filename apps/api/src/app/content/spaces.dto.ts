@@ -22,7 +22,7 @@ export class CreateSpaceDto {
   @IsString() @MaxLength(255)
   name!: string;
 
-  /** Private spaces are seen only by admins and the users and groups they are shared with. Default: false, or the parent's privacy for a nested space. */
+  /** Private spaces are seen only by admins and the users and groups they are shared with. Default: true (as the reference), except for a nested space that inherits its parent's permissions, which follows the parent. */
   @IsOptional() @IsBoolean()
   isPrivate?: boolean;
 

@@ -102,9 +102,10 @@ export class ChartsAsCodeService {
     if (spaceChanges.length > 0 && upload.skipSpaceCreate) {
       throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, { spaceSlug: ['no space has this path (skipSpaceCreate is set)'] });
     }
-    const existing = await this.charts.findBySlug(projectUuid, slug);
-    // A chart of a space the caller cannot see may not be overwritten: as if it did not exist, but its slug is taken.
-    if (existing && !spaces.access(existing.spaceUuid)) throw new ForbiddenError('A chart with this slug exists in a space you cannot access', { slug });
+    const found = await this.charts.findBySlug(projectUuid, slug);
+    // A chart of a space the caller cannot see is answered as if it did not exist (no oracle, no
+    // overwrite): the upload creates the caller's own chart, under the next free slug as any taken slug gets.
+    const existing = found && spaces.access(found.spaceUuid) ? found : null;
     if (existing) spaces.assert(existing.spaceUuid, 'space:manage-content');
     const dashboardUuid = await this.dashboardOf(projectUuid, upload.dashboardSlug ?? null);
     const content = chartContent({ ...upload, chartConfig: upload.chartConfig as ChartAsCodeConfig, pivotConfig: upload.pivotConfig ?? null });
@@ -145,7 +146,8 @@ export class ChartsAsCodeService {
         spaceUuid: space.spaceUuid,
         dashboardUuid: dashboardUuid ?? undefined,
       });
-      (changes.charts[0] as { data: { uuid: string | null } }).data.uuid = created;
+      const saved = await this.charts.findByUuid(created);
+      Object.assign((changes.charts[0] as { data: { uuid: string | null; slug: string } }).data, { uuid: created, slug: saved?.slug ?? slug });
     }
     return changes;
   }

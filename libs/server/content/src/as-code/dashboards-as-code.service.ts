@@ -77,7 +77,10 @@ export class DashboardsAsCodeService {
     if (spaceChanges.length > 0 && upload.skipSpaceCreate) {
       throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, { spaceSlug: ['no space has this path (skipSpaceCreate is set)'] });
     }
-    const existing = await this.dashboards.findBySlug(projectUuid, slug);
+    const found = await this.dashboards.findBySlug(projectUuid, slug);
+    // A dashboard of a space the caller cannot see is answered as if it did not exist (no oracle, no
+    // overwrite): the upload creates the caller's own dashboard, under the next free slug as any taken slug gets.
+    const existing = found && spaces.access(found.spaceUuid) ? found : null;
     if (existing) spaces.assert(existing.spaceUuid, 'space:manage-content');
     const layout = await this.layout(spaces, upload, existing);
     const name = contentName(upload.name);
@@ -105,9 +108,9 @@ export class DashboardsAsCodeService {
       await this.dashboards.addVersion(existing.dashboardUuid, { name, description, spaceUuid: space.spaceUuid }, layout, principal.userUuid);
     } else {
       const dashboardUuid = randomUUID();
-      await withFreeSlug('dashboard', slug, (candidate) => this.dashboards.slugTaken(projectUuid, candidate), (candidate) =>
+      const createdSlug = await withFreeSlug('dashboard', slug, (candidate) => this.dashboards.slugTaken(projectUuid, candidate), (candidate) =>
         this.dashboards.create({ dashboardUuid, projectUuid, spaceUuid: space.spaceUuid, name, description, slug: candidate }, layout, principal.userUuid), 'dashboards_slug_unique');
-      (changes.dashboards[0] as { data: { uuid: string | null } }).data.uuid = dashboardUuid;
+      Object.assign((changes.dashboards[0] as { data: { uuid: string | null; slug: string } }).data, { uuid: dashboardUuid, slug: createdSlug });
     }
     return changes;
   }

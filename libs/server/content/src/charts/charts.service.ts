@@ -65,8 +65,9 @@ export class ChartsService {
   ) {}
 
   async create(principal: Principal, projectUuid: string, request: CreateChartRequest): Promise<ChartView> {
-    const placed = await this.placement(projectUuid, request);
-    const { spaces } = await this.access.assertSpace(principal, projectUuid, placed.spaceUuid, 'space:manage-content');
+    const spaces = await this.access.forProject(principal, projectUuid);
+    const placed = await this.placement(spaces, request);
+    spaces.assert(placed.spaceUuid, 'space:manage-content');
     const savedChartUuid = await this.insert(principal, spaces, { ...request, ...placed });
     return this.viewOf(spaces, await this.load(savedChartUuid));
   }
@@ -95,11 +96,13 @@ export class ChartsService {
   }
 
   /** Where a new chart goes: the given space, or the space of the dashboard it is saved in. */
-  private async placement(projectUuid: string, request: CreateChartRequest): Promise<{ spaceUuid: string; dashboardUuid?: string }> {
+  private async placement(spaces: ProjectSpaces, request: CreateChartRequest): Promise<{ spaceUuid: string; dashboardUuid?: string }> {
     if (request.dashboardUuid) {
       const dashboard = await this.dashboards.findByUuid(request.dashboardUuid.toLowerCase());
-      // The dashboard's space decides access; a dashboard of another project is as missing as none.
-      if (!dashboard || dashboard.projectUuid !== projectUuid) throw new NotFoundError('Dashboard not found', { dashboardUuid: request.dashboardUuid });
+      // The dashboard's space decides access; a dashboard of another project, or in a space the caller cannot see, is as missing as none.
+      if (!dashboard || dashboard.projectUuid !== spaces.projectUuid || !spaces.access(dashboard.spaceUuid)) {
+        throw new NotFoundError('Dashboard not found', { dashboardUuid: request.dashboardUuid });
+      }
       return { spaceUuid: dashboard.spaceUuid, dashboardUuid: dashboard.dashboardUuid };
     }
     if (!request.spaceUuid) throw new QuarryError('ValidationError', 'Invalid request: spaceUuid or dashboardUuid is required', { spaceUuid: ['spaceUuid or dashboardUuid is required'] });
@@ -197,9 +200,9 @@ export class ChartsService {
     };
   }
 
-  /** Pins the chart to its project, or unpins it (project editors). */
+  /** Pins the chart to its project, or unpins it (project editors); a chart the caller cannot see is missing. */
   async togglePin(principal: Principal, chartUuid: string): Promise<PinningView> {
-    const chart = await this.load(chartUuid);
+    const { chart } = await this.authorized(principal, chartUuid, 'space:view');
     return this.pins.toggle(principal, chart.projectUuid, 'chart', chartUuid);
   }
 

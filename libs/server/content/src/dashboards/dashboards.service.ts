@@ -131,8 +131,9 @@ export class DashboardsService {
     await this.dashboards.delete(dashboardUuid);
   }
 
+  /** Pins the dashboard to its project, or unpins it (project editors); a dashboard the caller cannot see is missing. */
   async togglePin(principal: Principal, dashboardUuid: string): Promise<PinningView> {
-    const dashboard = await this.load(dashboardUuid);
+    const { dashboard } = await this.authorized(principal, dashboardUuid, 'space:view');
     return this.pins.toggle(principal, dashboard.projectUuid, 'dashboard', dashboardUuid);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ForbiddenError, NotFoundError, type Principal, QuarryError } from '@quarry/domain';
+import { NotFoundError, type Principal, QuarryError } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import { type PinnedItemRow, PinnedItemsRepository, type PinnedItemType, type PinnedListEntity } from '@quarry/server/database';
 
@@ -90,8 +90,8 @@ export class PinsService {
 
   private async projectList(spaces: ProjectSpaces, pinnedListUuid: string): Promise<PinnedListEntity> {
     const list = await this.pins.findList(pinnedListUuid);
-    if (!list) throw new NotFoundError('Pinned list not found', { pinnedListUuid });
-    if (list.projectUuid !== spaces.projectUuid) throw new ForbiddenError('Pinned list does not belong to project', { pinnedListUuid });
+    // Another project's list is as missing as none: its existence is no business of this project's members.
+    if (!list || list.projectUuid !== spaces.projectUuid) throw new NotFoundError('Pinned list not found', { pinnedListUuid });
     return list;
   }
 

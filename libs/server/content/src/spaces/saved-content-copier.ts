@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Principal } from '@quarry/domain';
 import { DashboardsRepository, SavedChartsRepository, SavedSqlChartsRepository, SpacesRepository } from '@quarry/server/database';
 import { type ProjectContentCopier, ProjectContentCopiers } from '@quarry/server/projects';
 
 import { remapTileCharts } from '../promotion/promotion-plan';
+import { copyableSpaces } from './copyable-spaces';
+import { SpaceAccessService } from './space-access.service';
 
 /**
  * Copies a project's dashboards, saved charts and SQL charts into a new preview project (E15
  * `copyContent`), after its spaces: each lands in the copy of its space (matched by path) with
- * the same slug and its latest version; chart tiles point at the chart copies.
+ * the same slug and its latest version; chart tiles point at the chart copies. Only content of
+ * the spaces the creator may view is copied (see copyableSpaces); a tile showing a chart left
+ * behind keeps no reference to it.
  */
 @Injectable()
 export class SavedContentCopier implements ProjectContentCopier, OnModuleInit {
@@ -22,6 +27,7 @@ export class SavedContentCopier implements ProjectContentCopier, OnModuleInit {
     private readonly charts: SavedChartsRepository,
     private readonly dashboards: DashboardsRepository,
     private readonly sqlCharts: SavedSqlChartsRepository,
+    private readonly access: SpaceAccessService,
     private readonly registry: ProjectContentCopiers,
   ) {}
 
@@ -29,14 +35,20 @@ export class SavedContentCopier implements ProjectContentCopier, OnModuleInit {
     this.registry.register(this);
   }
 
-  async copy(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string): Promise<void> {
-    const [fromSpaces, toSpaces, charts, dashboards, sqlCharts] = await Promise.all([
-      this.spaces.listForProject(fromProjectUuid),
+  async copy(fromProjectUuid: string, toProjectUuid: string, by: Principal): Promise<void> {
+    const byUserUuid = by.userUuid;
+    const [upstream, toSpaces, allCharts, allDashboards, allSqlCharts] = await Promise.all([
+      this.access.forProject(by, fromProjectUuid),
       this.spaces.listForProject(toProjectUuid),
       this.charts.listForProject(fromProjectUuid),
       this.dashboards.listForProject(fromProjectUuid),
       this.sqlCharts.listForProject(fromProjectUuid),
     ]);
+    const fromSpaces = copyableSpaces(upstream);
+    const copied = new Set(fromSpaces.map((space) => space.spaceUuid));
+    const charts = allCharts.filter((chart) => copied.has(chart.spaceUuid));
+    const dashboards = allDashboards.filter((dashboard) => copied.has(dashboard.spaceUuid));
+    const sqlCharts = allSqlCharts.filter((sqlChart) => copied.has(sqlChart.spaceUuid));
     const toSpaceByPath = new Map(toSpaces.map((space) => [space.path, space.spaceUuid]));
     const spaceCopy = new Map(fromSpaces.map((space) => [space.spaceUuid, toSpaceByPath.get(space.path)]));
     const copyOfSpace = (spaceUuid: string) => {

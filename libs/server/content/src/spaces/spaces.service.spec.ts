@@ -11,12 +11,14 @@ import {
   SpacesRepository,
   UsersRepository,
 } from '@quarry/server/database';
+import { ProjectContentCopiers } from '@quarry/server/projects';
 import { createTestDatabase, type TestDatabase } from '@quarry/testing';
 import type { DataSource } from 'typeorm';
 
 import { SpaceAccessService } from './space-access.service';
 import { NoStoredSpaceContents } from './space-contents';
 import { SpacesService } from './spaces.service';
+import { SpacesContentCopier } from './spaces-content-copier';
 
 /** Integration tier: what only a real database shows — concurrent slugs, cascades, copies. */
 describe('SpacesService on PostgreSQL', () => {
@@ -99,7 +101,7 @@ describe('SpacesService on PostgreSQL', () => {
     const root = await service.create(admin, from, { name: 'Root', isPrivate: true, access: [{ userUuid: editor.userUuid, role: 'editor' }] });
     const leaf = await service.create(admin, from, { name: 'Leaf', parentSpaceUuid: root.uuid });
 
-    const copies = await spacesRepository.copyProject(from, to, admin.userUuid);
+    const copies = await spacesRepository.copyProject(from, to, admin.userUuid, [root.uuid, leaf.uuid]);
     const copied = await spacesRepository.listForProject(to);
     expect(copied.map((space) => [space.path, space.isPrivate, space.inheritParentPermissions])).toEqual([
       ['root', true, false],
@@ -114,6 +116,32 @@ describe('SpacesService on PostgreSQL', () => {
         [editor.userUuid, 'editor'],
       ].sort(),
     );
+  });
+
+  it('copies into a preview only the spaces its creator may view, each with all its ancestors', async () => {
+    const admin = await user('admin');
+    const developer = await user('member');
+    const from = await project();
+    const to = await project();
+    await dataSource.query(`INSERT INTO project_memberships (project_uuid, user_uuid, role) VALUES ($1, $2, 'developer')`, [from, developer.userUuid]);
+    const open = await service.create(admin, from, { name: 'Open', isPrivate: false });
+    const openChild = await service.create(admin, from, { name: 'Open child', parentSpaceUuid: open.uuid });
+    const secret = await service.create(admin, from, { name: 'Secret', isPrivate: true });
+    const secretChild = await service.create(admin, from, { name: 'Secret child', parentSpaceUuid: secret.uuid });
+    // Shared with the developer, but under a parent they cannot see: its path would name that parent.
+    await service.create(admin, from, { name: 'Shared under secret', parentSpaceUuid: secret.uuid, inheritParentPermissions: false, isPrivate: true, access: [{ userUuid: developer.userUuid, role: 'viewer' }] });
+    const shared = await service.create(admin, from, { name: 'Shared', isPrivate: true, access: [{ userUuid: developer.userUuid, role: 'viewer' }] });
+
+    const copier = new SpacesContentCopier(spacesRepository, new SpaceAccessService(new ProjectsRepository(dataSource), spacesRepository, new PolicyService(new ProjectsRepository(dataSource))), new ProjectContentCopiers());
+    await copier.copy(from, to, developer);
+    const copied = (await spacesRepository.listForProject(to)).map((space) => space.path);
+    expect(copied.sort()).toEqual([open.path, openChild.path, shared.path].sort());
+    expect(copied).not.toContain(secretChild.path);
+
+    // An organization admin sees every space, so their preview holds them all.
+    const adminCopy = await project();
+    await copier.copy(from, adminCopy, admin);
+    expect(await spacesRepository.listForProject(adminCopy)).toHaveLength(6);
   });
 
   it('lets an inheriting space follow its parent privacy, while one with its own rules starts as private as its parent', async () => {

@@ -86,8 +86,9 @@ export class SpacesService {
     // The creator administers the space, so a private space is never created out of their reach.
     shares.push({ userUuid: principal.userUuid, spaceRole: 'admin' });
     const name = spaceName(request.name);
-    // An inheriting space follows its parent's privacy as it changes; one with its own rules starts as private as its parent.
-    const defaultPrivacy = parent && !inherit ? spaces.isPrivate(parent.spaceUuid) : false;
+    // As the reference: a space is private unless the caller says otherwise (a default that fails
+    // closed). An inheriting space has no privacy of its own: it follows its parent's as it changes.
+    const defaultPrivacy = !inherit;
     const spaceUuid = randomUUID();
     await this.withFreePath(projectUuid, parent, name, (slug, path) =>
       this.spaces.create(

@@ -102,12 +102,14 @@ export class SpacesRepository {
   }
 
   /**
-   * Copies every space of a project into another, keeping names, slugs, paths, privacy and
-   * shares, in one transaction. Returns the new uuid of each copied space by its old uuid.
+   * Copies the given spaces of a project into another, keeping names, slugs, paths, privacy and
+   * shares, in one transaction. Only `spaceUuids` are copied (the caller decides who may copy
+   * what); a space's parent must be among them. Returns the new uuid of each copied space by its old uuid.
    */
-  async copyProject(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string): Promise<Map<string, string>> {
+  async copyProject(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string, spaceUuids: readonly string[]): Promise<Map<string, string>> {
+    const wanted = new Set(spaceUuids);
     return this.dataSource.transaction(async (manager) => {
-      const sources = await manager.getRepository(SpaceEntity).find({ where: { projectUuid: fromProjectUuid } });
+      const sources = (await manager.getRepository(SpaceEntity).find({ where: { projectUuid: fromProjectUuid } })).filter((space) => wanted.has(space.spaceUuid));
       // Parents before children: a path has one more segment than its parent's.
       sources.sort((a, b) => a.path.split('.').length - b.path.split('.').length);
       const copies = new Map(sources.map((space) => [space.spaceUuid, randomUUID()]));
@@ -116,7 +118,7 @@ export class SpacesRepository {
           ...space,
           spaceUuid: copies.get(space.spaceUuid) as string,
           projectUuid: toProjectUuid,
-          parentSpaceUuid: space.parentSpaceUuid ? (copies.get(space.parentSpaceUuid) ?? null) : null,
+          parentSpaceUuid: space.parentSpaceUuid ? parentCopy(copies, space) : null,
           createdByUserUuid: byUserUuid,
           createdAt: undefined,
           updatedAt: undefined,
@@ -238,4 +240,11 @@ async function insertShares(manager: EntityManager, spaceUuid: string, users: re
       [spaceUuid, share.groupUuid, share.spaceRole],
     );
   }
+}
+
+/** The copy of a copied space's parent; a parent left behind would leave the copy's path dangling. */
+function parentCopy(copies: ReadonlyMap<string, string>, space: SpaceEntity): string {
+  const parent = copies.get(space.parentSpaceUuid as string);
+  if (!parent) throw new Error(`Space ${space.spaceUuid} cannot be copied without its parent ${space.parentSpaceUuid}`);
+  return parent;
 }

@@ -30,14 +30,24 @@ export interface NewMember {
 const MEMBER_COLUMNS = `u.user_uuid AS "userUuid", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
   u.is_active AS "isActive", m.organization_uuid AS "organizationUuid", m.role, u.created_at AS "createdAt"`;
 
+const EMAIL_IN_ORGANIZATION = `SELECT 1 FROM users u JOIN organization_memberships m USING (user_uuid)
+  WHERE m.organization_uuid = $1 AND lower(u.email) = lower($2)`;
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Creates the user and their organization membership together. */
-  async createMember(member: NewMember): Promise<OrganizationMember> {
+  /**
+   * Creates the user and their organization membership together, unless the organization already
+   * has a user with this email (case-insensitive): then null. Emails are unique per organization
+   * only, so that no organization can learn which addresses another one uses.
+   */
+  async createMember(member: NewMember): Promise<OrganizationMember | null> {
     const userUuid = randomUUID();
-    await this.dataSource.transaction(async (manager) => {
+    const created = await this.dataSource.transaction(async (manager) => {
+      // Two requests adding the same address to one organization wait for each other here.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`user-email:${member.organizationUuid}:${member.email.toLowerCase()}`]);
+      if ((await manager.query(EMAIL_IN_ORGANIZATION, [member.organizationUuid, member.email])).length > 0) return false;
       await manager.insert(UserEntity, {
         userUuid,
         email: member.email,
@@ -49,13 +59,9 @@ export class UsersRepository {
         organizationUuid: member.organizationUuid,
         role: member.role,
       });
+      return true;
     });
-    return (await this.findMember(member.organizationUuid, userUuid)) as OrganizationMember;
-  }
-
-  async emailExists(email: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
-    return rows.length > 0;
+    return created ? this.findMember(member.organizationUuid, userUuid) : null;
   }
 
   async findMember(organizationUuid: string, userUuid: string): Promise<OrganizationMember | null> {
