@@ -27,6 +27,8 @@ export { DuckDbAdapter } from './duckdb/duckdb-adapter';
 export { closeDuckDbInstances, type DuckDbLimits, duckDbOpenOptions, READ_ONLY_DUCKDB_OPTIONS } from './duckdb/duckdb-instances';
 export { resolveDuckDbPath } from './duckdb/duckdb-path';
 export { RollupDuckDb, type RollupDuckDbOptions, type RollupFileColumn } from './duckdb/rollup-duckdb';
+export { RollupSandboxes, type RollupSandboxesOptions } from './duckdb/rollup-sandboxes';
+export { withoutDataDir } from './duckdb/data-dir-in-errors';
 export { type CellValue, cellValueSql } from './native-csv/cell-value-sql';
 export { csvHeaderLine, type NativeColumn, type NativeCsv, type NativeCsvCell, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToFile, type NativeCsvToStream } from './native-csv/native-csv';
 export { isNativeCsvFallback, type RawCellAs, rawCellSql } from './native-csv/raw-cell-sql';

@@ -11,7 +11,7 @@ import { closeDuckDbInstances, readOnlyDuckDb } from './duckdb-instances';
 describe('DuckDbAdapter (live DuckDB)', () => {
   const dataDir = temporaryDirectory('quarry-wh-duckdb');
   const outside = temporaryDirectory('quarry-wh-outside');
-  const adapterFor = (path: string): DuckDbAdapter => new DuckDbAdapter({ type: 'duckdb', path }, { dataDir });
+  const adapterFor = (path: string): DuckDbAdapter => new DuckDbAdapter({ type: 'duckdb', path }, { dataDir, folder: dataDir });
   let adapter: DuckDbAdapter;
 
   beforeAll(async () => {
@@ -89,7 +89,7 @@ describe('DuckDbAdapter (live DuckDB)', () => {
     it('opens a file within the process limits, spilling under DATA_DIR/tmp/duckdb', async () => {
       const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', 'limited.duckdb'));
       writer.closeSync();
-      const limited = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/limited.duckdb' }, { dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } });
+      const limited = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/limited.duckdb' }, { dataDir, folder: dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } });
       const { rows } = await limited.runQuery("SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads, current_setting('temp_directory') AS temp");
       expect(rows).toEqual([{ memory: expect.stringMatching(/^6[0-4](\.\d+)? MiB$/), threads: 1, temp: join(dataDir, 'tmp', 'duckdb') }]);
       expect(existsSync(join(dataDir, 'tmp', 'duckdb'))).toBe(true);

@@ -125,6 +125,8 @@ export class RollupDuckDb {
       await connection.run(`SET GLOBAL TimeZone = '${DEFAULT_TIMEZONE}'`);
       await connection.run(`SET GLOBAL allowed_directories = [${quoteStringLiteral(root, { backslashEscapes: false })}]`);
       await connection.run('SET GLOBAL enable_external_access = false');
+      // Nothing a query sets can change the sandbox (or the zone, the memory limit) for the next one.
+      await connection.run('SET GLOBAL lock_configuration = true');
     } catch (error) {
       instance.closeSync();
       throw error;
