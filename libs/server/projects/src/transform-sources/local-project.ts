@@ -28,6 +28,16 @@ function isInside(root: string, path: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
+/**
+ * How a message names `project_dir`: as written when relative; an absolute one relative to the
+ * organization's folder when inside it, else as `(an absolute path)` — never where DATA_DIR is.
+ */
+function shown(written: string, folder: string): string {
+  if (!isAbsolute(written)) return written;
+  const inside = relative(folder, written);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : '(an absolute path)';
+}
+
 function realOrUndefined(path: string): string | undefined {
   try {
     return realpathSync(path);
@@ -42,8 +52,9 @@ function realOrUndefined(path: string): string | undefined {
  * and never in another part of DATA_DIR (another organization's folder), whatever a shared root
  * covers. Then the folder is checked as every project folder is (see checkedProjectFolder).
  */
-export function resolveLocalProjectDir(projectDir: string, folders: LocalProjectFolders): string {
-  const candidate = resolve(folders.organizationFolder, projectDir);
+export function resolveLocalProjectDir(written: string, folders: LocalProjectFolders): string {
+  const projectDir = shown(written, folders.organizationFolder);
+  const candidate = resolve(folders.organizationFolder, written);
   const real = realOrUndefined(candidate);
   if (real === undefined) throw new TransformProjectError(`project_dir ${projectDir} does not exist in the organization's folder`, FIELD);
   const own = realOrUndefined(folders.organizationFolder);
