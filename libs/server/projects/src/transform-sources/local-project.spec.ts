@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type LocalProjectFolders, loadProjectFolder, localProjectFolders, resolveClonedProjectDir, resolveLocalProjectDir } from './local-project';
+import { loadProjectFolder, type LocalProjectFolders, localProjectFolders, resolveClonedProjectDir, resolveLocalProjectDir } from './local-project';
 
 const ORG = '00000000-0000-4000-8000-00000000000a';
 const OTHER_ORG = '00000000-0000-4000-8000-00000000000b';
