@@ -1,6 +1,7 @@
-// Writes Quarry's demo into a folder laid out like DATA_DIR, for copying into the containers'
-// DATA_DIR volume: warehouses/demo.duckdb (generated at DEMO_SCALE) and projects/demo-shop (the
-// demo's YAML project) — the paths `npm start` uses. Run from the repository root, on the
+// Writes Quarry's demo into a folder laid out like an organization's folder of DATA_DIR
+// (DATA_DIR/organizations/<organizationUuid>), for copying into the containers' DATA_DIR volume:
+// warehouses/demo.duckdb (generated at DEMO_SCALE) and projects/demo-shop (the demo's YAML
+// project) — the paths `npm start` uses, relative to the organization's folder. Run from the repository root, on the
 // TypeScript sources:
 //   TS_NODE_PROJECT=tsconfig.base.json TS_NODE_TRANSPILE_ONLY=true \
 //     node -r ts-node/register -r tsconfig-paths/register tools/containers/seed-demo.cjs <folder> <scale>

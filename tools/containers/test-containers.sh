@@ -84,13 +84,15 @@ say "all four containers healthy ($(elapsed))"
 [ "$(docker exec "${container[api]}" id -un)" = node ] && [ "$(docker exec "${container[worker]}" id -un)" = node ] \
   || { say "the API and worker must run as the non-root user node"; exit 1; }
 
-TS_NODE_PROJECT=tsconfig.base.json TS_NODE_TRANSPILE_ONLY=true \
-  node -r ts-node/register -r tsconfig-paths/register "$here/seed-demo.cjs" "$seed" "$DEMO_SCALE"
-tar -C "$seed" -c . | docker exec -i "${container[api]}" tar -C /data -x
-say "demo data copied into the DATA_DIR volume ($(elapsed))"
-
 org=$(docker exec "${container[api]}" node cli/main.js create-org --name "Container test" --admin-email "admin@$id.test")
 QUARRY_TOKEN=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).token)' "$org")
+org_uuid=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).organizationUuid)' "$org")
+
+# An organization's DuckDB files and transform folders live in its own folder of DATA_DIR.
+TS_NODE_PROJECT=tsconfig.base.json TS_NODE_TRANSPILE_ONLY=true \
+  node -r ts-node/register -r tsconfig-paths/register "$here/seed-demo.cjs" "$seed" "$DEMO_SCALE"
+tar -C "$seed" -c . | docker exec -i "${container[api]}" sh -c "mkdir -p /data/organizations/$org_uuid && tar -C /data/organizations/$org_uuid -x"
+say "demo data copied into the organization's folder of the DATA_DIR volume ($(elapsed))"
 QUARRY_URL="http://127.0.0.1:$PORT" QUARRY_TOKEN="$QUARRY_TOKEN" WORKER_CONTAINER="${container[worker]}" \
   node "$here/check-stack.mjs"
 say "end-to-end checks passed ($(elapsed))"

@@ -122,8 +122,8 @@ export async function createPostgresWarehouse(duckdb: DirectDuckDb, cleanup: Cle
  */
 export async function createPostgresDemoProject(quarry: QuarryUnderBench, warehouse: PostgresWarehouse): Promise<string> {
   const projectPath = join('projects', 'demo-shop-postgres');
-  copyDemoProjectWithoutCrons(join(quarry.dataDir, projectPath));
-  rmSync(join(quarry.dataDir, projectPath, 'profiles.yml'));
+  copyDemoProjectWithoutCrons(join(quarry.organizationFolder, projectPath));
+  rmSync(join(quarry.organizationFolder, projectPath, 'profiles.yml'));
   const worker = await quarry.startWorker();
   try {
     const projectUuid = await createCompiledProject(quarry.baseUrl, quarry.token, { name: 'Demo shop on PostgreSQL', warehouseConnection: warehouse.connection, projectDir: projectPath });

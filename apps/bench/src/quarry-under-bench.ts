@@ -2,6 +2,7 @@ import { cpSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEMO_DUCKDB_FILE_NAME } from '@quarry/demo-data';
+import { organizationDataFolder } from '@quarry/domain';
 import {
   createOrganization,
   deleteRedisPrefix,
@@ -27,6 +28,8 @@ export interface QuarryUnderBench {
   warehouseFile: string;
   /** DATA_DIR: exports land in `files/exports/<jobId>/`. */
   dataDir: string;
+  /** The bench organization's folder of DATA_DIR, where its projects' warehouse paths and project folders resolve. */
+  organizationFolder: string;
   /** The metadata database (the pre-aggregate case reads the stored explore and build from it). */
   databaseUrl: string;
   /** Starts a fresh worker (stopped on cleanup, or by the caller), with extra environment and node arguments; resolves once it is ready. */
@@ -72,14 +75,15 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   cleanup.push('delete the Redis prefix', () => deleteRedisPrefix(env['QUEUE_PREFIX'] as string));
   cleanup.push('remove DATA_DIR', () => rmSync(dataDir, { recursive: true, force: true }));
 
-  const warehouseFile = join(dataDir, WAREHOUSE_PATH);
-  placeWarehouse(cachedWarehouse, warehouseFile);
-  copyDemoProjectWithoutCrons(join(dataDir, PROJECT_PATH));
-
   say(`Starting Quarry (database ${database.name}, Redis prefix ${String(env['QUEUE_PREFIX'])})…`);
   const migrate = startApp('cli', env, ['migrate']);
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
   const organization = await createOrganization(env, 'Bench organization', 'admin@bench.local');
+  // The organization's DuckDB file and transform folder live in its own folder of DATA_DIR.
+  const folder = organizationDataFolder(dataDir, organization.organizationUuid);
+  const warehouseFile = join(folder, WAREHOUSE_PATH);
+  placeWarehouse(cachedWarehouse, warehouseFile);
+  copyDemoProjectWithoutCrons(join(folder, PROJECT_PATH));
 
   // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the API under the query cases.
   const apiNodeArgs = (process.env['BENCH_API_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
@@ -97,5 +101,5 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   const failedRollups = await waitForPreAggregateBuilds(baseUrl, organization.token, projectUuid);
   await worker.stop();
   say(`Demo project compiled and its pre-aggregates built${failedRollups.length > 0 ? ` (failed: ${failedRollups.join('; ')})` : ''}; API at ${baseUrl}.`);
-  return { baseUrl, apiPid: api.child.pid as number, token: organization.token, projectUuid, warehouseFile, dataDir, databaseUrl: database.url, startWorker: startStoppedOnCleanup };
+  return { baseUrl, apiPid: api.child.pid as number, token: organization.token, projectUuid, warehouseFile, dataDir, organizationFolder: folder, databaseUrl: database.url, startWorker: startStoppedOnCleanup };
 }

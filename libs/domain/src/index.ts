@@ -22,6 +22,7 @@ export * from './query/filters';
 export * from './query/metric-query';
 export * from './query/pivot-configuration';
 export * from './query/table-calculation';
+export * from './tenancy/data-folders';
 export * from './transform/transform-connection';
 export * from './values/deep-freeze';
 export * from './warehouse/catalog';

@@ -2,6 +2,7 @@ import './register-paths';
 
 import { join } from 'node:path';
 
+import { organizationDataFolder } from '@quarry/domain';
 import { ensureJafflePostgres, materializeJaffleDuckdb } from '@quarry/testing';
 
 import { createOrganization, privateEnvironment, startApi } from './environment';
@@ -14,12 +15,12 @@ import { type SharedQuarry, STATE_ENV, writeState } from './shared-quarry';
  */
 export default async function globalSetup(): Promise<void> {
   const { env, database, dataDir } = await privateEnvironment();
-  // The jaffle-shop fixture, in the machine's PostgreSQL and in a DuckDB file under DATA_DIR.
-  await ensureJafflePostgres();
-  await materializeJaffleDuckdb(join(dataDir, 'warehouses'));
   const migrate = startApp('cli', env, ['migrate']);
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
   const organization = await createOrganization(env, 'E2E organization', 'admin@e2e.test');
+  // The jaffle-shop fixture, in the machine's PostgreSQL and in a DuckDB file in the organization's folder of DATA_DIR.
+  await ensureJafflePostgres();
+  await materializeJaffleDuckdb(join(organizationDataFolder(dataDir, organization.organizationUuid), 'warehouses'));
 
   const { api, baseUrl } = await startApi(env);
   // The worker announces readiness at info level.

@@ -112,7 +112,7 @@ describe('launcher (npm start)', () => {
 
   it("reports a failed demo compile with its error, and keeps the API up", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
-    // A demo folder already in DATA_DIR is kept as it is: here, one whose manifest is not JSON.
+    // A demo folder already in DATA_DIR is kept as it is (moved into the first organization's folder): here, one whose manifest is not JSON.
     const demoDir = join(dataDir, 'projects', 'demo-shop');
     mkdirSync(join(demoDir, 'target'), { recursive: true });
     writeFileSync(join(demoDir, 'dbt_project.yml'), 'name: broken_demo\nversion: "1.0.0"\n');

@@ -2102,7 +2102,7 @@ export interface components {
     LocalTransformConnectionDto: {
       /** @enum {string} */
       type: "transform";
-      /** @description The project folder: absolute, or relative to DATA_DIR; must lie under DATA_DIR or TRANSFORM_LOCAL_ROOTS */
+      /** @description The project folder: relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>), or absolute; must lie in that folder or under TRANSFORM_LOCAL_ROOTS, with no symbolic link leading out of it */
       project_dir: string;
       profiles_dir?: string;
       target?: string;
@@ -2363,7 +2363,7 @@ export interface components {
       requireUserCredentials?: boolean | null;
       /** @description First day of the week, 0 = Monday … 6 = Sunday */
       startOfWeek?: number | null;
-      /** @description Database file, relative to DATA_DIR (files outside it are refused) */
+      /** @description Database file, relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>); files outside it are refused, also through symbolic links */
       path: string;
     };
   };

@@ -44,7 +44,10 @@ export abstract class AppConfig {
   abstract readonly log: { level: LogLevel };
   abstract readonly maintenance: { intervalMs: number; fileRetentionMs: number };
   abstract readonly worker: { concurrency: number };
-  /** Folders where local transform projects may live: DATA_DIR and TRANSFORM_LOCAL_ROOTS. */
+  /**
+   * TRANSFORM_LOCAL_ROOTS: folders outside DATA_DIR where any organization's local transform projects
+   * may live (operator-trusted, shared). Inside DATA_DIR, only the organization's own folder is allowed.
+   */
   abstract readonly transform: { localRoots: string[] };
   abstract readonly query: {
     maxLimit: number;
@@ -66,8 +69,10 @@ export abstract class AppConfig {
   /**
    * Rollup files live under DATA_DIR/pre-aggregates; a replaced one is removed after fileGraceMs.
    * threads: the rollup DuckDB's threads (default 1, see PRE_AGGREGATE_THREADS in load-config.ts).
+   * sandboxes: how many projects' rollup DuckDBs stay open (PRE_AGGREGATE_SANDBOXES, default 8):
+   * each project's SQL runs in its own, which reaches only that project's rollup folder.
    */
-  abstract readonly preAggregates: { fileGraceMs: number; threads: number };
+  abstract readonly preAggregates: { fileGraceMs: number; threads: number; sandboxes: number };
   /**
    * The embedded DuckDB warehouse's limits: memoryLimit is the working budget, memoryLimitMax what
    * a query that runs out of it may grow to (equal: no growth); threads undefined: one per core.

@@ -91,6 +91,10 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(256)
   PRE_AGGREGATE_THREADS?: number;
 
+  /** How many projects' rollup DuckDBs a process keeps open (one sandbox per project, least recently used closed first) */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  PRE_AGGREGATE_SANDBOXES?: number;
+
   /** Most cells (rows × columns) one export writes; 0 means no cap. Cut exports say truncated */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
   EXPORT_MAX_CELLS?: number;
@@ -111,7 +115,7 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
   DEMO_SCALE?: number;
 
-  /** Extra folders (comma-separated absolute paths) where `transform` projects may live, besides DATA_DIR. */
+  /** Extra folders (comma-separated absolute paths) where any organization's `transform` projects may live, besides its own folder of DATA_DIR (operator-trusted, shared by every organization; never inside DATA_DIR). */
   @IsOptional() @Matches(/^\/[^,]*(,\/[^,]*)*$/, { message: 'TRANSFORM_LOCAL_ROOTS must be comma-separated absolute paths' })
   TRANSFORM_LOCAL_ROOTS?: string;
 

@@ -34,6 +34,8 @@ export type ProcessRole = 'api' | 'worker' | 'cli';
  * 2.5–2.9 ms with 2, whose second thread waits on a core the API's JavaScript and GC also use.
  */
 export const PRE_AGGREGATE_THREADS = 1;
+/** Projects whose rollup sandboxes a process keeps open: each holds an in-memory DuckDB (idle: a few MB). */
+export const PRE_AGGREGATE_SANDBOXES = 8;
 
 export const DUCKDB_DEFAULTS: Readonly<Record<ProcessRole, { memoryLimit: string; memoryLimitMax: string | undefined; threads: number | undefined }>> = {
   api: { memoryLimit: '1GB', memoryLimitMax: undefined, threads: undefined },
@@ -84,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
     exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
-    preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000, threads: dto.PRE_AGGREGATE_THREADS ?? PRE_AGGREGATE_THREADS },
+    preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000, threads: dto.PRE_AGGREGATE_THREADS ?? PRE_AGGREGATE_THREADS, sandboxes: dto.PRE_AGGREGATE_SANDBOXES ?? PRE_AGGREGATE_SANDBOXES },
     duckdb: duckDbSettings(dto, role),
     s3: s3Settings(dto),
     query: {
@@ -99,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 60_000, pollMs: dto.ACCESS_CHANGES_POLL_MS ?? 250 },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
     transform: {
-      localRoots: [dataDir, ...(dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root))],
+      // Beside each organization's own folder of DATA_DIR (always allowed, to that organization only).
+      localRoots: (dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root)),
     },
   };
 }

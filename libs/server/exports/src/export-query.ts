@@ -54,7 +54,7 @@ export class ExportQuery {
       { ...(payload.parameters ? { parameters: payload.parameters as Record<string, string> } : {}) },
       { action: 'export:csv', enforceLimit: false, withoutLimit: limit === undefined, sortCutoffFromRows: EXPORT_SORT_CUTOFF_ROWS },
     );
-    const adapter = this.warehouses.open(planned.target.warehouse);
+    const adapter = this.warehouses.open(planned.target.warehouse, planned.target.project.organizationUuid);
     const count: RowCount = { rows: 0, truncated: false };
     const options: QueryOptions = { timeoutMs: this.config.query.timeoutMs, ...(query.timezone ? { timezone: query.timezone } : {}), ...(planned.setup.length > 0 ? { setup: planned.setup } : {}) };
     const batches = renamedBatches(adapter.streamQuery(planned.sql, planned.params, { batchSize: 500, ...options }), planned.columnNames);

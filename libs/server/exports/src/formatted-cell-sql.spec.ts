@@ -277,7 +277,7 @@ describe('formatted cells compiled to SQL write what the JS path writes', () => 
       mkdirSync(join(dataDir, 'warehouse'));
       const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', 'w.duckdb'));
       writer.closeSync();
-      adapter = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/w.duckdb' }, { dataDir });
+      adapter = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/w.duckdb' }, { dataDir, folder: dataDir });
     });
     afterAll(async () => {
       await adapter.close();

@@ -138,7 +138,7 @@ describe.each([
     dataDir = await mkdtemp(join(tmpdir(), 'quarry-native-export-'));
     if (warehouse === 'duckdb') await materializeJaffleDuckdb(join(dataDir, 'warehouses'));
     else await ensureJafflePostgres();
-    adapter = createWarehouseAdapter(connection as WarehouseConnectionConfig, { dataDir });
+    adapter = createWarehouseAdapter(connection as WarehouseConnectionConfig, { dataDir, folder: dataDir });
     store = new ExportFiles({ dataDir, server: { siteUrl: 'http://quarry.test' } } as AppConfig);
   }, 180_000);
   afterAll(async () => {

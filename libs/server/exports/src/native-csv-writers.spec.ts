@@ -167,7 +167,7 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       await connection.run('CREATE TABLE t AS SELECT 1 AS x');
       connection.closeSync();
       writer.closeSync();
-      adapter = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/w.duckdb' }, { dataDir });
+      adapter = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/w.duckdb' }, { dataDir, folder: dataDir });
     });
     afterAll(async () => {
       await adapter.close();

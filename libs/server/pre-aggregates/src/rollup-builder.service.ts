@@ -84,7 +84,7 @@ export class RollupBuilderService {
       const types = new RollupColumnTypes(names);
       const out = createWriteStream(jsonPath);
       try {
-        await this.warehouses.with(warehouse, async (adapter) => {
+        await this.warehouses.with(warehouse, project.organizationUuid, async (adapter) => {
           const stream = adapter.streamQuery(compiled.sql, compiled.params, {
             batchSize: BATCH_SIZE,
             timeoutMs: this.config.query.timeoutMs,
@@ -109,7 +109,7 @@ export class RollupBuilderService {
         await once(out, 'close');
       }
       const filePath = rollupFile(this.config.dataDir, projectUuid, name, buildUuid);
-      const rows = await this.engine.jsonLinesToParquet(jsonPath, types.columns(), stagedPath);
+      const rows = await this.engine.jsonLinesToParquet(projectUuid, jsonPath, types.columns(), stagedPath);
       await rename(stagedPath, filePath);
       published = { projectUuid, name, buildUuid, filePath, objectKey: null };
       const { size: bytes } = await stat(filePath);

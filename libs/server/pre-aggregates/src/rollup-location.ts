@@ -1,13 +1,18 @@
 import { join } from 'node:path';
 
-/** Every rollup file lives under this directory: the one the rollup DuckDB may touch. */
+/** Every rollup file lives under this directory, in one folder per project (see rollupProjectDirectory). */
 export function rollupRoot(dataDir: string): string {
   return join(dataDir, 'pre-aggregates');
 }
 
+/** DATA_DIR/pre-aggregates/<projectUuid>: every rollup of one project, and the only folder its rollup SQL may read. */
+export function rollupProjectDirectory(dataDir: string, projectUuid: string): string {
+  return join(rollupRoot(dataDir), projectUuid);
+}
+
 /** DATA_DIR/pre-aggregates/<projectUuid>/<name>: a pre-aggregate's builds, one Parquet file each. */
 export function rollupDirectory(dataDir: string, projectUuid: string, name: string): string {
-  return join(rollupRoot(dataDir), projectUuid, name);
+  return join(rollupProjectDirectory(dataDir, projectUuid), name);
 }
 
 export function rollupFile(dataDir: string, projectUuid: string, name: string, buildUuid: string): string {

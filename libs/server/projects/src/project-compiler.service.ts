@@ -10,6 +10,7 @@ import { CatalogRepository, ProjectsRepository } from '@quarry/server/database';
 import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 
 import { loadTransform } from './transform-sources/load-transform';
+import { localProjectFolders } from './transform-sources/local-project';
 import type { TransformInput } from './transform-sources/transform-input';
 import { WarehouseAccess } from './warehouse-access';
 import { targetOfWarehouse } from './warehouse-target';
@@ -38,8 +39,8 @@ export class ProjectCompilerService {
     await this.projects.setCompileState(projectUuid, { compileStatus: 'compiling', compileError: null });
     try {
       const connection = this.box.openJson<TransformConnection>(project.transformConnectionSealed);
-      const input = await loadTransform(connection, { dataDir: this.config.dataDir, localRoots: this.config.transform.localRoots });
-      const explores = input.kind === 'none' ? [] : await this.compileInput(input, connection, project.warehouseConnectionSealed);
+      const input = await loadTransform(connection, localProjectFolders(this.config.dataDir, project.organizationUuid, this.config.transform.localRoots));
+      const explores = input.kind === 'none' ? [] : await this.compileInput(input, connection, project.warehouseConnectionSealed, project.organizationUuid);
       const index = buildCatalogIndex(explores);
       await this.projects.replaceExplores(
         projectUuid,
@@ -59,12 +60,12 @@ export class ProjectCompilerService {
     }
   }
 
-  private async compileInput(input: Exclude<TransformInput, { kind: 'none' }>, connection: TransformConnection, sealedWarehouse: string | null) {
+  private async compileInput(input: Exclude<TransformInput, { kind: 'none' }>, connection: TransformConnection, sealedWarehouse: string | null, organizationUuid: string) {
     if (!sealedWarehouse) throw new ParameterError('The project has no warehouse connection to read column types from');
     const warehouse = this.box.openJson<WarehouseConnectionConfig>(sealedWarehouse);
     const transformProject = loadTransformProject(input.kind === 'manifest' ? input : yamlInput(input.files, connection, warehouse));
     const relations = relationsOf(transformProject, { warehouseType: warehouse.type });
-    const catalog = await this.warehouses.with(warehouse, (adapter) => adapter.getCatalog(relations));
+    const catalog = await this.warehouses.with(warehouse, organizationUuid, (adapter) => adapter.getCatalog(relations));
     return compileExplores(transformProject, { warehouseType: warehouse.type, catalog, startOfWeek: warehouseStartOfWeek(warehouse) });
   }
 }

@@ -15,7 +15,7 @@ import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
 import { inheritConnection } from './inherited-connection';
 import { type ProjectView, toProjectView } from './project-view';
-import { resolveLocalProjectDir } from './transform-sources/local-project';
+import { localProjectFolders, resolveLocalProjectDir } from './transform-sources/local-project';
 import { WarehouseAccess } from './warehouse-access';
 
 export interface QueryTarget {
@@ -60,9 +60,9 @@ export class ProjectsService {
       throw new ParameterError(why, { 'warehouseConnection.requireUserCredentials': [why] });
     }
     if (request.transformConnection.type === 'transform') {
-      resolveLocalProjectDir(request.transformConnection.project_dir, this.config.dataDir, this.config.transform.localRoots);
+      resolveLocalProjectDir(request.transformConnection.project_dir, localProjectFolders(this.config.dataDir, principal.organizationUuid, this.config.transform.localRoots));
     }
-    await this.warehouses.with(warehouse, (adapter) => adapter.testConnection());
+    await this.warehouses.with(warehouse, principal.organizationUuid, (adapter) => adapter.testConnection());
 
     const project = await this.projects.create(
       {

@@ -56,11 +56,11 @@ export class WarehouseReader {
       ...(planned.timezone ? { timezone: planned.timezone } : {}),
       timeoutMs: this.config.query.timeoutMs,
     };
-    // A query a pre-aggregate answers runs on this process's embedded DuckDB over the rollup file,
-    // in UTC: the rollup's buckets are UTC, and the matcher only serves zones that do not move them.
+    // A query a pre-aggregate answers runs on this process's embedded DuckDB over the rollup file
+    // (the project's own sandbox: it reaches no other project's rollups), in UTC: the rollup's buckets are UTC, and the matcher only serves zones that do not move them.
     const { rows } = planned.rollup
-      ? await this.rollups.runQuery(planned.sql, planned.params, { ...queryOptions, timezone: 'UTC' })
-      : await this.warehouses.with(planned.target.warehouse, (adapter) => adapter.runQuery(planned.sql, planned.params, queryOptions));
+      ? await this.rollups.runQuery(planned.target.project.projectUuid, planned.sql, planned.params, { ...queryOptions, timezone: 'UTC' })
+      : await this.warehouses.with(planned.target.warehouse, planned.target.project.organizationUuid, (adapter) => adapter.runQuery(planned.sql, planned.params, queryOptions));
     // Cached under the field ids, so every reader (and a later cache hit) sees the same keys.
     const entry = this.cache.set(planned.cacheKey, rows.map((row) => withColumnNames(row, planned.columnNames)));
     return { rows: entry.rows, cacheMetadata: metadata(planned, entry, false) };

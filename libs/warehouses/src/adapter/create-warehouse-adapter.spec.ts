@@ -10,7 +10,7 @@ import { SnowflakeAdapter } from '../snowflake/snowflake-adapter';
 import { TrinoAdapter } from '../trino/trino-adapter';
 import { createWarehouseAdapter } from './create-warehouse-adapter';
 
-const context = { dataDir: '/nonexistent' };
+const context = { dataDir: '/nonexistent', folder: '/nonexistent' };
 const expected = {
   postgres: PostgresAdapter,
   redshift: PostgresAdapter,

@@ -9,9 +9,14 @@ import { TrinoAdapter } from '../trino/trino-adapter';
 import { configurationError } from './connection-error';
 import type { WarehouseAdapter } from './warehouse-adapter';
 
-/** What adapters need from the process: where embedded warehouse files live (DATA_DIR), and the embedded engine's limits. */
+/**
+ * What adapters need from the process: DATA_DIR (temporary files), the folder an embedded
+ * warehouse file's `path` resolves in (its organization's: see organizationDataFolder), and the
+ * embedded engine's limits.
+ */
 export interface WarehouseContext {
   dataDir: string;
+  folder: string;
   duckdb?: { memoryLimit?: string | undefined; memoryLimitMax?: string | undefined; threads?: number };
 }
 

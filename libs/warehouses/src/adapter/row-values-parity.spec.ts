@@ -67,8 +67,8 @@ describe('row values are identical on PostgreSQL and DuckDB (live)', () => {
     const writer = await DuckDBInstance.create(join(dataDir, 'empty.duckdb'));
     writer.closeSync();
     engines = [
-      ['postgres', createWarehouseAdapter(postgresConfigFor(database.url), { dataDir })],
-      ['duckdb', createWarehouseAdapter({ type: 'duckdb', path: 'empty.duckdb' }, { dataDir })],
+      ['postgres', createWarehouseAdapter(postgresConfigFor(database.url), { dataDir, folder: dataDir })],
+      ['duckdb', createWarehouseAdapter({ type: 'duckdb', path: 'empty.duckdb' }, { dataDir, folder: dataDir })],
     ];
   });
 

@@ -3,7 +3,7 @@ import type { CommonConnectionFields } from './common-fields';
 /** Ours: an embedded DuckDB file, opened read-only, with no access to other files. */
 export interface DuckdbConnectionConfig extends CommonConnectionFields {
   type: 'duckdb';
-  /** The database file, relative to DATA_DIR (or absolute, but still inside DATA_DIR). */
+  /** The database file, relative to its organization's folder of DATA_DIR (or absolute, but still inside that folder). */
   path: string;
 }
 

@@ -11,7 +11,7 @@ import { closeDuckDbInstances, readOnlyDuckDb } from './duckdb-instances';
 describe('DuckDbAdapter (live DuckDB)', () => {
   const dataDir = temporaryDirectory('quarry-wh-duckdb');
   const outside = temporaryDirectory('quarry-wh-outside');
-  const adapterFor = (path: string): DuckDbAdapter => new DuckDbAdapter({ type: 'duckdb', path }, { dataDir });
+  const adapterFor = (path: string): DuckDbAdapter => new DuckDbAdapter({ type: 'duckdb', path }, { dataDir, folder: dataDir });
   let adapter: DuckDbAdapter;
 
   beforeAll(async () => {
@@ -69,6 +69,18 @@ describe('DuckDbAdapter (live DuckDB)', () => {
       expect(failure.message).toMatch(/symbolic link/);
     });
 
+    it("opens only files of its own organization's folder, whatever the spelling, never printing DATA_DIR", async () => {
+      const own = join(dataDir, 'organizations', 'own');
+      mkdirSync(own, { recursive: true });
+      symlinkSync(join(dataDir, 'warehouse', 'shop.duckdb'), join(own, 'linked.duckdb'));
+      const inOwn = (path: string) => new DuckDbAdapter({ type: 'duckdb', path }, { dataDir, folder: own });
+      for (const path of ['warehouse/shop.duckdb', '../../warehouse/shop.duckdb', join(dataDir, 'warehouse', 'shop.duckdb'), 'linked.duckdb']) {
+        const failure = await failureOf(inOwn(path).testConnection());
+        expect(failure).toMatchObject({ name: 'WarehouseConnectionError', data: { field: 'path' } });
+        expect(failure.message).not.toContain(dataDir);
+      }
+    });
+
     it('reports a missing file as the database step without creating it', async () => {
       const failure = await failureOf(adapterFor('warehouse/missing.duckdb').testConnection());
       expect(failure.data).toMatchObject({ step: 'database', field: 'path' });
@@ -86,13 +98,14 @@ describe('DuckDbAdapter (live DuckDB)', () => {
       expect((await readOnlyDuckDb(realPath, limits)).instance).toBe((await readOnlyDuckDb(realPath, limits)).instance);
     });
 
-    it('opens a file within the process limits, spilling under DATA_DIR/tmp/duckdb', async () => {
+    it('opens a file within the process limits, spilling in its own folder of DATA_DIR/tmp/duckdb', async () => {
       const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', 'limited.duckdb'));
       writer.closeSync();
-      const limited = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/limited.duckdb' }, { dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } });
+      const limited = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/limited.duckdb' }, { dataDir, folder: dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } });
       const { rows } = await limited.runQuery("SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads, current_setting('temp_directory') AS temp");
-      expect(rows).toEqual([{ memory: expect.stringMatching(/^6[0-4](\.\d+)? MiB$/), threads: 1, temp: join(dataDir, 'tmp', 'duckdb') }]);
-      expect(existsSync(join(dataDir, 'tmp', 'duckdb'))).toBe(true);
+      // One spill folder per file: DuckDB lets SQL read its temp directory, and files belong to one organization.
+      expect(rows).toEqual([{ memory: expect.stringMatching(/^6[0-4](\.\d+)? MiB$/), threads: 1, temp: expect.stringMatching(new RegExp(`^${join(dataDir, 'tmp', 'duckdb')}/[0-9a-f]{16}$`)) }]);
+      expect(existsSync(String(rows[0]?.['temp']))).toBe(true);
       await closeDuckDbInstances(join(dataDir, 'warehouse', 'limited.duckdb'));
     });
   });

@@ -20,6 +20,7 @@ import { toQueryError } from '../query/query-errors';
 import { toQueryParams } from '../query/query-params';
 import { batchSizeOf } from '../query/rebatch';
 import { fieldsOf, type QueryFields, type ResultColumn, rowFromValues } from '../values/result-columns';
+import { withoutDataDir } from './data-dir-in-errors';
 import { type OpenDuckDb, readOnlyDuckDb } from './duckdb-instances';
 import { DuckDbNativeCsv } from './duckdb-native-csv';
 import { resolveDuckDbPath } from './duckdb-path';
@@ -29,7 +30,10 @@ import { duckDbColumnConverter, duckDbDimensionType } from './duckdb-types';
 import { duckDbValues } from './duckdb-values';
 
 export interface DuckDbContext {
+  /** This process's DATA_DIR: spill and native-export directories live under its `tmp/`. */
   dataDir: string;
+  /** Where the connection's `path` resolves and must stay: its organization's folder of DATA_DIR. */
+  folder: string;
   duckdb?: { memoryLimit?: string | undefined; memoryLimitMax?: string | undefined; threads?: number };
 }
 
@@ -87,7 +91,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
     try {
       await connection.run('SELECT 1');
     } catch (error) {
-      throw connectionError('query', `Opened the DuckDB file, but a test query failed: ${messageOf(error)}`);
+      throw withoutDataDir(connectionError('query', `Opened the DuckDB file, but a test query failed: ${messageOf(error)}`), this.context.dataDir);
     } finally {
       connection.closeSync();
     }
@@ -111,7 +115,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
       await run.release();
       return run.value;
     } catch (error) {
-      throw cancellation.explain(toQueryError(error));
+      throw withoutDataDir(cancellation.explain(toQueryError(error)), this.context.dataDir);
     } finally {
       cancellation.dispose();
     }
@@ -156,7 +160,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
       }
       if (batch.length > 0) yield batch;
     } catch (error) {
-      throw cancellation.explain(toQueryError(error));
+      throw withoutDataDir(cancellation.explain(toQueryError(error)), this.context.dataDir);
     } finally {
       cancellation.dispose();
       if (connection) await endStreamedQuery(connection);
@@ -185,7 +189,7 @@ export class DuckDbAdapter implements WarehouseAdapter {
     if (this.closed) throw new Error('The warehouse adapter is closed');
     const realPath = this.realPath();
     try {
-      return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb'), copyDirectory: this.copyDirectory() });
+      return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb', this.fileKey()), copyDirectory: this.copyDirectory() });
     } catch (error) {
       throw this.openError(error);
     }
@@ -193,8 +197,13 @@ export class DuckDbAdapter implements WarehouseAdapter {
 
   /** The file's real path, checked once per adapter (each query opens one): the checks cost file system calls. */
   private realPath(): string {
-    this.resolvedPath ??= resolveDuckDbPath(this.config.path, this.context.dataDir);
+    this.resolvedPath ??= resolveDuckDbPath(this.config.path, this.context.folder);
     return this.resolvedPath;
+  }
+
+  /** The file's own name among this process's temporary directories. */
+  private fileKey(): string {
+    return createHash('sha256').update(this.realPath()).digest('hex').slice(0, 16);
   }
 
   private async connect(): Promise<DuckDBConnection> {
@@ -208,16 +217,17 @@ export class DuckDbAdapter implements WarehouseAdapter {
 
   /**
    * Where this file's queries may write native CSV exports: one directory per warehouse file, so
-   * SQL run on one file (a developer's custom SQL can read files there) never sees another's exports.
+   * SQL run on one file (a developer's custom SQL can read files there) never sees another's
+   * exports. Its spill directory is its own too (DuckDB lets SQL read the temp directory): files
+   * belong to one organization, so no organization's SQL reads another's spilled rows.
    */
   private copyDirectory(): string {
-    const file = createHash('sha256').update(this.realPath()).digest('hex').slice(0, 16);
-    return join(this.context.dataDir, 'tmp', 'duckdb-exports', file);
+    return join(this.context.dataDir, 'tmp', 'duckdb-exports', this.fileKey());
   }
 
   private openError(error: unknown): Error {
     if (error instanceof WarehouseConnectionError) return error;
-    return connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' });
+    return withoutDataDir(connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' }), this.context.dataDir);
   }
 
   /**

@@ -15,7 +15,7 @@ describe('DuckDbAdapter memory limit (live DuckDB)', () => {
   const SORT = 'SELECT * FROM wide ORDER BY c0';
   const LIMIT = "SELECT current_setting('memory_limit') AS memory";
   const adapterFor = (file: string, memoryLimit: string, memoryLimitMax?: string): DuckDbAdapter =>
-    new DuckDbAdapter({ type: 'duckdb', path: `warehouse/${file}` }, { dataDir, duckdb: { memoryLimit, memoryLimitMax, threads: 1 } });
+    new DuckDbAdapter({ type: 'duckdb', path: `warehouse/${file}` }, { dataDir, folder: dataDir, duckdb: { memoryLimit, memoryLimitMax, threads: 1 } });
 
   beforeAll(async () => {
     mkdirSync(join(dataDir, 'warehouse'));

@@ -125,6 +125,10 @@ export class RollupDuckDb {
       await connection.run(`SET GLOBAL TimeZone = '${DEFAULT_TIMEZONE}'`);
       await connection.run(`SET GLOBAL allowed_directories = [${quoteStringLiteral(root, { backslashEscapes: false })}]`);
       await connection.run('SET GLOBAL enable_external_access = false');
+      // Nothing a query sets can change the sandbox or the limits for the next one; a session's
+      // time zone (set per query, see DuckDbConnectionPool) is the one setting left open.
+      await connection.run("SET GLOBAL allowed_configs = ['TimeZone']");
+      await connection.run('SET GLOBAL lock_configuration = true');
     } catch (error) {
       instance.closeSync();
       throw error;

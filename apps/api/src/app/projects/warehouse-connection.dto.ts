@@ -245,7 +245,7 @@ export class DuckdbConnectionDto extends WarehouseConnectionBaseDto {
   @ApiProperty({ enum: ['duckdb'] })
   declare type: 'duckdb';
 
-  /** Database file, relative to DATA_DIR (files outside it are refused) */
+  /** Database file, relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>); files outside it are refused, also through symbolic links */
   @IsString() @IsNotEmpty() @MaxLength(1024)
   path!: string;
 }

@@ -35,7 +35,7 @@ export async function openDiffEngines(): Promise<DiffEngines> {
     schema: 'jaffle',
     sslmode: 'disable',
   });
-  const duckdb = new DuckDbAdapter({ type: 'duckdb', path: 'postgres.duckdb' }, { dataDir, duckdb: { threads: 2 } });
+  const duckdb = new DuckDbAdapter({ type: 'duckdb', path: 'postgres.duckdb' }, { dataDir, folder: dataDir, duckdb: { threads: 2 } });
   return {
     postgres,
     duckdb,

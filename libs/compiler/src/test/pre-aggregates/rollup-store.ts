@@ -64,7 +64,7 @@ export async function buildRollupStore(explores: readonly Explore[]): Promise<Ro
     connection.closeSync();
     instance.closeSync();
   }
-  const duckdb = new DuckDbAdapter({ type: 'duckdb', path: 'rollups.duckdb' }, { dataDir, duckdb: { threads: 2 } });
+  const duckdb = new DuckDbAdapter({ type: 'duckdb', path: 'rollups.duckdb' }, { dataDir, folder: dataDir, duckdb: { threads: 2 } });
   return {
     postgres,
     duckdb,

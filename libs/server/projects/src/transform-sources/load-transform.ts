@@ -1,16 +1,12 @@
-import { join } from 'node:path';
-
 import type { TransformConnection } from '@quarry/domain';
 
 import { fetchCloudManifest } from './cloud-ide';
 import { cloneBranch } from './git-clone';
-import { loadProjectFolder, resolveLocalProjectDir } from './local-project';
+import { loadProjectFolder, type LocalProjectFolders, resolveClonedProjectDir, resolveLocalProjectDir } from './local-project';
 import type { TransformInput } from './transform-input';
 
-export interface TransformSourceContext {
-  dataDir: string;
-  localRoots: readonly string[];
-}
+/** Where local project folders may be, for the project's organization (see localProjectFolders). */
+export type TransformSourceContext = LocalProjectFolders;
 
 /** Reads a project's transform project from wherever its connection says it lives. */
 export async function loadTransform(connection: TransformConnection, context: TransformSourceContext): Promise<TransformInput> {
@@ -20,7 +16,7 @@ export async function loadTransform(connection: TransformConnection, context: Tr
     case 'manifest':
       return { kind: 'manifest', manifest: connection.manifest };
     case 'transform':
-      return loadProjectFolder(resolveLocalProjectDir(connection.project_dir, context.dataDir, context.localRoots));
+      return loadProjectFolder(resolveLocalProjectDir(connection.project_dir, context));
     case 'transform_cloud_ide':
       return fetchCloudManifest(connection);
     case 'github':
@@ -30,7 +26,7 @@ export async function loadTransform(connection: TransformConnection, context: Tr
       const clone = await cloneBranch(connection);
       try {
         const subPath = connection.project_sub_path.replace(/^\/+/, '') || '.';
-        return await loadProjectFolder(resolveLocalProjectDir(join(clone.dir, subPath), clone.dir, [clone.dir]));
+        return await loadProjectFolder(resolveClonedProjectDir(clone.dir, subPath));
       } finally {
         await clone.remove();
       }
