@@ -1,4 +1,4 @@
-import { call } from '../../support/api-client';
+import { type ApiResponse, call } from '../../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { sharedQuarry } from '../../support/shared-quarry';
 import { type Member, PROJECT_MEMBER_ROLES, type ProjectMemberRole, userWithToken } from '../../support/users';
@@ -74,7 +74,7 @@ interface EntryPoint {
   allowed?: Outcome;
   /** Where the metric query sits in the body, to find the field named in the error. */
   prefix: string;
-  send(query: Record<string, unknown>, caller: Member): Promise<{ status: number; body: any }>;
+  send(query: Record<string, unknown>, caller: Member): Promise<ApiResponse>;
 }
 
 const RANK: Record<ProjectMemberRole, number> = { viewer: 0, interactive_viewer: 1, editor: 2, developer: 3, admin: 4 };
