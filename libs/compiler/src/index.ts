@@ -11,3 +11,5 @@ export { matchPreAggregate } from './lib/pre-aggregates/match-pre-aggregate';
 export type * from './lib/pre-aggregates/pre-aggregate-types';
 export { rollupPlan } from './lib/pre-aggregates/rollup-plan';
 export type { CompileWarning } from './lib/stages/fan-out-warnings';
+export { type UserSqlFragment, userSqlFragments, type UserSqlKind } from './lib/user-sql/user-sql-fragments';
+export { userSqlProblems } from './lib/user-sql/user-sql-problems';

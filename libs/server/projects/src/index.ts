@@ -9,4 +9,5 @@ export * from './projects.service';
 export * from './transform-sources/git-clone';
 export * from './transform-sources/load-transform';
 export * from './transform-sources/local-project';
+export * from './user-sql/user-sql-gate';
 export * from './warehouse-access';

@@ -7,6 +7,7 @@ import { ProjectContentCopiers } from './content-copiers';
 import { ProjectAccessService } from './project-access.service';
 import { ProjectCompilerService } from './project-compiler.service';
 import { ProjectsService } from './projects.service';
+import { UserSqlGate } from './user-sql/user-sql-gate';
 import { WarehouseAccess } from './warehouse-access';
 
 @Module({
@@ -18,7 +19,8 @@ import { WarehouseAccess } from './warehouse-access';
     ProjectsService,
     ProjectAccessService,
     ProjectCompilerService,
+    UserSqlGate,
   ],
-  exports: [ProjectContentCopiers, ProjectsService, ProjectAccessService, ProjectCompilerService, WarehouseAccess, SecretBox],
+  exports: [ProjectContentCopiers, ProjectsService, ProjectAccessService, ProjectCompilerService, WarehouseAccess, SecretBox, UserSqlGate],
 })
 export class ProjectsModule {}

@@ -91,6 +91,7 @@ export class AsyncQueryService {
     };
     const planned = await this.planner.plan(principal, projectUuid, request.query, extras, {
       action: 'explore:query',
+      fieldPrefix: 'query.',
       usePreAggregates: request.usePreAggregateCache !== false,
       ...(request.pivotConfiguration ? { pivotConfiguration: request.pivotConfiguration } : {}),
     });

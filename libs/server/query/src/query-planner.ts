@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type CompileOptions, ExploreMemo, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql } from '@quarry/compiler';
+import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type CompileOptions, ExploreMemo, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql, userSqlFragments } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
 import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction,type WarehouseType } from '@quarry/domain';
-import { PolicyService } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
 import { PreAggregateRouting, type PreAggregateUse, type Routing } from '@quarry/server/pre-aggregates';
-import { ProjectsService, type QueryTarget } from '@quarry/server/projects';
+import { ProjectsService, type QueryTarget, UserSqlGate } from '@quarry/server/projects';
 import { redactConnection } from '@quarry/warehouses';
 
 import { type DashboardFilters, withDashboardFilters } from './dashboard-filters';
@@ -37,6 +36,8 @@ export interface PlanOptions {
    * nothing said (exports, SQL views, the metrics explorer).
    */
   usePreAggregates?: boolean;
+  /** Where the metric query sits in the request body (`query.` for E12, `metricQuery.` for E7): names refused fields. */
+  fieldPrefix?: string;
 }
 
 /** A query ready to run: the SQL and its bound values, the result's fields and its cache key. */
@@ -65,7 +66,8 @@ const OPTED_OUT: Routing = { use: { hit: false, reason: 'The request opted out o
 
 /**
  * Turns a request into SQL for the project's warehouse, after the checks every query endpoint
- * shares: the caller's permission, custom SQL only for developers, the configured limit.
+ * shares: the caller's permission, the user SQL gate (the role each fragment needs, one expression
+ * each, for every engine that runs it), the configured limit.
  */
 @Injectable()
 export class QueryPlanner {
@@ -74,7 +76,7 @@ export class QueryPlanner {
 
   constructor(
     private readonly projects: ProjectsService,
-    private readonly policy: PolicyService,
+    private readonly gate: UserSqlGate,
     private readonly config: AppConfig,
     private readonly cache: ResultsCache,
     private readonly routing: PreAggregateRouting,
@@ -82,16 +84,14 @@ export class QueryPlanner {
 
   async plan(principal: Principal, projectUuid: string, requested: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
     const target = await this.projects.queryTarget(principal, projectUuid, requested.exploreName, options.action);
-    const query = withDashboardFilters(requested, extras.dashboardFilters, target.explore as unknown as Explore);
-    // Custom SQL dimensions run arbitrary SQL on the warehouse: developers only.
-    if ((query.customDimensions ?? []).some((custom) => custom.type === 'sql')) {
-      await this.policy.assertProject(principal, target.project, 'sql:custom');
-    }
+    const explore = target.explore as unknown as Explore;
+    const query = withDashboardFilters(requested, extras.dashboardFilters, explore);
+    const gated = { explore, ...(options.fieldPrefix === undefined ? {} : { prefix: options.fieldPrefix }) };
+    await this.gate.assertAllowed(principal, target.project, query, { engines: [target.warehouse.type], ...gated });
     if (!options.inline && options.enforceLimit !== false && query.limit > this.config.query.maxLimit) {
       throw new ParameterError(`Query limit can not exceed ${this.config.query.maxLimit}`, { limit: [`limit must not exceed ${this.config.query.maxLimit}`] });
     }
     const dialect = dialectFor(target.warehouse.type);
-    const explore = target.explore as unknown as Explore;
     // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
     const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone, now: new Date() };
     const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
@@ -108,6 +108,8 @@ export class QueryPlanner {
           : undefined;
     // From a rollup: the same query compiled for the embedded DuckDB over the rollup file; the fields (and so formatting) stay the warehouse query's.
     const fromRollup = routing?.compiled ? routing : undefined;
+    // The fragments then run in the embedded DuckDB too: they must be one expression there as well.
+    if (fromRollup && target.warehouse.type !== 'duckdb') await this.gate.assertExpressions(userSqlFragments(query, explore), { engines: ['duckdb'], ...gated });
     const executed = fromRollup?.compiled ?? compiled;
     const executedDialect = fromRollup ? dialectFor('duckdb') : dialect;
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;

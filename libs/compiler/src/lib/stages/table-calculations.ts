@@ -63,7 +63,9 @@ export function compileTableCalculations(calculations: readonly TableCalculation
         }
         return q(id);
       });
-      sql = scope.references.substitute(withColumns);
+      // Parenthesised like a custom dimension: the caller's SQL stays one operand of the SELECT
+      // list (the gate keeps its brackets balanced), whatever its operators' precedence.
+      sql = `(${scope.references.substitute(withColumns)})`;
     }
     return { name: calculation.name, sql, type: calculationType(calculation), dependsOn, calculation };
   });

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { CHART_TYPES, type ChartType, ForbiddenError, type Principal, QuarryError, slugify } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import { DashboardsRepository, type SavedChartRow, SavedChartsRepository } from '@quarry/server/database';
+import { UserSqlGate } from '@quarry/server/projects';
 
 import { chartContent, ChartsService } from '../charts/charts.service';
 import { contentName } from '../content-names';
@@ -63,6 +64,7 @@ export class ChartsAsCodeService {
     private readonly access: SpaceAccessService,
     private readonly spacePaths: SpacePaths,
     private readonly policy: PolicyService,
+    private readonly gate: UserSqlGate,
   ) {}
 
   async download(principal: Principal, projectUuid: string, request: DownloadRequest): Promise<ChartsDownload> {
@@ -98,6 +100,7 @@ export class ChartsAsCodeService {
     if (!CHART_TYPES.includes(chartType as ChartType)) {
       throw new QuarryError('ValidationError', 'Invalid request: chartConfig.type', { 'chartConfig.type': [`type must be one of: ${CHART_TYPES.join(', ')}`] });
     }
+    await this.gate.assertStorable(principal, projectUuid, upload);
     const spaceChanges = this.spacePaths.plan(spaces, upload.spaceSlug, upload.publicSpaceCreate !== true);
     if (spaceChanges.length > 0 && upload.skipSpaceCreate) {
       throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, { spaceSlug: ['no space has this path (skipSpaceCreate is set)'] });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { chartKindOf, type ChartType, NotFoundError, type Principal, QuarryError, type SpaceAction } from '@quarry/domain';
 import { type ChartContent, type ChartVersionRow, DashboardsRepository, PinnedItemsRepository, type SavedChartRow, SavedChartsRepository } from '@quarry/server/database';
+import { UserSqlGate } from '@quarry/server/projects';
 
 import { contentName, withFreeSlug } from '../content-names';
 import { type PinningView, PinsService } from '../pins/pins.service';
@@ -62,12 +63,15 @@ export class ChartsService {
     private readonly access: SpaceAccessService,
     private readonly pinRows: PinnedItemsRepository,
     private readonly pins: PinsService,
+    private readonly gate: UserSqlGate,
   ) {}
 
   async create(principal: Principal, projectUuid: string, request: CreateChartRequest): Promise<ChartView> {
     const spaces = await this.access.forProject(principal, projectUuid);
     const placed = await this.placement(spaces, request);
     spaces.assert(placed.spaceUuid, 'space:manage-content');
+    // Others run a saved chart later: its SQL must be the saver's to write, and one expression each.
+    await this.gate.assertStorable(principal, projectUuid, request);
     const savedChartUuid = await this.insert(principal, spaces, { ...request, ...placed });
     return this.viewOf(spaces, await this.load(savedChartUuid));
   }
@@ -161,6 +165,7 @@ export class ChartsService {
   /** Saves new content as the chart's next version. */
   async saveVersion(principal: Principal, chartUuid: string, request: ChartContentRequest): Promise<ChartView> {
     const { spaces, chart } = await this.authorized(principal, chartUuid, 'space:manage-content');
+    await this.gate.assertStorable(principal, chart.projectUuid, request);
     await this.charts.addVersion(chartUuid, identityOf(chart), chartContent(request), principal.userUuid);
     return this.viewOf(spaces, await this.load(chartUuid));
   }

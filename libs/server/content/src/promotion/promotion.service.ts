@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError, NotFoundError, type Principal, QuarryError } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import { type DashboardRow, DashboardsRepository, ProjectsRepository, type SavedChartRow, SavedChartsRepository, SpacesRepository } from '@quarry/server/database';
+import { UserSqlGate } from '@quarry/server/projects';
 
 import type { ContentChanges } from '../as-code/content-changes';
 import type { ChartView } from '../charts/chart-view';
@@ -35,6 +36,7 @@ export class PromotionService {
     private readonly dashboardsService: DashboardsService,
     private readonly access: SpaceAccessService,
     private readonly policy: PolicyService,
+    private readonly gate: UserSqlGate,
   ) {}
 
   async dashboardDiff(principal: Principal, dashboardUuid: string): Promise<ContentChanges> {
@@ -113,6 +115,8 @@ export class PromotionService {
   private async apply(principal: Principal, { source, target, changes }: Prepared): Promise<ProjectSpaces> {
     let upstream = target.spaces;
     const projectUuid = upstream.projectUuid;
+    // The charts' SQL runs upstream: the caller's role there, and the upstream warehouse's dialect, decide — before anything is written.
+    for (const [index, chart] of source.charts.entries()) await this.gate.assertStorable(principal, projectUuid, chart, `charts[${index}].metricQuery.`);
     for (const change of changes.spaces) {
       const sourceSpace = source.spaces.all().find((space) => space.path === change.data.path);
       if (change.action === 'create' && sourceSpace) {
