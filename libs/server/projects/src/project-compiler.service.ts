@@ -38,7 +38,7 @@ export class ProjectCompilerService {
     await this.projects.setCompileState(projectUuid, { compileStatus: 'compiling', compileError: null });
     try {
       const connection = this.box.openJson<TransformConnection>(project.transformConnectionSealed);
-      const input = await loadTransform(connection, { dataDir: this.config.dataDir, localRoots: this.config.transform.localRoots });
+      const input = await loadTransform(connection, { dataDir: this.config.dataDir, localRoots: this.config.transform.localRoots, outbound: this.config.outbound });
       const explores = input.kind === 'none' ? [] : await this.compileInput(input, connection, project.warehouseConnectionSealed);
       const index = buildCatalogIndex(explores);
       await this.projects.replaceExplores(

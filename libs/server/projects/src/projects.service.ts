@@ -13,6 +13,7 @@ import type { WarehouseConnectionConfig } from '@quarry/warehouses';
 import { CachedProjects } from './cached-projects';
 import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
+import { assertProjectHostsAllowed, transformHosts, warehouseHosts } from './outbound-hosts';
 import { type ProjectView, toProjectView } from './project-view';
 import { resolveLocalProjectDir } from './transform-sources/local-project';
 import { WarehouseAccess } from './warehouse-access';
@@ -58,6 +59,8 @@ export class ProjectsService {
       const why = 'warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; every query runs with the project\'s credentials (send false or leave it out)';
       throw new ParameterError(why, { 'warehouseConnection.requireUserCredentials': [why] });
     }
+    // Before anything connects: the hosts a caller names must be ones the operator lets Quarry reach.
+    await assertProjectHostsAllowed(this.config.outbound, [...warehouseHosts(warehouse), ...transformHosts(request.transformConnection)]);
     if (request.transformConnection.type === 'transform') {
       resolveLocalProjectDir(request.transformConnection.project_dir, this.config.dataDir, this.config.transform.localRoots);
     }

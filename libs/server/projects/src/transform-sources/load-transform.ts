@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 
 import type { TransformConnection } from '@quarry/domain';
+import type { OutboundPolicy } from '@quarry/server/common';
 
 import { fetchCloudManifest } from './cloud-ide';
 import { cloneBranch } from './git-clone';
@@ -10,6 +11,8 @@ import type { TransformInput } from './transform-input';
 export interface TransformSourceContext {
   dataDir: string;
   localRoots: readonly string[];
+  /** Which hosts git clones and the cloud IDE API may be fetched from. */
+  outbound: OutboundPolicy;
 }
 
 /** Reads a project's transform project from wherever its connection says it lives. */
@@ -22,12 +25,12 @@ export async function loadTransform(connection: TransformConnection, context: Tr
     case 'transform':
       return loadProjectFolder(resolveLocalProjectDir(connection.project_dir, context.dataDir, context.localRoots));
     case 'transform_cloud_ide':
-      return fetchCloudManifest(connection);
+      return fetchCloudManifest(connection, context.outbound);
     case 'github':
     case 'gitlab':
     case 'bitbucket':
     case 'azure_devops': {
-      const clone = await cloneBranch(connection);
+      const clone = await cloneBranch(connection, { policy: context.outbound });
       try {
         const subPath = connection.project_sub_path.replace(/^\/+/, '') || '.';
         return await loadProjectFolder(resolveLocalProjectDir(join(clone.dir, subPath), clone.dir, [clone.dir]));
