@@ -3,7 +3,6 @@ import { createServer as createTcpServer, type Server as TcpServer, type Socket 
 import { join } from 'node:path';
 
 import { materializeJaffleDuckdb } from '@quarry/testing';
-
 import { parse } from 'csv-parse/sync';
 
 import { call } from '../../support/api-client';
@@ -81,7 +80,7 @@ describe('Finding 8: a NUL byte in a path or query parameter is a 400 naming it,
     ['a path parameter', () => `/api/v1/projects/${projectUuid}/dataCatalog/orders%00/metadata`, 'table'],
     ['a uuid path parameter', () => `/api/v1/projects/%00/dataCatalog/metrics`, 'projectUuid'],
     ['a query parameter', () => `/api/v1/projects/${projectUuid}/dataCatalog/metrics?search=ord%00ers`, 'search'],
-    ['a saved chart slug', () => `/api/v1/saved/chart%00`, 'chartUuidOrSlug'],
+    ['a saved chart id', () => `/api/v1/saved/chart%00`, 'chartUuid'],
   ])('%s', async (_what, path, field) => {
     const response = await call(baseUrl, 'GET', path(), { token: adminToken });
     expect([response.status, response.body?.error?.name]).toEqual([400, expect.stringMatching(/^(Parameter|Validation)Error$/)]);

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { type IncomingMessage,request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 import { type CloudIdeTransformConnection, TransformProjectError } from '@quarry/domain';
