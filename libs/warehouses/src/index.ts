@@ -31,6 +31,7 @@ export { resolveDuckDbPath } from './duckdb/duckdb-path';
 export { RollupDuckDb, type RollupDuckDbOptions, type RollupFileColumn } from './duckdb/rollup-duckdb';
 export { RollupSandboxes, type RollupSandboxesOptions } from './duckdb/rollup-sandboxes';
 export { type CellValue, cellValueSql } from './native-csv/cell-value-sql';
+export { formulaSafeCell, formulaSafeCellSql } from './native-csv/formula-safe-cell';
 export { csvHeaderLine, type NativeColumn, type NativeCsv, type NativeCsvCell, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToFile, type NativeCsvToStream } from './native-csv/native-csv';
 export { isNativeCsvFallback, type RawCellAs, rawCellSql } from './native-csv/raw-cell-sql';
 export { PostgresAdapter } from './postgres/postgres-adapter';

@@ -65,7 +65,7 @@ describe('reference request bodies (E1–E16) are accepted', () => {
     expect(response.body.results.query).toMatch(/year/i);
   });
 
-  it('E6 downloadCsv; the job’s fileUrl is on the host the client called', async () => {
+  it('E6 downloadCsv; the job’s fileUrl is on the API’s listen address (never the request Host)', async () => {
     const response = await post(`/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, REFERENCE_BODIES.E6);
     expectOk(response);
     const status = await waitFor('the export', async () => {

@@ -11,6 +11,9 @@ export * from './http/discriminated.decorator';
 export * from './http/endpoint.decorator';
 export * from './http/enveloped.decorator';
 export * from './http/public.decorator';
+export * from './http/refuse-nul-bytes.pipe';
 export * from './http/uuid-param.pipe';
 export * from './logging/logger.module';
 // The S3 helpers are `@quarry/server/common/s3`: importing them loads the AWS SDK.
+export * from './outbound/outbound-policy';
+export * from './outbound/pinned-lookup';

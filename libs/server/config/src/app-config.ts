@@ -33,7 +33,7 @@ export interface S3Settings {
 
 /** The typed configuration every process receives; built once from the environment. */
 export abstract class AppConfig {
-  /** `siteUrlSet`: SITE_URL was given (else siteUrl is the localhost default, and the API answers with the request's host). */
+  /** `siteUrlSet`: SITE_URL was given (else siteUrl is the listen address, HOST:PORT, or localhost:PORT when HOST is a wildcard). */
   abstract readonly server: { port: number; host: string; siteUrl: string; siteUrlSet: boolean };
   /** Undefined only in the launcher, which then starts an embedded PostgreSQL. */
   abstract readonly database: { url: string | undefined };
@@ -80,6 +80,11 @@ export abstract class AppConfig {
   abstract readonly duckdb: { memoryLimit: string; memoryLimitMax: string; threads: number | undefined };
   /** Undefined: export files stay under DATA_DIR/files, rollups under DATA_DIR/pre-aggregates only. */
   abstract readonly s3: S3Settings | undefined;
+  /**
+   * Hosts projects may reach on a caller's behalf besides public ones (OUTBOUND_ALLOWED_HOSTS,
+   * ALLOW_PRIVATE_NETWORK_HOSTS); by default loopback, private and link-local addresses are refused.
+   */
+  abstract readonly outbound: { allowPrivateNetwork: boolean; allowedHosts: string[] };
   /** The demo dataset generated on first start. */
   abstract readonly demo: { scale: number };
 }

@@ -119,6 +119,19 @@ export class EnvDto {
   @IsOptional() @Matches(/^\/[^,]*(,\/[^,]*)*$/, { message: 'TRANSFORM_LOCAL_ROOTS must be comma-separated absolute paths' })
   TRANSFORM_LOCAL_ROOTS?: string;
 
+  /**
+   * Hosts that projects may connect to although they are loopback, private, link-local or otherwise
+   * not public (warehouse hosts, git hosts, the cloud IDE API): comma-separated host names, IP
+   * addresses or CIDR ranges (`127.0.0.1,warehouse.internal,10.1.0.0/16`); `*` allows every one.
+   * Public addresses are always allowed.
+   */
+  @IsOptional() @Matches(/^[^\s,]+(,[^\s,]+)*$/, { message: 'OUTBOUND_ALLOWED_HOSTS must be comma-separated host names, IP addresses or CIDR ranges' })
+  OUTBOUND_ALLOWED_HOSTS?: string;
+
+  /** Lets projects connect to any non-public address (a deployment whose warehouses all live on a private network) */
+  @IsOptional() @IsIn(['true', 'false'], { message: 'ALLOW_PRIVATE_NETWORK_HOSTS must be true or false' })
+  ALLOW_PRIVATE_NETWORK_HOSTS?: string;
+
   // S3-compatible storage for export files and pre-aggregate rollups; all off unless S3_BUCKET is set (see load-config.ts).
   // Messages never quote a value: S3_SECRET_ACCESS_KEY must not reach a log.
 

@@ -115,4 +115,22 @@ describe('loadConfig', () => {
       expect(inspect(config, { depth: 10 })).not.toContain('very-secret-value');
     });
   });
+
+  it('puts links on the listen address without SITE_URL (never a request Host), localhost for a wildcard HOST', () => {
+    expect(loadConfig({ ...SERVICE_ENV, PORT: '9000' }).server.siteUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ ...SERVICE_ENV, PORT: '9000', HOST: '127.0.0.1' }).server.siteUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ ...SERVICE_ENV, PORT: '9000', HOST: '::1' }).server.siteUrl).toBe('http://[::1]:9000');
+    expect(loadConfig({ ...SERVICE_ENV, PORT: '9000', HOST: '::' }).server.siteUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ ...SERVICE_ENV, HOST: '127.0.0.1', SITE_URL: 'https://bi.example.com/' }).server).toMatchObject({ siteUrl: 'https://bi.example.com', siteUrlSet: true });
+  });
+
+  it('refuses non-public outbound hosts by default; OUTBOUND_ALLOWED_HOSTS and ALLOW_PRIVATE_NETWORK_HOSTS allow them', () => {
+    expect(loadConfig(SERVICE_ENV).outbound).toEqual({ allowPrivateNetwork: false, allowedHosts: [] });
+    expect(loadConfig({ ...SERVICE_ENV, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,db.internal,10.0.0.0/8', ALLOW_PRIVATE_NETWORK_HOSTS: 'true' }).outbound).toEqual({
+      allowPrivateNetwork: true,
+      allowedHosts: ['127.0.0.1', 'db.internal', '10.0.0.0/8'],
+    });
+    expect(problemsOf({ ...SERVICE_ENV, OUTBOUND_ALLOWED_HOSTS: 'a, b' })).toEqual([expect.stringContaining('OUTBOUND_ALLOWED_HOSTS')]);
+    expect(problemsOf({ ...SERVICE_ENV, ALLOW_PRIVATE_NETWORK_HOSTS: 'yes' })).toEqual([expect.stringContaining('ALLOW_PRIVATE_NETWORK_HOSTS')]);
+  });
 });

@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   const port = dto.PORT ?? 8080;
   const dataDir = resolve(dto.DATA_DIR ?? '.quarry');
   return {
-    server: { port, host: dto.HOST ?? '0.0.0.0', siteUrl: (dto.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''), siteUrlSet: dto.SITE_URL !== undefined },
+    server: { port, host: dto.HOST ?? '0.0.0.0', siteUrl: (dto.SITE_URL ?? listenUrl(dto.HOST, port)).replace(/\/+$/, ''), siteUrlSet: dto.SITE_URL !== undefined },
     database: { url: dto.DATABASE_URL },
     redis: { url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: dto.QUEUE_PREFIX ?? 'quarry' },
     dataDir,
@@ -100,11 +100,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 60_000, pollMs: dto.ACCESS_CHANGES_POLL_MS ?? 250 },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
+    outbound: {
+      allowPrivateNetwork: dto.ALLOW_PRIVATE_NETWORK_HOSTS === 'true',
+      allowedHosts: (dto.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
+    },
     transform: {
       // Beside each organization's own folder of DATA_DIR (always allowed, to that organization only).
       localRoots: (dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root)),
     },
   };
+}
+
+/**
+ * Without SITE_URL, links the API hands out (export downloads) are on the address it is configured
+ * to listen on: HOST when it names one address, else localhost. Never the request's Host header,
+ * which the caller (or anything between) chooses.
+ */
+export function listenUrl(host: string | undefined, port: number): string {
+  if (host === undefined || host === '0.0.0.0' || host === '::' || host === '[::]') return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
 function duckDbSettings(dto: EnvDto, role: ProcessRole): AppConfigValues['duckdb'] {

@@ -1,5 +1,5 @@
 import type { ExportLayout } from '@quarry/jobs-contracts';
-import { csvHeaderLine, type NativeCsvOutcome, type NativeCsvRequest } from '@quarry/warehouses';
+import { csvHeaderLine, formulaSafeCell, type NativeCsvOutcome, type NativeCsvRequest } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 import type { OpenedExport } from './export-query';
@@ -13,9 +13,9 @@ export interface WrittenCsv extends NativeCsvOutcome {
   discard(): Promise<void>;
 }
 
-/** A header cell as the JS path's CSV writer (Papa Parse) writes it in its header line. */
+/** A header cell as the JS path's CSV writer (csvText: formula-safe, then Papa Parse) writes it in its header line. */
 function headerCell(header: string): string {
-  return unparse([[header]], { newline: '\n' });
+  return unparse([[formulaSafeCell(header)]], { newline: '\n' });
 }
 
 /**

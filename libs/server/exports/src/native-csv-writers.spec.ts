@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createExportCellFormatter, csvRawValue, type ExportItemsMap, formattedCellSql } from '@quarry/formatting';
 import { SeededRandom } from '@quarry/testing';
-import { cellValueSql, closeDuckDbInstances, csvHeaderLine, DuckDbAdapter, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
+import { cellValueSql, closeDuckDbInstances, csvHeaderLine, DuckDbAdapter, formulaSafeCell, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 import { HOSTILE_VALUES } from './test/hostile-values';
@@ -16,7 +16,9 @@ import { HOSTILE_VALUES } from './test/hostile-values';
  * The warehouses' CSV writers against the JS path (csvRawValue + Papa Parse) on values that test
  * the quoting rules: the bytes must be identical. Live: embedded DuckDB and PostgreSQL at 127.0.0.1.
  */
-const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", 'ctl\u0001 char', ' \u0001', '\u0001', null];
+const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", 'ctl\u0001 char', ' \u0001', '\u0001', null,
+  // Formula starts (made text with a leading ') and numbers as written (left alone), issue 31.
+  "=cmd|' /C calc'!A0", '=1+1', '+1', '-5', '-5.25', '-1,234.5', '-12%', '-', '- item', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '-Infinity', '+3e5', '-.5', '-5.', '-e5', "'=already"];
 /** Within the window where engines and JavaScript both print floats in plain notation (1e-4 ≤ |x| < 1e15). */
 const DOUBLES = [1, 0.1, 2.5, -3, 0.0001, 0.00012345678901234, 123456789.125, 1 / 3, -0.0001234, 999999999999999.9, 123456789012345.67, 1e14, 0, -0, null];
 /** Outside it: JavaScript writes 1e-7, 0.00001, 1e+21, 12345678901234568; the engines 1e-07, 1e-05… */
@@ -42,7 +44,7 @@ const CASES: Case[] = [
 const UNQUOTED_CASES = CASES.filter((entry) => entry.column !== 's');
 
 /** Text made of the pieces either writer quotes for, or of ones that look like they might. */
-const TEXT_PIECES = ['a', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001'];
+const TEXT_PIECES = ['a', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001', '=', '+', '-', '@', '1', 'e', '%'];
 
 function randomText(random: SeededRandom): string | null {
   if (random.chance(0.1)) return null;
@@ -84,11 +86,11 @@ function valuesSql(engine: 'duckdb' | 'postgres', withDoubles: boolean): string 
   return `SELECT n, s, CAST(i AS ${integer}) AS i, CAST(dec AS DECIMAL(10,2)) AS dec, b, d, ts, tsd${withDoubles ? ', f' : ''} FROM (VALUES ${rows.join(', ')}) AS v(${names.join(', ')}) ORDER BY n`;
 }
 
-/** The JS path's file for these rows: BOM, Papa's header line, then Papa's lines of csvRawValue cells. */
+/** The JS path's file for these rows: BOM, Papa's header line, then Papa's lines of csvRawValue cells (made formula-safe, as csvText does). */
 async function jsCsv(adapter: WarehouseAdapter, sql: string, cases: Case[], limit: number | undefined): Promise<string> {
   const lines: string[][] = [];
   for await (const batch of adapter.streamQuery(sql, [])) {
-    for (const row of batch) lines.push(cases.map((entry) => csvRawValue(row[entry.column], entry.kind === 'date' || entry.kind === 'timestamp' ? entry.kind : undefined)));
+    for (const row of batch) lines.push(cases.map((entry) => formulaSafeCell(csvRawValue(row[entry.column], entry.kind === 'date' || entry.kind === 'timestamp' ? entry.kind : undefined))));
   }
   const kept = limit === undefined ? lines : lines.slice(0, limit);
   return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${kept.length ? `${unparse(kept, { newline: '\n' })}\n` : ''}`;
@@ -150,7 +152,7 @@ async function formattedRequest(native: NativeCsv, engine: 'duckdb' | 'postgres'
 async function jsFormattedCsv(adapter: WarehouseAdapter, sql: string, cases: Case[]): Promise<string> {
   const format = createExportCellFormatter(FORMATTED_ITEMS, cases.map((entry) => ({ id: entry.column })), false);
   const lines: string[][] = [];
-  for await (const batch of adapter.streamQuery(sql, [])) for (const row of batch) lines.push(format(row));
+  for await (const batch of adapter.streamQuery(sql, [])) for (const row of batch) lines.push(format(row).map(formulaSafeCell));
   return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${unparse(lines, { newline: '\n' })}\n`;
 }
 

@@ -39,7 +39,7 @@ export class ProjectCompilerService {
     await this.projects.setCompileState(projectUuid, { compileStatus: 'compiling', compileError: null });
     try {
       const connection = this.box.openJson<TransformConnection>(project.transformConnectionSealed);
-      const input = await loadTransform(connection, localProjectFolders(this.config.dataDir, project.organizationUuid, this.config.transform.localRoots));
+      const input = await loadTransform(connection, { ...localProjectFolders(this.config.dataDir, project.organizationUuid, this.config.transform.localRoots), outbound: this.config.outbound });
       const explores = input.kind === 'none' ? [] : await this.compileInput(input, connection, project.warehouseConnectionSealed, project.organizationUuid);
       const index = buildCatalogIndex(explores);
       await this.projects.replaceExplores(

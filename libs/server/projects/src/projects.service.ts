@@ -14,6 +14,7 @@ import { CachedProjects } from './cached-projects';
 import { ProjectContentCopiers } from './content-copiers';
 import type { CreateProjectOutcome, CreateProjectRequest } from './create-project.request';
 import { inheritConnection } from './inherited-connection';
+import { assertProjectHostsAllowed, transformHosts, warehouseHosts } from './outbound-hosts';
 import { type ProjectView, toProjectView } from './project-view';
 import { localProjectFolders, resolveLocalProjectDir } from './transform-sources/local-project';
 import { WarehouseAccess } from './warehouse-access';
@@ -59,6 +60,8 @@ export class ProjectsService {
       const why = 'warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; every query runs with the project\'s credentials (send false or leave it out)';
       throw new ParameterError(why, { 'warehouseConnection.requireUserCredentials': [why] });
     }
+    // Before anything connects: the hosts a caller names must be ones the operator lets Quarry reach.
+    await assertProjectHostsAllowed(this.config.outbound, [...warehouseHosts(warehouse), ...transformHosts(request.transformConnection)]);
     if (request.transformConnection.type === 'transform') {
       resolveLocalProjectDir(request.transformConnection.project_dir, localProjectFolders(this.config.dataDir, principal.organizationUuid, this.config.transform.localRoots));
     }

@@ -25,6 +25,9 @@ export async function privateEnvironment(
     QUEUE_PREFIX: uniqueName(`quarry-${label}`),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The test warehouses (the machine's PostgreSQL, local fake servers) are on loopback, which
+    // the production default refuses; a test of that default overrides this with ''.
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     ...overrides,
   };
   return { env, database, dataDir };

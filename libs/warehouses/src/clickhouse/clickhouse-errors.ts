@@ -1,4 +1,4 @@
-import { connectionError, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
+import { connectionFailure, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
 
 /** ClickHouse server error codes that answer a login or a missing database. */
 const STEP_BY_CODE: Readonly<Record<string, ConnectionStep>> = {
@@ -22,5 +22,5 @@ export function clickHouseConnectionStep(error: unknown): ConnectionStep {
 
 export function clickHouseConnectionError(error: unknown) {
   const code = (error as { code?: unknown } | null)?.code;
-  return connectionError(clickHouseConnectionStep(error), `ClickHouse: ${messageOf(error)}`, typeof code === 'string' ? { code } : {});
+  return connectionFailure(clickHouseConnectionStep(error), 'ClickHouse', error, typeof code === 'string' ? { code } : {});
 }

@@ -1,4 +1,4 @@
-import { connectionError, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
+import { connectionFailure, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
 
 /** Which step a failed Databricks connection or session failed at. */
 export function databricksConnectionStep(error: unknown): ConnectionStep {
@@ -14,5 +14,5 @@ export function databricksConnectionStep(error: unknown): ConnectionStep {
 }
 
 export function databricksConnectionError(error: unknown) {
-  return connectionError(databricksConnectionStep(error), `Could not connect to Databricks: ${messageOf(error)}`);
+  return connectionFailure(databricksConnectionStep(error), 'Databricks', error);
 }

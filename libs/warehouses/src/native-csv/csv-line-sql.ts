@@ -1,4 +1,5 @@
 import { withoutTrailingSemicolons } from '../sql/sql-literals';
+import { formulaSafeCellSql } from './formula-safe-cell';
 import type { NativeCsvCell } from './native-csv';
 
 /**
@@ -19,16 +20,25 @@ export const DUCKDB_CSV_LINE: CsvLineSyntax = {
 };
 
 const CELLS = 'quarry_cells';
+const RAW_CELLS = 'quarry_raw_cells';
 const RESULT = 'quarry_result';
 
 /** The alias the compiled query gets inside the cells' query; cell expressions read its columns. */
 export const RESULT_ALIAS = RESULT;
 
-/** The cells over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT. */
+/**
+ * The cells over the compiled query, as `c0`, `c1`, …; plain projections keep its order and LIMIT.
+ * Cells that may hold text (those that may need quotes: raw text, every formatted cell) are made
+ * formula-safe one projection up, where each is a column read again rather than its expression
+ * computed again; numbers, dates and booleans print nothing a spreadsheet runs and are not tested.
+ */
 export function cellsSql(sql: string, cells: readonly NativeCsvCell[]): string {
   if (cells.length === 0) throw new Error('A CSV export needs at least one column');
   const computed = cells.map((cell, index) => `${cell.sql} AS c${index}`).join(', ');
-  return `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT}) AS ${CELLS}`;
+  const rawCells = `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT})`;
+  if (!cells.some((cell) => cell.mayNeedQuotes)) return `${rawCells} AS ${CELLS}`;
+  const safe = cells.map((cell, index) => (cell.mayNeedQuotes ? `${formulaSafeCellSql(`${RAW_CELLS}.c${index}`)} AS c${index}` : `${RAW_CELLS}.c${index}`)).join(', ');
+  return `(SELECT ${safe} FROM ${rawCells} AS ${RAW_CELLS}) AS ${CELLS}`;
 }
 
 /** Every column needs its header cell. */

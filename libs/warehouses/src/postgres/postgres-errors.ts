@@ -1,4 +1,4 @@
-import { connectionError, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
+import { connectionFailure, type ConnectionStep, networkStep } from '../adapter/connection-error';
 import { toQueryError } from '../query/query-errors';
 
 interface PgLikeError {
@@ -20,15 +20,16 @@ export function postgresConnectionStep(error: unknown): ConnectionStep {
   const network = networkStep(error);
   if (network) return network;
   const { code, message = '' } = (error ?? {}) as PgLikeError;
+  // The peer answered the SSL request with neither yes nor no: it is not PostgreSQL (an SSH or HTTP port).
+  if (/error establishing an SSL connection/i.test(message)) return 'connect';
   if (/\bSSL\b|TLS|certificate/i.test(message) && code !== '28P01') return 'tls';
   if (code && STEP_BY_SQLSTATE[code]) return STEP_BY_SQLSTATE[code];
   return 'connect';
 }
 
 export function postgresConnectionError(error: unknown, host: string, port: number) {
-  const step = postgresConnectionStep(error);
   const code = (error as PgLikeError | null)?.code;
-  return connectionError(step, `Could not connect to ${host}:${port}: ${messageOf(error)}`, code ? { code } : {});
+  return connectionFailure(postgresConnectionStep(error), `${host}:${port}`, error, code ? { code } : {});
 }
 
 /** A query failure with the server's SQLSTATE, which callers can show or branch on. */

@@ -1,4 +1,4 @@
-import { connectionError, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
+import { connectionFailure, type ConnectionStep, networkStep } from '../adapter/connection-error';
 
 interface SnowflakeLikeError {
   code?: number | string;
@@ -21,5 +21,5 @@ export function snowflakeConnectionStep(error: unknown): ConnectionStep {
 
 export function snowflakeConnectionError(error: unknown) {
   const code = (error as SnowflakeLikeError | null)?.code;
-  return connectionError(snowflakeConnectionStep(error), `Could not connect to Snowflake: ${messageOf(error)}`, code === undefined ? {} : { code });
+  return connectionFailure(snowflakeConnectionStep(error), 'Snowflake', error, code === undefined ? {} : { code });
 }

@@ -1,4 +1,4 @@
-import { connectionError, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
+import { connectionFailure, type ConnectionStep, messageOf, networkStep } from '../adapter/connection-error';
 
 /** A failure Trino reports inside a query result. */
 export interface TrinoQueryFailure {
@@ -22,7 +22,7 @@ export function trinoConnectionStep(error: unknown): ConnectionStep {
 }
 
 export function trinoConnectionError(error: unknown) {
-  return connectionError(trinoConnectionStep(error), `Trino: ${messageOf(error)}`);
+  return connectionFailure(trinoConnectionStep(error), 'Trino', error);
 }
 
 /** Trino's in-result error as a throwable carrying its name and code. */
