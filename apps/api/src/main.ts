@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import 'source-map-support/register';
 
 import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -14,6 +15,17 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app/app.module';
 import { configureApp } from './app/configure-app';
 import { buildOpenApiDocument, DOCS_PATH, serveSwaggerUi } from './app/openapi';
+
+/**
+ * Node closes an idle keep-alive connection after 5 s. A client that reuses one just as it closes
+ * gets "other side closed" (seen from test clients whose event loop was busy for a few seconds),
+ * and a load balancer with the usual 60 s idle timeout turns that race into 502s: the server
+ * must keep idle connections longer than any proxy in front of it.
+ */
+function keepIdleConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 /** `main.js --openapi <file>` writes the OpenAPI document without connecting to anything. */
 async function exportOpenApi(file: string): Promise<void> {
@@ -32,6 +44,7 @@ async function serve(): Promise<void> {
   configureApp(app);
   serveSwaggerUi(app, buildOpenApiDocument(app, config.query.maxLimit));
   await app.listen(config.server.port, config.server.host);
+  keepIdleConnectionsOpen(app.getHttpServer() as Server);
   logger.log(`Quarry API listening on ${config.server.siteUrl} (docs: ${config.server.siteUrl}/${DOCS_PATH})`);
 }
 
