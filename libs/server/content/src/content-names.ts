@@ -1,4 +1,4 @@
-import { numberedSlug, QuarryError, slugify } from '@quarry/domain';
+import { childSpacePath, numberedSlug, QuarryError, slugify } from '@quarry/domain';
 
 const SLUG_ATTEMPTS = 50;
 
@@ -25,6 +25,32 @@ export async function withFreeSlug(
     }
   }
   throw new QuarryError('ConflictError', `Could not find a free slug for "${wanted}"`, { slug: wanted });
+}
+
+/**
+ * Runs `create` with the first free path among the siblings under `parentPath` (`sales`,
+ * `sales_1`, …, from the slug of `wanted`); a path taken by a concurrent create is retried with
+ * the next number. The slug it used.
+ */
+export async function withFreeSpacePath(
+  wanted: string,
+  parentPath: string | null,
+  isTaken: (path: string) => Promise<boolean>,
+  create: (slug: string, path: string) => Promise<unknown>,
+): Promise<string> {
+  const base = slugify(wanted, 'space');
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
+    const slug = numberedSlug(base, attempt);
+    const path = childSpacePath(parentPath, slug);
+    if (await isTaken(path)) continue;
+    try {
+      await create(slug, path);
+      return slug;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'spaces_path_unique')) throw error;
+    }
+  }
+  throw new QuarryError('ConflictError', `Could not find a free slug for "${wanted}"`, { name: wanted });
 }
 
 /** A content name, trimmed; blank names are a 400 naming `name`. */

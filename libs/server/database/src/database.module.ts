@@ -8,6 +8,7 @@ import { ENTITIES } from './entities';
 import { AccessChangesRepository } from './repositories/access-changes.repository';
 import { CatalogRepository } from './repositories/catalog.repository';
 import { ColorPalettesRepository } from './repositories/color-palettes.repository';
+import { ContentTransactions } from './repositories/content-transactions';
 import { DashboardsRepository } from './repositories/dashboards.repository';
 import { GroupsRepository } from './repositories/groups.repository';
 import { JobsRepository } from './repositories/jobs.repository';
@@ -23,8 +24,8 @@ import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
 const REPOSITORIES = [AccessChangesRepository, OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository, PreAggregatesRepository];
-// Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts.
-const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository];
+// Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts, and transactions writing several.
+const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository, ContentTransactions];
 
 
 @Global()

@@ -6,6 +6,7 @@ export * from './migrations';
 export * from './repositories/access-changes.repository';
 export * from './repositories/catalog.repository';
 export * from './repositories/color-palettes.repository';
+export * from './repositories/content-transactions';
 export * from './repositories/dashboards.repository';
 export * from './repositories/groups.repository';
 export * from './repositories/jobs.repository';

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, NotFoundError, type Principal, QuarryError } from '@quarry/domain';
+import { ForbiddenError, hasAtLeastRole, NotFoundError, type Principal, PROJECT_ACTIONS, type ProjectRole, QuarryError } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
-import { type DashboardRow, DashboardsRepository, ProjectsRepository, type SavedChartRow, SavedChartsRepository, SpacesRepository } from '@quarry/server/database';
+import { ContentTransactions, type DashboardRow, DashboardsRepository, ProjectsRepository, type SavedChartRow, SavedChartsRepository, SpacesRepository } from '@quarry/server/database';
 import { UserSqlGate } from '@quarry/server/projects';
 
 import type { ContentChanges } from '../as-code/content-changes';
@@ -13,17 +11,25 @@ import type { DashboardView } from '../dashboards/dashboard-view';
 import { DashboardsService } from '../dashboards/dashboards.service';
 import type { ProjectSpaces } from '../spaces/project-spaces';
 import { SpaceAccessService } from '../spaces/space-access.service';
-import { planPromotion, type PromotionSource, type PromotionTarget, remapTileCharts } from './promotion-plan';
+import { type AppliedPromotion, applyPromotion } from './promotion-apply';
+import { planPromotion, type PromotionSource, type PromotionTarget, visibleTarget } from './promotion-plan';
+import { assertPromotionAllowed } from './promotion-rights';
 
 interface Prepared {
   source: PromotionSource;
+  /** The caller's view of the upstream project, as of planning. */
+  upstream: ProjectSpaces;
+  /** Whether the caller may create root spaces upstream. */
+  mayCreateSpaces: boolean;
   target: PromotionTarget;
   changes: ContentChanges;
 }
 
 /**
  * E10: promotes a dashboard (with its charts) or a chart from a preview project to its upstream
- * project. Content is matched by slug and spaces by path; `promoteDiff` answers the plan only.
+ * project. Content is matched by slug and spaces by path, among the upstream content the caller
+ * may view (what they cannot see is planned as absent); `promoteDiff` answers the plan only.
+ * Promoting checks every right the plan needs first, then writes it in one transaction.
  */
 @Injectable()
 export class PromotionService {
@@ -32,6 +38,7 @@ export class PromotionService {
     private readonly spaces: SpacesRepository,
     private readonly charts: SavedChartsRepository,
     private readonly dashboards: DashboardsRepository,
+    private readonly transactions: ContentTransactions,
     private readonly chartsService: ChartsService,
     private readonly dashboardsService: DashboardsService,
     private readonly access: SpaceAccessService,
@@ -45,8 +52,9 @@ export class PromotionService {
 
   async promoteDashboard(principal: Principal, dashboardUuid: string): Promise<DashboardView> {
     const prepared = await this.prepareDashboard(principal, dashboardUuid);
-    const upstream = await this.apply(principal, prepared);
-    const dashboard = await this.dashboards.findBySlug(upstream.projectUuid, (prepared.source.dashboard as DashboardRow).slug);
+    const applied = await this.apply(principal, prepared, 'dashboard');
+    const upstream = await this.access.forProject(principal, prepared.upstream.projectUuid);
+    const dashboard = await this.dashboards.findByUuid(applied.dashboardUuid as string);
     return this.dashboardsService.viewOf(upstream, dashboard as DashboardRow);
   }
 
@@ -56,9 +64,8 @@ export class PromotionService {
 
   async promoteChart(principal: Principal, chartUuid: string): Promise<ChartView> {
     const prepared = await this.prepareChart(principal, chartUuid);
-    const upstream = await this.apply(principal, prepared);
-    const chart = (await this.charts.findBySlug(upstream.projectUuid, (prepared.source.charts[0] as SavedChartRow).slug)) as SavedChartRow;
-    return this.chartsService.read(principal, chart.savedChartUuid);
+    const applied = await this.apply(principal, prepared, 'chart');
+    return this.chartsService.read(principal, applied.chartUuids.get((prepared.source.charts[0] as SavedChartRow).savedChartUuid) as string);
   }
 
   private async prepareDashboard(principal: Principal, dashboardUuid: string): Promise<Prepared> {
@@ -89,111 +96,49 @@ export class PromotionService {
       });
     }
     const upstream = await this.access.forProject(principal, upstreamUuid);
+    let upstreamRole: ProjectRole;
     try {
-      await this.policy.assertProject(principal, upstream.project, 'content:promote');
+      upstreamRole = await this.policy.assertProject(principal, upstream.project, 'content:promote');
     } catch (error) {
       if (error instanceof ForbiddenError) throw new ForbiddenError('Failed to promote: you may not promote content into the upstream project', error.data);
       throw error;
     }
     const target = await this.target(upstream, source);
-    return { source, target, changes: planPromotion(source, target) };
+    return { source, upstream, mayCreateSpaces: hasAtLeastRole(upstreamRole, PROJECT_ACTIONS['space:create']), target, changes: planPromotion(source, target) };
   }
 
+  /** The upstream content with the promoted slugs, reduced to what the caller may view there. */
   private async target(upstream: ProjectSpaces, source: PromotionSource): Promise<PromotionTarget> {
-    const chartsBySlug = new Map<string, SavedChartRow>();
+    const charts: SavedChartRow[] = [];
     for (const chart of source.charts) {
       const found = await this.charts.findBySlug(upstream.projectUuid, chart.slug);
-      if (found) chartsBySlug.set(chart.slug, found);
+      if (found) charts.push(found);
     }
     const dashboard = source.dashboard ? await this.dashboards.findBySlug(upstream.projectUuid, source.dashboard.slug) : null;
     const tileChartUuids = (dashboard?.tiles ?? []).filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid']));
-    const tileCharts = await this.charts.listByUuids(tileChartUuids);
-    return { spaces: upstream, chartsBySlug, dashboard, chartSlugs: new Map(tileCharts.map((chart) => [chart.savedChartUuid, chart.slug])) };
+    return visibleTarget(upstream, { charts, dashboard, tileCharts: await this.charts.listByUuids(tileChartUuids) });
   }
 
-  /** Makes the planned changes upstream, checking the caller's rights there at each step; the refreshed upstream spaces. */
-  private async apply(principal: Principal, { source, target, changes }: Prepared): Promise<ProjectSpaces> {
-    let upstream = target.spaces;
-    const projectUuid = upstream.projectUuid;
+  /** Checks every right the plan needs upstream, then writes it in one transaction: all of it, or nothing. */
+  private async apply(principal: Principal, { source, upstream, mayCreateSpaces, target, changes }: Prepared, kind: 'chart' | 'dashboard'): Promise<AppliedPromotion> {
+    assertPromotionAllowed(changes, target, upstream, { kind, mayCreateSpaces });
     // The charts' SQL runs upstream: the caller's role there, and the upstream warehouse's dialect, decide — before anything is written.
-    for (const [index, chart] of source.charts.entries()) await this.gate.assertStorable(principal, projectUuid, chart, `charts[${index}].metricQuery.`);
-    for (const change of changes.spaces) {
-      const sourceSpace = source.spaces.all().find((space) => space.path === change.data.path);
-      if (change.action === 'create' && sourceSpace) {
-        const parent = change.data.parentPath ? upstream.all().find((space) => space.path === change.data.parentPath) : undefined;
-        if (parent) upstream.assert(parent.spaceUuid, 'space:manage-content');
-        else await this.policy.assertProject(principal, upstream.project, 'space:create');
-        // A private space takes its direct shares along, so the same people see it upstream.
-        const [users, groups] = sourceSpace.isPrivate
-          ? await Promise.all([this.spaces.userShares([sourceSpace.spaceUuid]), this.spaces.groupShares([sourceSpace.spaceUuid])])
-          : [[], []];
-        const spaceUuid = randomUUID();
-        await this.spaces.create(
-          { ...sourceSpace, spaceUuid, projectUuid, parentSpaceUuid: parent?.spaceUuid ?? null, createdByUserUuid: principal.userUuid },
-          [...users.map(({ userUuid, spaceRole }) => ({ userUuid, spaceRole })), { userUuid: principal.userUuid, spaceRole: 'admin' as const }],
-          groups.map(({ groupUuid, spaceRole }) => ({ groupUuid, spaceRole })),
-        );
-        change.data.uuid = spaceUuid;
-        upstream = await this.access.forProject(principal, projectUuid);
-      } else if (change.action === 'update' && change.data.uuid) {
-        upstream.assert(change.data.uuid, 'space:manage');
-        await this.spaces.update(change.data.uuid, { name: change.data.name });
-      }
-    }
-    const upstreamSpace = (path: string) => {
-      const space = upstream.all().find((candidate) => candidate.path === path);
-      if (!space) throw new QuarryError('ConflictError', `Space ${path} is missing upstream`, { path });
-      return upstream.assert(space.spaceUuid, 'space:manage-content');
-    };
-
-    let dashboardUuid = target.dashboard?.dashboardUuid ?? null;
-    const dashboard = source.dashboard;
-    if (dashboard && !dashboardUuid) {
-      // Created empty first: charts saved in it need the dashboard; its tiles follow once they exist.
-      dashboardUuid = randomUUID();
-      const space = upstreamSpace(source.spaces.find(dashboard.spaceUuid)?.path ?? '');
-      await this.dashboards.create(
-        { dashboardUuid, projectUuid, spaceUuid: space.spaceUuid, name: dashboard.name, description: dashboard.description, slug: dashboard.slug },
-        { tiles: [], tabs: dashboard.tabs, filters: dashboard.filters, config: dashboard.config, parameters: dashboard.parameters },
-        principal.userUuid,
-      );
-    }
-
-    const upstreamChartUuids = new Map<string, string>();
-    for (const [index, chart] of source.charts.entries()) {
-      const change = changes.charts[index];
-      if (!change) continue;
-      const space = upstreamSpace(change.data.spacePath);
-      const identity = {
-        name: chart.name,
-        description: chart.description,
-        spaceUuid: space.spaceUuid,
-        dashboardUuid: chart.dashboardUuid !== null && chart.dashboardUuid === dashboard?.dashboardUuid ? dashboardUuid : null,
-      };
-      const content = { tableName: chart.tableName, metricQuery: chart.metricQuery, chartConfig: chart.chartConfig, tableConfig: chart.tableConfig, pivotConfig: chart.pivotConfig, chartKind: chart.chartKind };
-      if (change.action === 'create') {
-        const savedChartUuid = randomUUID();
-        await this.charts.create({ savedChartUuid, projectUuid, slug: chart.slug, ...identity }, content, principal.userUuid);
-        change.data.uuid = savedChartUuid;
-      } else if (change.action === 'update' && change.data.uuid) {
-        upstream.assert((target.chartsBySlug.get(chart.slug) as SavedChartRow).spaceUuid, 'space:manage-content');
-        await this.charts.addVersion(change.data.uuid, identity, content, principal.userUuid);
-      }
-      upstreamChartUuids.set(chart.savedChartUuid, change.data.uuid as string);
-    }
-
-    const dashboardChange = changes.dashboards[0];
-    if (dashboard && dashboardUuid && dashboardChange && dashboardChange.action !== 'no changes') {
-      const space = upstreamSpace(dashboardChange.data.spacePath);
-      const tiles = remapTileCharts(dashboard.tiles, upstreamChartUuids);
-      await this.dashboards.addVersion(
-        dashboardUuid,
-        { name: dashboard.name, description: dashboard.description, spaceUuid: space.spaceUuid },
-        { tiles, tabs: dashboard.tabs, filters: dashboard.filters, config: dashboard.config, parameters: dashboard.parameters },
-        principal.userUuid,
-      );
-      dashboardChange.data.uuid = dashboardUuid;
-    }
-    return upstream;
+    for (const [index, chart] of source.charts.entries()) await this.gate.assertStorable(principal, upstream.projectUuid, chart, `charts[${index}].metricQuery.`);
+    const privateCreated = changes.spaces
+      .filter((change) => change.action === 'create')
+      .map((change) => source.spaces.all().find((space) => space.path === change.data.path))
+      .filter((space) => space !== undefined && space.isPrivate)
+      .map((space) => (space as { spaceUuid: string }).spaceUuid);
+    const [users, groups] = await Promise.all([this.spaces.userShares(privateCreated), this.spaces.groupShares(privateCreated)]);
+    const sourceShares = new Map(
+      privateCreated.map((spaceUuid) => [
+        spaceUuid,
+        {
+          users: users.filter((share) => share.spaceUuid === spaceUuid).map(({ userUuid, spaceRole }) => ({ userUuid, spaceRole })),
+          groups: groups.filter((share) => share.spaceUuid === spaceUuid).map(({ groupUuid, spaceRole }) => ({ groupUuid, spaceRole })),
+        },
+      ]),
+    );
+    return this.transactions.run((writes) => applyPromotion(writes, { principal, projectUuid: upstream.projectUuid, source, target, changes, sourceShares }));
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
-import { childSpacePath, NotFoundError, numberedSlug, ParameterError, type Principal, QuarryError, slugify, type SpaceRole } from '@quarry/domain';
+import { NotFoundError, ParameterError, type Principal, QuarryError, type SpaceRole } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
 import {
   type GroupShare,
@@ -14,6 +14,7 @@ import {
   UsersRepository,
 } from '@quarry/server/database';
 
+import { withFreeSpacePath } from '../content-names';
 import type { ProjectSpaces } from './project-spaces';
 import { SpaceAccessService } from './space-access.service';
 import { spaceAudience } from './space-audience';
@@ -42,8 +43,6 @@ const UNSUPPORTED_SPACE_FIELDS = {
   projectMemberAccessRole: 'projectMemberAccessRole is not supported: Quarry shares a space with users and groups (POST …/spaces/{spaceUuid}/share, …/group/share); send null or leave it out',
   colorPaletteUuid: 'colorPaletteUuid is not supported: colour palettes apply to the whole organization (POST /api/v1/org/color-palettes/{uuid}/active); send null or leave it out',
 } as const;
-
-const SLUG_ATTEMPTS = 50;
 
 /** Spaces of a project (E2, E3 and their write side), each decision taken by SpaceAccessService. */
 @Injectable()
@@ -90,7 +89,7 @@ export class SpacesService {
     // closed). An inheriting space has no privacy of its own: it follows its parent's as it changes.
     const defaultPrivacy = !inherit;
     const spaceUuid = randomUUID();
-    await this.withFreePath(projectUuid, parent, name, (slug, path) =>
+    await withFreeSpacePath(name, parent?.path ?? null, (path) => this.spaces.pathTaken(projectUuid, path), (slug, path) =>
       this.spaces.create(
         {
           spaceUuid,
@@ -263,32 +262,10 @@ export class SpacesService {
     }
     return shares;
   }
-
-  /** Runs `create` with the first free slug among siblings; a slug taken by a concurrent create is retried with the next number. */
-  private async withFreePath(projectUuid: string, parent: SpaceEntity | null, name: string, create: (slug: string, path: string) => Promise<unknown>): Promise<void> {
-    const base = slugify(name, 'space');
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
-      const slug = numberedSlug(base, attempt);
-      const path = childSpacePath(parent?.path ?? null, slug);
-      if (await this.spaces.pathTaken(projectUuid, path)) continue;
-      try {
-        await create(slug, path);
-        return;
-      } catch (error) {
-        if (!isUniqueViolation(error, 'spaces_path_unique')) throw error;
-      }
-    }
-    throw new QuarryError('ConflictError', `Could not find a free slug for "${name}"`, { name });
-  }
 }
 
 function spaceName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
   return trimmed;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === '23505' && driverError.constraint === constraint;
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 import { DashboardEntity } from '../entities/dashboard.entity';
+import { managerOf, type QueriesOn } from './queries-on';
 import type { UserName } from './saved-charts.repository';
 
 /** A dashboard tile as stored: its uuid, type, grid position, tab and type-specific properties. */
@@ -70,27 +71,31 @@ const DASHBOARD_SELECT = `
 
 @Injectable()
 export class DashboardsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly db: EntityManager;
+
+  constructor(@InjectDataSource() source: QueriesOn) {
+    this.db = managerOf(source);
+  }
 
   async findByUuid(dashboardUuid: string): Promise<DashboardRow | null> {
-    const [row] = await this.dataSource.query(`${DASHBOARD_SELECT} WHERE d.dashboard_uuid = $1`, [dashboardUuid]);
+    const [row] = await this.db.query(`${DASHBOARD_SELECT} WHERE d.dashboard_uuid = $1`, [dashboardUuid]);
     return row ?? null;
   }
 
   async findBySlug(projectUuid: string, slug: string): Promise<DashboardRow | null> {
-    const [row] = await this.dataSource.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 AND d.slug = $2`, [projectUuid, slug]);
+    const [row] = await this.db.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 AND d.slug = $2`, [projectUuid, slug]);
     return row ?? null;
   }
 
   /** Every dashboard of the project (copies; callers filter what the user may see). */
   listForProject(projectUuid: string): Promise<DashboardRow[]> {
-    return this.dataSource.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 ORDER BY d.slug`, [projectUuid]);
+    return this.db.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 ORDER BY d.slug`, [projectUuid]);
   }
 
   /** The project's dashboards in the given spaces, by name. */
   listInSpaces(projectUuid: string, spaceUuids: readonly string[]): Promise<DashboardRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 AND d.space_uuid = ANY($2::uuid[]) ORDER BY lower(d.name), d.dashboard_uuid`, [
+    return this.db.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 AND d.space_uuid = ANY($2::uuid[]) ORDER BY lower(d.name), d.dashboard_uuid`, [
       projectUuid,
       spaceUuids,
     ]);
@@ -98,7 +103,7 @@ export class DashboardsRepository {
 
   async countBySpace(spaceUuids: readonly string[]): Promise<Map<string, number>> {
     if (spaceUuids.length === 0) return new Map();
-    const rows: Array<{ spaceUuid: string; count: number }> = await this.dataSource.query(
+    const rows: Array<{ spaceUuid: string; count: number }> = await this.db.query(
       `SELECT space_uuid AS "spaceUuid", count(*)::int AS count FROM dashboards WHERE space_uuid = ANY($1::uuid[]) GROUP BY space_uuid`,
       [spaceUuids],
     );
@@ -106,12 +111,12 @@ export class DashboardsRepository {
   }
 
   async slugTaken(projectUuid: string, slug: string): Promise<boolean> {
-    return (await this.dataSource.getRepository(DashboardEntity).countBy({ projectUuid, slug })) > 0;
+    return (await this.db.getRepository(DashboardEntity).countBy({ projectUuid, slug })) > 0;
   }
 
   /** Inserts a dashboard with its first version, in one transaction. */
   async create(dashboard: NewDashboard, layout: DashboardLayout, byUserUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.insert(DashboardEntity, { ...dashboard, createdByUserUuid: byUserUuid, updatedByUserUuid: byUserUuid });
       await insertVersion(manager, dashboard.dashboardUuid, layout, byUserUuid);
     });
@@ -122,7 +127,7 @@ export class DashboardsRepository {
    * they keep their dashboard's access rules.
    */
   async addVersion(dashboardUuid: string, identity: DashboardIdentity, layout: DashboardLayout, byUserUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.update(DashboardEntity, { dashboardUuid }, { ...identity, updatedByUserUuid: byUserUuid, updatedAt: new Date() });
       await manager.query(`UPDATE saved_charts SET space_uuid = $2 WHERE dashboard_uuid = $1 AND space_uuid <> $2`, [dashboardUuid, identity.spaceUuid]);
       await insertVersion(manager, dashboardUuid, layout, byUserUuid);
@@ -131,7 +136,7 @@ export class DashboardsRepository {
 
   /** Deletes a dashboard, the charts saved in it (cascade), and their pins. */
   async delete(dashboardUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.query(
         `DELETE FROM pinned_items WHERE (item_type = 'dashboard' AND item_uuid = $1)
             OR (item_type = 'chart' AND item_uuid IN (SELECT saved_chart_uuid FROM saved_charts WHERE dashboard_uuid = $1))`,
@@ -142,7 +147,7 @@ export class DashboardsRepository {
   }
 
   async recordView(dashboardUuid: string): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `UPDATE dashboards SET views_count = views_count + 1, first_viewed_at = COALESCE(first_viewed_at, now()) WHERE dashboard_uuid = $1`,
       [dashboardUuid],
     );

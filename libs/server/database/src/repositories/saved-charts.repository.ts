@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 import { SavedChartEntity } from '../entities/saved-chart.entity';
+import { managerOf, type QueriesOn } from './queries-on';
 
 /** What a version of a chart shows. */
 export interface ChartContent {
@@ -86,27 +87,31 @@ const CHART_SELECT = `
 
 @Injectable()
 export class SavedChartsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly db: EntityManager;
+
+  constructor(@InjectDataSource() source: QueriesOn) {
+    this.db = managerOf(source);
+  }
 
   async findByUuid(savedChartUuid: string): Promise<SavedChartRow | null> {
-    const [row] = await this.dataSource.query(`${CHART_SELECT} WHERE c.saved_chart_uuid = $1`, [savedChartUuid]);
+    const [row] = await this.db.query(`${CHART_SELECT} WHERE c.saved_chart_uuid = $1`, [savedChartUuid]);
     return row ?? null;
   }
 
   async findBySlug(projectUuid: string, slug: string): Promise<SavedChartRow | null> {
-    const [row] = await this.dataSource.query(`${CHART_SELECT} WHERE c.project_uuid = $1 AND c.slug = $2`, [projectUuid, slug]);
+    const [row] = await this.db.query(`${CHART_SELECT} WHERE c.project_uuid = $1 AND c.slug = $2`, [projectUuid, slug]);
     return row ?? null;
   }
 
   /** Every chart of the project (copies and exports; callers filter what the user may see). */
   listForProject(projectUuid: string): Promise<SavedChartRow[]> {
-    return this.dataSource.query(`${CHART_SELECT} WHERE c.project_uuid = $1 ORDER BY c.slug`, [projectUuid]);
+    return this.db.query(`${CHART_SELECT} WHERE c.project_uuid = $1 ORDER BY c.slug`, [projectUuid]);
   }
 
   /** The project's charts in the given spaces, by name. */
   listInSpaces(projectUuid: string, spaceUuids: readonly string[], options: { includeDashboardCharts: boolean }): Promise<SavedChartRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(
+    return this.db.query(
       `${CHART_SELECT} WHERE c.project_uuid = $1 AND c.space_uuid = ANY($2::uuid[]) ${options.includeDashboardCharts ? '' : 'AND c.dashboard_uuid IS NULL'}
        ORDER BY lower(c.name), c.saved_chart_uuid`,
       [projectUuid, spaceUuids],
@@ -116,13 +121,13 @@ export class SavedChartsRepository {
   /** The charts with these uuids (any project; callers check the project and spaces). */
   listByUuids(savedChartUuids: readonly string[]): Promise<SavedChartRow[]> {
     if (savedChartUuids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(`${CHART_SELECT} WHERE c.saved_chart_uuid = ANY($1::uuid[])`, [savedChartUuids]);
+    return this.db.query(`${CHART_SELECT} WHERE c.saved_chart_uuid = ANY($1::uuid[])`, [savedChartUuids]);
   }
 
   /** Charts saved in the spaces themselves (not inside a dashboard), by space. */
   async countBySpace(spaceUuids: readonly string[]): Promise<Map<string, number>> {
     if (spaceUuids.length === 0) return new Map();
-    const rows: Array<{ spaceUuid: string; count: number }> = await this.dataSource.query(
+    const rows: Array<{ spaceUuid: string; count: number }> = await this.db.query(
       `SELECT space_uuid AS "spaceUuid", count(*)::int AS count FROM saved_charts
         WHERE space_uuid = ANY($1::uuid[]) AND dashboard_uuid IS NULL GROUP BY space_uuid`,
       [spaceUuids],
@@ -131,12 +136,12 @@ export class SavedChartsRepository {
   }
 
   async slugTaken(projectUuid: string, slug: string): Promise<boolean> {
-    return (await this.dataSource.getRepository(SavedChartEntity).countBy({ projectUuid, slug })) > 0;
+    return (await this.db.getRepository(SavedChartEntity).countBy({ projectUuid, slug })) > 0;
   }
 
   /** Inserts a chart with its first version, in one transaction. */
   async create(chart: NewChart, content: ChartContent, byUserUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.insert(SavedChartEntity, { ...chart, createdByUserUuid: byUserUuid, updatedByUserUuid: byUserUuid });
       await insertVersion(manager, chart.savedChartUuid, chart, content, byUserUuid);
     });
@@ -144,7 +149,7 @@ export class SavedChartsRepository {
 
   /** Saves a new version (the chart's identity may change with it), in one transaction. */
   async addVersion(savedChartUuid: string, identity: ChartIdentity, content: ChartContent, byUserUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       // Locks the chart so concurrent saves get consecutive version numbers.
       await manager.query(`SELECT 1 FROM saved_charts WHERE saved_chart_uuid = $1 FOR UPDATE`, [savedChartUuid]);
       await manager.update(SavedChartEntity, { savedChartUuid }, { ...identity, updatedByUserUuid: byUserUuid, updatedAt: new Date() });
@@ -154,7 +159,7 @@ export class SavedChartsRepository {
 
   /** Deletes a chart, its versions and its pins. */
   async delete(savedChartUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.query(`DELETE FROM pinned_items WHERE item_type = 'chart' AND item_uuid = $1`, [savedChartUuid]);
       await manager.delete(SavedChartEntity, { savedChartUuid });
     });
@@ -162,7 +167,7 @@ export class SavedChartsRepository {
 
   /** Counts a view; the first one also sets `firstViewedAt`. */
   async recordView(savedChartUuid: string): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `UPDATE saved_charts SET views_count = views_count + 1, first_viewed_at = COALESCE(first_viewed_at, now()) WHERE saved_chart_uuid = $1`,
       [savedChartUuid],
     );
@@ -170,11 +175,11 @@ export class SavedChartsRepository {
 
   /** Every version of a chart, newest first. */
   versions(savedChartUuid: string): Promise<ChartVersionRow[]> {
-    return this.dataSource.query(`${VERSION_SELECT} WHERE v.saved_chart_uuid = $1 ORDER BY v.version_number DESC`, [savedChartUuid]);
+    return this.db.query(`${VERSION_SELECT} WHERE v.saved_chart_uuid = $1 ORDER BY v.version_number DESC`, [savedChartUuid]);
   }
 
   async version(savedChartUuid: string, versionUuid: string): Promise<ChartVersionRow | null> {
-    const [row] = await this.dataSource.query(`${VERSION_SELECT} WHERE v.saved_chart_uuid = $1 AND v.version_uuid = $2`, [savedChartUuid, versionUuid]);
+    const [row] = await this.db.query(`${VERSION_SELECT} WHERE v.saved_chart_uuid = $1 AND v.version_uuid = $2`, [savedChartUuid, versionUuid]);
     return row ?? null;
   }
 
@@ -183,7 +188,7 @@ export class SavedChartsRepository {
    * version: the data catalog's `chartUsage`.
    */
   async countFieldUsage(projectUuid: string): Promise<Map<string, number>> {
-    const rows: Array<{ field_id: string; charts: number }> = await this.dataSource.query(
+    const rows: Array<{ field_id: string; charts: number }> = await this.db.query(
       `SELECT fields.field_id, count(DISTINCT c.saved_chart_uuid)::int AS charts
          FROM saved_charts c
          JOIN LATERAL (

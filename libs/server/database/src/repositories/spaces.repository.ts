@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrganizationRole, ProjectRole, SpaceGrant, SpaceRole } from '@quarry/domain';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 import { SpaceEntity } from '../entities/space.entity';
+import { managerOf, type QueriesOn } from './queries-on';
 
 export type NewSpace = Omit<SpaceEntity, 'createdAt' | 'updatedAt'>;
 
@@ -48,10 +49,14 @@ export interface ProjectAudienceMember {
 
 @Injectable()
 export class SpacesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly db: EntityManager;
+
+  constructor(@InjectDataSource() source: QueriesOn) {
+    this.db = managerOf(source);
+  }
 
   private get spaces() {
-    return this.dataSource.getRepository(SpaceEntity);
+    return this.db.getRepository(SpaceEntity);
   }
 
   listForProject(projectUuid: string): Promise<SpaceEntity[]> {
@@ -72,7 +77,7 @@ export class SpacesRepository {
 
   /** Inserts a space with its first shares, in one transaction. */
   async create(space: NewSpace, users: readonly UserShare[], groups: readonly GroupShare[] = []): Promise<SpaceEntity> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.insert(SpaceEntity, space);
       await insertShares(manager, space.spaceUuid, users, groups);
     });
@@ -81,7 +86,7 @@ export class SpacesRepository {
 
   /** Applies changes and adds shares (e.g. access copied when a space stops inheriting), in one transaction. */
   async update(spaceUuid: string, changes: SpaceChanges, addedUsers: readonly UserShare[] = [], addedGroups: readonly GroupShare[] = []): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       if (Object.keys(changes).length > 0) await manager.update(SpaceEntity, { spaceUuid }, { ...changes, updatedAt: new Date() });
       await insertShares(manager, spaceUuid, addedUsers, addedGroups);
     });
@@ -89,7 +94,7 @@ export class SpacesRepository {
 
   /** Deletes a space, its descendants (cascade) and their pins. */
   async delete(spaceUuid: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       await manager.query(
         `WITH RECURSIVE subtree AS (
            SELECT space_uuid FROM spaces WHERE space_uuid = $1
@@ -108,7 +113,7 @@ export class SpacesRepository {
    */
   async copyProject(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string, spaceUuids: readonly string[]): Promise<Map<string, string>> {
     const wanted = new Set(spaceUuids);
-    return this.dataSource.transaction(async (manager) => {
+    return this.db.transaction(async (manager) => {
       const sources = (await manager.getRepository(SpaceEntity).find({ where: { projectUuid: fromProjectUuid } })).filter((space) => wanted.has(space.spaceUuid));
       // Parents before children: a path has one more segment than its parent's.
       sources.sort((a, b) => a.path.split('.').length - b.path.split('.').length);
@@ -142,7 +147,7 @@ export class SpacesRepository {
 
   /** The user's shares on spaces of a project, direct and through their groups. */
   userGrants(projectUuid: string, userUuid: string): Promise<SpaceGrant[]> {
-    return this.dataSource.query(
+    return this.db.query(
       `SELECT a.space_uuid AS "spaceUuid", a.space_role AS role, 'user' AS via
          FROM space_user_access a JOIN spaces s USING (space_uuid)
         WHERE s.project_uuid = $1 AND a.user_uuid = $2
@@ -156,7 +161,7 @@ export class SpacesRepository {
 
   userShares(spaceUuids: readonly string[]): Promise<SpaceUserShareRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(
+    return this.db.query(
       `SELECT space_uuid AS "spaceUuid", user_uuid AS "userUuid", space_role AS "spaceRole"
          FROM space_user_access WHERE space_uuid = ANY($1::uuid[]) ORDER BY created_at, user_uuid`,
       [spaceUuids],
@@ -165,7 +170,7 @@ export class SpacesRepository {
 
   groupShares(spaceUuids: readonly string[]): Promise<SpaceGroupShareRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(
+    return this.db.query(
       `SELECT a.space_uuid AS "spaceUuid", a.group_uuid AS "groupUuid", g.name AS "groupName", a.space_role AS "spaceRole"
          FROM space_group_access a JOIN groups g USING (group_uuid)
         WHERE a.space_uuid = ANY($1::uuid[]) ORDER BY lower(g.name), a.group_uuid`,
@@ -175,7 +180,7 @@ export class SpacesRepository {
 
   /** Every user of the organization with their organization role, direct role in the project and roles through groups. */
   projectAudience(organizationUuid: string, projectUuid: string): Promise<ProjectAudienceMember[]> {
-    return this.dataSource.query(
+    return this.db.query(
       `SELECT u.user_uuid AS "userUuid", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
               m.role AS "organizationRole", pm.role AS "projectRole",
               ARRAY(SELECT a.role FROM project_group_access a JOIN group_members gm USING (group_uuid)
@@ -189,7 +194,7 @@ export class SpacesRepository {
   }
 
   async setUserShare(spaceUuid: string, share: UserShare): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `INSERT INTO space_user_access (space_uuid, user_uuid, space_role) VALUES ($1, $2, $3)
        ON CONFLICT (space_uuid, user_uuid) DO UPDATE SET space_role = EXCLUDED.space_role`,
       [spaceUuid, share.userUuid, share.spaceRole],
@@ -197,7 +202,7 @@ export class SpacesRepository {
   }
 
   async removeUserShare(spaceUuid: string, userUuid: string): Promise<boolean> {
-    const [, deleted] = (await this.dataSource.query(`DELETE FROM space_user_access WHERE space_uuid = $1 AND user_uuid = $2`, [spaceUuid, userUuid])) as [
+    const [, deleted] = (await this.db.query(`DELETE FROM space_user_access WHERE space_uuid = $1 AND user_uuid = $2`, [spaceUuid, userUuid])) as [
       unknown,
       number,
     ];
@@ -205,7 +210,7 @@ export class SpacesRepository {
   }
 
   async setGroupShare(spaceUuid: string, share: GroupShare): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `INSERT INTO space_group_access (space_uuid, group_uuid, space_role) VALUES ($1, $2, $3)
        ON CONFLICT (space_uuid, group_uuid) DO UPDATE SET space_role = EXCLUDED.space_role`,
       [spaceUuid, share.groupUuid, share.spaceRole],
@@ -213,7 +218,7 @@ export class SpacesRepository {
   }
 
   async removeGroupShare(spaceUuid: string, groupUuid: string): Promise<boolean> {
-    const [, deleted] = (await this.dataSource.query(`DELETE FROM space_group_access WHERE space_uuid = $1 AND group_uuid = $2`, [spaceUuid, groupUuid])) as [
+    const [, deleted] = (await this.db.query(`DELETE FROM space_group_access WHERE space_uuid = $1 AND group_uuid = $2`, [spaceUuid, groupUuid])) as [
       unknown,
       number,
     ];
