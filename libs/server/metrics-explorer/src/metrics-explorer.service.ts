@@ -163,7 +163,7 @@ export class MetricsExplorerService {
 
   private async read(principal: Principal, projectUuid: string, query: MetricQuery): Promise<{ rows: ResultRow[]; fields: ItemsMap }> {
     const planned = await this.planner.plan(principal, projectUuid, query, {}, { action: 'project:view' });
-    const { rows } = await this.reader.read(planned);
+    const { rows } = await this.reader.read(planned, { user: principal.userUuid });
     const format = createRowFormatter(planned.compiled.fields as Parameters<typeof createRowFormatter>[0]);
     return { rows: rows.map(format), fields: planned.compiled.fields };
   }

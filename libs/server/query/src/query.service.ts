@@ -48,7 +48,7 @@ export class QueryService {
   async runQuery(principal: Principal, projectUuid: string, exploreId: string, request: QueryRequest): Promise<QueryResults> {
     const { query, extras } = splitRequest(request, exploreId);
     const planned = await this.planner.plan(principal, projectUuid, query, extras, { action: 'explore:query', usePreAggregates: request.usePreAggregateCache !== false });
-    const { rows, cacheMetadata } = await this.reader.read(planned, { invalidateCache: request.invalidateCache ?? false });
+    const { rows, cacheMetadata } = await this.reader.read(planned, { invalidateCache: request.invalidateCache ?? false, user: principal.userUuid });
     const formatRow = createRowFormatter(planned.compiled.fields as Parameters<typeof createRowFormatter>[0]);
     return { metricQuery: query, fields: planned.compiled.fields, rows: rows.map(formatRow), cacheMetadata };
   }

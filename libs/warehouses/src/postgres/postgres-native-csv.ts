@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 
 import type { QueryOptions } from '../adapter/warehouse-adapter';
 import { cellsSql, RESULT_ALIAS } from '../native-csv/csv-line-sql';
-import type { NativeColumn, NativeCsvOutcome, NativeCsvRequest, NativeCsvToStream } from '../native-csv/native-csv';
+import { csvHeaderLine, type NativeColumn, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToStream } from '../native-csv/native-csv';
 import { PostgresCsvLines } from '../native-csv/postgres-csv-lines';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryParams } from '../query/query-params';
@@ -48,7 +48,7 @@ export class PostgresNativeCsv implements NativeCsvToStream {
     return this.inSession(request.options ?? {}, async (session) => {
       // Floats print their shortest exact digits (PostgreSQL 12's default), as JavaScript does, whatever the server sets.
       await session.query(`SELECT set_config('extra_float_digits', '1', true)`);
-      const lines = new PostgresCsvLines(request.limit);
+      const lines = new PostgresCsvLines(request.limit, request.maxBytes === undefined ? undefined : { bytes: request.maxBytes - Buffer.byteLength(csvHeaderLine(request.header)), cap: request.maxBytes });
       await pipeline(session.copyOut(`COPY (SELECT * FROM ${cells}) TO STDOUT WITH (FORMAT csv)`), lines, output, { end: false });
       return { rows: lines.rows, truncated: lines.truncated };
     });
