@@ -56,7 +56,7 @@ describe('loadConfig', () => {
         { maxCells: 0, maxRows: 10_000_000, maxBytes: 1024 * 1024 * 1024 },
         12,
       ]);
-      expect(config.query).toMatchObject({ maxConcurrentPerUser: 4, maxQueuedPerUser: 32, duckDbMaxConcurrent: 8 });
+      expect(config.query).toMatchObject({ maxConcurrentPerUser: 2, maxQueuedPerUser: 32, duckDbMaxConcurrent: 8 });
       const set = loadConfig({ ...SERVICE_ENV, HTTP_BODY_LIMIT_MB: '2', EXPORT_MAX_BYTES: '0', EXPORT_MAX_ROWS: '5', QUERY_MAX_CONCURRENT_PER_USER: '1', QUERY_MAX_QUEUED_PER_USER: '0', DUCKDB_MAX_CONCURRENT_QUERIES: '2' });
       expect([set.http.bodyLimitBytes, set.exports.maxBytes, set.exports.maxRows, set.threadpoolSize]).toEqual([2 * 1024 * 1024, 0, 5, 6]);
       expect(set.query).toMatchObject({ maxConcurrentPerUser: 1, maxQueuedPerUser: 0, duckDbMaxConcurrent: 2 });

@@ -112,12 +112,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
 const MIB = 1024 * 1024;
 
 /**
- * One user's queries on an API process: 4 at once (a dashboard's tiles load together), 32 more
- * waiting. The embedded DuckDB runs 8 queries at once over all users: each holds a libuv thread
- * while it runs (@duckdb/node-api works through N-API async work), so with libuv's default of 4
- * threads, four long queries stalled every other DuckDB query, file read and DNS lookup of the API.
+ * One user's queries on an API process: 2 at once, 32 more waiting (a dashboard's tiles queue up
+ * and load two by two). Each running embedded DuckDB query keeps a thread busy on the API's cores:
+ * with 4 at once from one user (2 cores), the event loop got a fifth of a core and another user's
+ * small query waited seconds. The embedded DuckDB runs 8 queries at once over all users: each
+ * holds a libuv thread while it runs (@duckdb/node-api works through N-API async work), so with
+ * libuv's default of 4 threads, four long queries stalled every other DuckDB query, file read and
+ * DNS lookup of the API.
  */
-export const QUERY_SLOT_DEFAULTS = { perUser: 4, queuedPerUser: 32, duckDb: 8 } as const;
+export const QUERY_SLOT_DEFAULTS = { perUser: 2, queuedPerUser: 32, duckDb: 8 } as const;
 
 /** Threads libuv keeps free of DuckDB queries, for the file system, DNS, crypto and zlib: its own default. */
 export const THREADPOOL_RESERVE = 4;

@@ -48,11 +48,17 @@ async function timed(request: () => Promise<{ status: number }>): Promise<{ ms: 
   return { ms: performance.now() - started, status };
 }
 
-/** `count` probes one after another, each timed on its own: the slowest one and every status. */
-async function probe(count: number, request: () => Promise<{ status: number }>): Promise<{ slowestMs: number; statuses: number[] }> {
+/** `count` probes one after another, each timed on its own: every time (rounded to the ms), the slowest, and every status. */
+async function probe(count: number, request: () => Promise<{ status: number }>): Promise<{ ms: number[]; slowestMs: number; statuses: number[] }> {
   const results: Array<{ ms: number; status: number }> = [];
   for (let index = 0; index < count; index += 1) results.push(await timed(request));
-  return { slowestMs: Math.max(...results.map((result) => result.ms)), statuses: results.map((result) => result.status) };
+  const ms = results.map((result) => Math.round(result.ms));
+  return { ms, slowestMs: Math.max(...ms), statuses: results.map((result) => result.status) };
+}
+
+/** Probes slower than `bound`, with their position (an empty list when every probe met it). */
+function slowerThan(bound: number, probes: { ms: number[] }): string[] {
+  return probes.ms.flatMap((ms, index) => (ms < bound ? [] : [`probe ${index + 1}: ${ms} ms`]));
 }
 
 const health = (url: string) => () => fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(30_000) });
@@ -80,7 +86,7 @@ describe('Finding 5: a metrics-explorer query over 10,000 years by day froze the
     expect(response.body.error.message).toMatch(/3,652,059 periods/);
     expect(Object.keys(response.body.error.data)).toEqual(expect.arrayContaining(['startDate', 'endDate']));
     expect(probes.statuses).toEqual(Array(PROBES).fill(200));
-    expect(probes.slowestMs).toBeLessThan(HEALTH_BOUND_MS);
+    expect(slowerThan(HEALTH_BOUND_MS, probes)).toEqual([]);
   });
 
   it('still answers a range the limit allows, at every grain', async () => {
@@ -109,7 +115,7 @@ describe('Finding 7: one viewer could stall the API with huge filter lists', () 
     try {
       const probes = await probe(PROBES, health(shared.baseUrl));
       expect(probes.statuses).toEqual(Array(PROBES).fill(200));
-      expect(probes.slowestMs).toBeLessThan(HEALTH_BOUND_MS);
+      expect(slowerThan(HEALTH_BOUND_MS, probes)).toEqual([]);
     } finally {
       await load.stop();
     }
@@ -234,27 +240,29 @@ describe('Acceptance 4: one user running the heaviest requests they can send doe
       invalidateCache: true,
     };
     const LONG = 6;
+    const smallQuery = () =>
+      fetch(`${url}/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+        method: 'POST',
+        headers: { authorization: `ApiKey ${other.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...SMALL_QUERY, invalidateCache: true }),
+        signal: AbortSignal.timeout(30_000),
+      });
+    // Once before the load: the explore and the DuckDB file are loaded, what is measured is the interference.
+    expect((await smallQuery()).status).toBe(200);
     const load = await startLoad(url, heavy.token, [
       ...Array.from({ length: LONG }, () => ({ path: `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, body: longQuery })),
       ...Array.from({ length: 4 }, () => ({ path: `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, body: SMALL_QUERY, filterValues: 1_000_000 })),
       ...Array.from({ length: 2 }, () => ({ path: `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery${TEN_THOUSAND_YEARS}`, body: BY_DAY })),
     ]);
     try {
-      const smallQueries = await probe(PROBES, () =>
-        fetch(`${url}/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
-          method: 'POST',
-          headers: { authorization: `ApiKey ${other.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ ...SMALL_QUERY, invalidateCache: true }),
-          signal: AbortSignal.timeout(30_000),
-        }),
-      );
+      const smallQueries = await probe(PROBES, smallQuery);
       const healthProbes = await probe(PROBES, health(url));
       // The long queries were still running through every probe: the probes measured under load.
       expect(load.answered().filter((index) => index < LONG)).toEqual([]);
       expect(smallQueries.statuses).toEqual(Array(PROBES).fill(200));
       expect(healthProbes.statuses).toEqual(Array(PROBES).fill(200));
-      expect(smallQueries.slowestMs).toBeLessThan(SMALL_QUERY_BOUND_MS);
-      expect(healthProbes.slowestMs).toBeLessThan(HEALTH_BOUND_MS);
+      expect(slowerThan(SMALL_QUERY_BOUND_MS, smallQueries)).toEqual([]);
+      expect(slowerThan(HEALTH_BOUND_MS, healthProbes)).toEqual([]);
     } finally {
       await load.stop();
     }
