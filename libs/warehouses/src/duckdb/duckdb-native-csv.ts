@@ -79,6 +79,8 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     // One connection for both attempts: the second reuses the session its setup prepared (a sort cutoff's key).
     let watch: FileSizeWatch | undefined;
     const copied = this.withConnection(first, request.options ?? {}, request.params, async (connection) => {
+      // A retry (with more memory) gets a watch of its own: the last one's ends first.
+      watch?.end();
       watch = new FileSizeWatch(path, request.maxBytes, () => connection.interrupt());
       if (byWriter !== undefined) {
         try {
