@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppConfig } from '@quarry/server/config';
 import { createValidationPipe } from '@quarry/server/common';
+import { AppConfig } from '@quarry/server/config';
 import { json } from 'express';
 
 /** The one route whose body may carry a whole transform manifest inline (transform type `manifest`). */
