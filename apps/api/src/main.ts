@@ -1,3 +1,5 @@
+// First: sizes libuv's pool before anything uses it.
+import './threadpool-size';
 import 'reflect-metadata';
 // Stack traces in TypeScript terms. Not node --enable-source-maps: it reads and keeps every
 // dependency's map as it loads (≈ 12 MB of heap); this reads a map when a stack needs it.

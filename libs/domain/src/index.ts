@@ -18,6 +18,7 @@ export * from './formatting/native-csv-fallback';
 export * from './query/additional-metric';
 export * from './query/compile-context';
 export * from './query/custom-dimension';
+export * from './query/filter-value-limits';
 export * from './query/filters';
 export * from './query/metric-query';
 export * from './query/pivot-configuration';

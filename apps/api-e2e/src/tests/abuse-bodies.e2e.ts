@@ -83,13 +83,22 @@ describe('malformed bodies, by hand', () => {
   it.each([
     ['truncated JSON', '{"description": "x"'],
     ['a trailing comma', '{"description": "x",}'],
-    ['a million nested arrays', `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`],
-    ['a million nested objects in a field', `{"description": ${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`],
+    ['a hundred thousand nested arrays', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['a hundred thousand nested objects in a field', `{"description": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`],
     ['an empty body', ''],
   ])('%s: a 400 in the error envelope, not a 500', async (_, rawBody) => {
     const response = await send(rawBody);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ status: 'error', error: { statusCode: 400 } });
+  });
+
+  it.each([
+    ['a million nested arrays', `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`],
+    ['a million nested objects in a field', `{"description": ${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`],
+  ])('%s, past HTTP_BODY_LIMIT_MB: a 413 in the error envelope, before it is parsed', async (_, rawBody) => {
+    const response = await send(rawBody);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ status: 'error', error: { statusCode: 413, message: expect.stringContaining('HTTP_BODY_LIMIT_MB') } });
   });
 
   it('a body that is not JSON: a 400 naming the missing field', async () => {

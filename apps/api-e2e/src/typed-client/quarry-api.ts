@@ -3731,6 +3731,18 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
+      /** @description The request body is larger than HTTP_BODY_LIMIT_MB */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Too many of your queries are running or waiting; retry after the Retry-After header's seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
       /** @description Unexpected error; error.data.errorId is in the server logs */
       500: {
         content: {
@@ -3789,6 +3801,12 @@ export interface operations {
       };
       /** @description Conflicts with the current state */
       409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description The request body is larger than HTTP_BODY_LIMIT_MB */
+      413: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
@@ -7028,6 +7046,12 @@ export interface operations {
       };
       /** @description Conflicts with the current state */
       409: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Too many of your queries are running or waiting; retry after the Retry-After header's seconds */
+      429: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };

@@ -1,4 +1,4 @@
-import type { MetricQuery } from '@quarry/domain';
+import { filterValuesProblem, type MetricQuery } from '@quarry/domain';
 
 import { badQueryError } from './errors/query-errors';
 
@@ -20,4 +20,14 @@ export function validateQueryShape(query: MetricQuery): void {
   }
   if (!Number.isInteger(query.limit) || query.limit < 1) throw badQueryError(`"limit" must be a positive whole number, got ${JSON.stringify(query.limit)}`, { limit: query.limit });
   if (query.filters !== undefined && (typeof query.filters !== 'object' || query.filters === null)) throw badQueryError('"filters" must be an object', { filters: query.filters });
+  assertFilterValueCounts(query);
+}
+
+/** Values are counted before any is read: every route that compiles (dashboards, exports, saved charts) meets the caps. */
+function assertFilterValueCounts(query: MetricQuery): void {
+  const filters = query.filters ?? {};
+  const groups = (['dimensions', 'metrics', 'tableCalculations'] as const).map((key) => [`filters.${key}`, filters[key]] as const);
+  const metricRules = (query.additionalMetrics ?? []).flatMap((metric, index) => (metric.filters ?? []).map((rule, at) => [`additionalMetrics[${index}].filters[${at}]`, rule] as const));
+  const problem = filterValuesProblem([...groups, ...metricRules]);
+  if (problem) throw badQueryError(problem.message, { [problem.path]: [problem.message] });
 }

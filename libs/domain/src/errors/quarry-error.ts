@@ -12,6 +12,7 @@ export type ErrorName =
   | 'ConflictError'
   | 'ExpiredError'
   | 'PayloadTooLargeError'
+  | 'TooManyRequestsError'
   | 'ServiceUnavailableError'
   | 'WarehouseConnectionError'
   | 'WarehouseQueryError'
@@ -101,5 +102,16 @@ export function isQuarryError(error: unknown): error is QuarryError {
 export class ExpiredError extends QuarryError {
   constructor(message: string, data: ErrorData = {}) {
     super('ExpiredError', message, data);
+  }
+}
+
+/** The caller has too much work in progress; `retryAfterSeconds` says when to try again (the Retry-After header). */
+export class TooManyRequestsError extends QuarryError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    data: ErrorData = {},
+  ) {
+    super('TooManyRequestsError', message, { ...data, retryAfterSeconds });
   }
 }

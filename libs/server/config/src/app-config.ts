@@ -58,14 +58,24 @@ export abstract class AppConfig {
     timeoutMs: number;
     /** How long executing a v2 query waits for it to finish, so that a fast one is ready on the first poll. */
     readyWaitMs: number;
+    /** Warehouse queries one user runs at once on an API process, and how many more may wait (past that: 429). */
+    maxConcurrentPerUser: number;
+    maxQueuedPerUser: number;
+    /** Embedded DuckDB queries (warehouse files, rollups) an API process runs at once: each holds a libuv thread. */
+    duckDbMaxConcurrent: number;
   };
+  /** Largest JSON bodies: bodyLimitBytes on every route, projectBodyLimitBytes on project creation (inline manifests). */
+  abstract readonly http: { bodyLimitBytes: number; projectBodyLimitBytes: number };
+  /** The size of libuv's thread pool the API process runs with (set before anything uses it, see apps/api threadpool-size). */
+  abstract readonly threadpoolSize: number;
   /**
    * How long each process may keep tokens, project roles and projects (ttlMs), and how often it
    * reads the access change log (pollMs; 0: never): changes announced on Redis apply at once,
    * any other change within pollMs.
    */
   abstract readonly accessCache: { ttlMs: number; pollMs: number };
-  abstract readonly exports: { maxCells: number };
+  /** Caps of one export; 0: none. maxBytes counts whole rows, maxRows applies whatever csvLimit says. */
+  abstract readonly exports: { maxCells: number; maxRows: number; maxBytes: number };
   /**
    * Rollup files live under DATA_DIR/pre-aggregates; a replaced one is removed after fileGraceMs.
    * threads: the rollup DuckDB's threads (default 1, see PRE_AGGREGATE_THREADS in load-config.ts).

@@ -47,6 +47,26 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64)
   WORKER_CONCURRENCY?: number;
 
+  /** The largest JSON request body, in MiB, on every route but project creation: parsing a body blocks the event loop */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1024)
+  HTTP_BODY_LIMIT_MB?: number;
+
+  /** The largest JSON body of project creation, in MiB, which may carry a whole transform manifest inline */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1024)
+  PROJECT_BODY_LIMIT_MB?: number;
+
+  /** Warehouse queries one user may run at once on an API process; more wait their turn */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64)
+  QUERY_MAX_CONCURRENT_PER_USER?: number;
+
+  /** Queries one user may have waiting for a turn on an API process; past it, 429 with Retry-After */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1000)
+  QUERY_MAX_QUEUED_PER_USER?: number;
+
+  /** Queries on the embedded DuckDB (warehouse files and rollups) an API process runs at once, all users together; each holds a libuv thread while it runs */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1024)
+  DUCKDB_MAX_CONCURRENT_QUERIES?: number;
+
   /** The largest `limit` a query may ask for */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000)
   QUERY_MAX_LIMIT?: number;
@@ -94,6 +114,18 @@ export class EnvDto {
   /** How many projects' rollup DuckDBs a process keeps open (one sandbox per project, least recently used closed first) */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000)
   PRE_AGGREGATE_SANDBOXES?: number;
+
+  /** Most bytes one export file holds, whole rows only; 0 means no cap. Cut exports say truncated */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
+  EXPORT_MAX_BYTES?: number;
+
+  /** Most rows one export writes, whatever its csvLimit (null included); 0 means no cap. Cut exports say truncated */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
+  EXPORT_MAX_ROWS?: number;
+
+  /** libuv's thread pool of the API process (DuckDB queries, file system, DNS, crypto); default DUCKDB_MAX_CONCURRENT_QUERIES + 4 */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1024)
+  UV_THREADPOOL_SIZE?: number;
 
   /** Most cells (rows × columns) one export writes; 0 means no cap. Cut exports say truncated */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 
-import { ConfigError, loadConfig } from './load-config';
+import { ConfigError, loadConfig, threadpoolSizeFromEnv } from './load-config';
 
 const SERVICE_ENV = { DATABASE_URL: 'postgres://u@localhost/db', SECRET_KEY: 'x'.repeat(32) };
 
@@ -46,6 +46,29 @@ describe('loadConfig', () => {
     expect(config.server.port).toBe(8080);
     expect(config.worker.concurrency).toBe(4);
     expect(config.server.siteUrl).toBe('https://bi.example.com');
+  });
+
+  describe('bounded work per request and per user (issue 31)', () => {
+    it('defaults every cap to a safe value, and reads each from its variable', () => {
+      const config = loadConfig(SERVICE_ENV);
+      expect([config.http, config.exports, config.threadpoolSize]).toEqual([
+        { bodyLimitBytes: 1024 * 1024, projectBodyLimitBytes: 50 * 1024 * 1024 },
+        { maxCells: 0, maxRows: 10_000_000, maxBytes: 1024 * 1024 * 1024 },
+        12,
+      ]);
+      expect(config.query).toMatchObject({ maxConcurrentPerUser: 2, maxQueuedPerUser: 32, duckDbMaxConcurrent: 8 });
+      const set = loadConfig({ ...SERVICE_ENV, HTTP_BODY_LIMIT_MB: '2', EXPORT_MAX_BYTES: '0', EXPORT_MAX_ROWS: '5', QUERY_MAX_CONCURRENT_PER_USER: '1', QUERY_MAX_QUEUED_PER_USER: '0', DUCKDB_MAX_CONCURRENT_QUERIES: '2' });
+      expect([set.http.bodyLimitBytes, set.exports.maxBytes, set.exports.maxRows, set.threadpoolSize]).toEqual([2 * 1024 * 1024, 0, 5, 6]);
+      expect(set.query).toMatchObject({ maxConcurrentPerUser: 1, maxQueuedPerUser: 0, duckDbMaxConcurrent: 2 });
+    });
+
+    it('sizes the API thread pool for its DuckDB queries before the configuration is read, and names bad values', () => {
+      expect(threadpoolSizeFromEnv({})).toBe(12);
+      expect(threadpoolSizeFromEnv({ DUCKDB_MAX_CONCURRENT_QUERIES: '20' })).toBe(24);
+      expect(threadpoolSizeFromEnv({ UV_THREADPOOL_SIZE: '64', DUCKDB_MAX_CONCURRENT_QUERIES: '20' })).toBe(64);
+      expect(threadpoolSizeFromEnv({ UV_THREADPOOL_SIZE: 'lots' })).toBe(12);
+      expect(problemsOf({ ...SERVICE_ENV, UV_THREADPOOL_SIZE: 'lots', QUERY_MAX_CONCURRENT_PER_USER: '0' }).join()).toMatch(/UV_THREADPOOL_SIZE.*QUERY_MAX_CONCURRENT_PER_USER|QUERY_MAX_CONCURRENT_PER_USER.*UV_THREADPOOL_SIZE/);
+    });
   });
 
   describe('embedded DuckDB limits', () => {

@@ -85,7 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       fileRetentionMs: (dto.FILE_RETENTION_HOURS ?? 24) * 3_600_000,
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
-    exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0 },
+    exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0, maxRows: dto.EXPORT_MAX_ROWS ?? EXPORT_DEFAULTS.maxRows, maxBytes: dto.EXPORT_MAX_BYTES ?? EXPORT_DEFAULTS.maxBytes },
+    http: { bodyLimitBytes: (dto.HTTP_BODY_LIMIT_MB ?? 1) * MIB, projectBodyLimitBytes: (dto.PROJECT_BODY_LIMIT_MB ?? 50) * MIB },
+    threadpoolSize: threadpoolSize(dto),
     preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000, threads: dto.PRE_AGGREGATE_THREADS ?? PRE_AGGREGATE_THREADS, sandboxes: dto.PRE_AGGREGATE_SANDBOXES ?? PRE_AGGREGATE_SANDBOXES },
     duckdb: duckDbSettings(dto, role),
     s3: s3Settings(dto),
@@ -97,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       pivotMaxColumns: dto.PIVOT_MAX_COLUMNS ?? 60,
       timeoutMs: (dto.QUERY_TIMEOUT_SECONDS ?? 300) * 1000,
       readyWaitMs: dto.QUERY_READY_WAIT_MS ?? 100,
+      maxConcurrentPerUser: dto.QUERY_MAX_CONCURRENT_PER_USER ?? QUERY_SLOT_DEFAULTS.perUser,
+      maxQueuedPerUser: dto.QUERY_MAX_QUEUED_PER_USER ?? QUERY_SLOT_DEFAULTS.queuedPerUser,
+      duckDbMaxConcurrent: dto.DUCKDB_MAX_CONCURRENT_QUERIES ?? QUERY_SLOT_DEFAULTS.duckDb,
     },
     accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 60_000, pollMs: dto.ACCESS_CHANGES_POLL_MS ?? 250 },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
@@ -119,6 +124,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
 export function listenUrl(host: string | undefined, port: number): string {
   if (host === undefined || host === '0.0.0.0' || host === '::' || host === '[::]') return `http://localhost:${port}`;
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * One user's queries on an API process: 2 at once, 32 more waiting (a dashboard's tiles queue up
+ * and load two by two). Each running embedded DuckDB query keeps a thread busy on the API's cores:
+ * with 4 at once from one user (2 cores), the event loop got a fifth of a core and another user's
+ * small query waited seconds. The embedded DuckDB runs 8 queries at once over all users: each
+ * holds a libuv thread while it runs (@duckdb/node-api works through N-API async work), so with
+ * libuv's default of 4 threads, four long queries stalled every other DuckDB query, file read and
+ * DNS lookup of the API.
+ */
+export const QUERY_SLOT_DEFAULTS = { perUser: 2, queuedPerUser: 32, duckDb: 8 } as const;
+
+/** Threads libuv keeps free of DuckDB queries, for the file system, DNS, crypto and zlib: its own default. */
+export const THREADPOOL_RESERVE = 4;
+
+/**
+ * Export caps: 1 GiB protects the disk (one request wrote 286 MiB with no cap, and files stay
+ * FILE_RETENTION_HOURS); 10M rows lets the bench's 9.7M-row export of every event through.
+ */
+export const EXPORT_DEFAULTS = { maxBytes: 1024 * MIB, maxRows: 10_000_000 } as const;
+
+function threadpoolSize(dto: EnvDto): number {
+  return dto.UV_THREADPOOL_SIZE ?? (dto.DUCKDB_MAX_CONCURRENT_QUERIES ?? QUERY_SLOT_DEFAULTS.duckDb) + THREADPOOL_RESERVE;
+}
+
+/**
+ * The API's libuv pool size, read before the configuration is (libuv sizes its pool on first
+ * use, so the API sets it first thing): the same value `threadpoolSize` gives once the variables
+ * are valid; while they are not, the default (loadConfig then fails naming them).
+ */
+export function threadpoolSizeFromEnv(env: NodeJS.ProcessEnv): number {
+  const whole = (name: string, max: number): number | undefined => {
+    const value = Number(env[name]);
+    return env[name] && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
+  };
+  return whole('UV_THREADPOOL_SIZE', 1024) ?? (whole('DUCKDB_MAX_CONCURRENT_QUERIES', 1024) ?? QUERY_SLOT_DEFAULTS.duckDb) + THREADPOOL_RESERVE;
 }
 
 function duckDbSettings(dto: EnvDto, role: ProcessRole): AppConfigValues['duckdb'] {

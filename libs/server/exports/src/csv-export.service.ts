@@ -6,7 +6,7 @@ import type { DownloadCsvPayload, ExportLayout, ExportResult } from '@quarry/job
 import { AppConfig } from '@quarry/server/config';
 import { isNativeCsvFallback } from '@quarry/warehouses';
 
-import { csvText } from './csv-text';
+import { type CsvByteCap, csvText } from './csv-text';
 import { csvFileName } from './export-file-name';
 import { ExportQuery, type OpenedExport } from './export-query';
 import { type ExportAttempt, type ExportFileTarget, ExportStore } from './export-store';
@@ -74,6 +74,7 @@ export class CsvExportService {
     const onRows = throttled(reportRows, 1_000);
     let truncatedColumns = false;
     let file: ExportAttempt | undefined;
+    const cap: CsvByteCap | undefined = opened.maxBytes === undefined ? undefined : { maxBytes: opened.maxBytes, records: 0, cut: false };
     try {
       file = await this.store.begin(target);
       let records: AsyncIterable<string[][]> | Iterable<string[][]>;
@@ -84,12 +85,14 @@ export class CsvExportService {
       } else {
         records = plainRecordBatches(opened, payload.layout as ExportLayout, onRows);
       }
-      await pipeline(Readable.from(csvText(records)), file.stream);
+      await pipeline(Readable.from(csvText(records, cap)), file.stream);
     } catch (error) {
       await file?.discard();
       throw error;
     }
-    await onRows.flush(opened.count.rows);
-    return this.finish(payload, file, opened.count.truncated || truncatedColumns, opened.count.rows);
+    // Cut at EXPORT_MAX_BYTES: a plain export's rows are its records but the header.
+    const rows = cap?.cut && !pivotConfig ? Math.max(0, cap.records - 1) : opened.count.rows;
+    await onRows.flush(rows);
+    return this.finish(payload, file, opened.count.truncated || truncatedColumns || cap?.cut === true, rows);
   }
 }

@@ -11,13 +11,16 @@ export interface ExportLimitInput {
   queryLimit: number;
   /** Most cells an export may hold; 0 means no cap. */
   maxCells: number;
+  /** Most rows an export may hold, whatever csvLimit says (null included); 0 or absent means no cap. */
+  maxRows?: number;
   columnCount: number;
 }
 
 /** The most rows an export writes, or undefined for all of them. */
 export function exportRowLimit(input: ExportLimitInput): number | undefined {
   const requested = input.csvLimit === null ? undefined : (input.csvLimit ?? input.queryLimit);
-  if (input.maxCells <= 0 || input.columnCount <= 0) return requested;
-  const byCells = Math.max(1, Math.floor(input.maxCells / input.columnCount));
-  return requested === undefined ? byCells : Math.min(requested, byCells);
+  const byCells = input.maxCells > 0 && input.columnCount > 0 ? Math.max(1, Math.floor(input.maxCells / input.columnCount)) : undefined;
+  const byRows = input.maxRows !== undefined && input.maxRows > 0 ? input.maxRows : undefined;
+  const caps = [requested, byCells, byRows].filter((cap): cap is number => cap !== undefined);
+  return caps.length === 0 ? undefined : Math.min(...caps);
 }

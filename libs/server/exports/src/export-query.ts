@@ -22,6 +22,8 @@ export interface OpenedExport {
   planned: { sql: string; params: readonly unknown[]; options: QueryOptions; adapter: WarehouseAdapter; /** SQL alias → field id, for the aliases the SQL shortened. */ columnNames: ColumnNames };
   /** The most rows the export writes; undefined: all. */
   limit: number | undefined;
+  /** The most bytes its file holds, whole rows only (EXPORT_MAX_BYTES); undefined: no cap. */
+  maxBytes: number | undefined;
   count: RowCount;
   close: () => Promise<void>;
 }
@@ -44,7 +46,7 @@ export class ExportQuery {
     const query = { ...(payload.metricQuery as unknown as MetricQuery), exploreName: payload.exploreId };
     const hidden = new Set(payload.layout.hiddenFields ?? []);
     const columnCount = [...query.dimensions, ...query.metrics, ...(query.tableCalculations ?? []).map((c) => c.name)].filter((id) => !hidden.has(id)).length;
-    let limit = exportRowLimit({ csvLimit, queryLimit: query.limit, maxCells: this.config.exports.maxCells, columnCount });
+    let limit = exportRowLimit({ csvLimit, queryLimit: query.limit, maxCells: this.config.exports.maxCells, maxRows: this.config.exports.maxRows, columnCount });
     if (extraRowCap !== undefined) limit = limit === undefined ? extraRowCap : Math.min(limit, extraRowCap);
     const planned = await this.planner.plan(
       principal,
@@ -65,6 +67,7 @@ export class ExportQuery {
       batches: limitedBatches(batches, limit, count),
       planned: { sql: planned.sql, params: planned.params, options, adapter, columnNames: planned.columnNames },
       limit,
+      maxBytes: this.config.exports.maxBytes > 0 ? this.config.exports.maxBytes : undefined,
       count,
       close: () => adapter.close(),
     };

@@ -115,6 +115,7 @@ function openExport(adapter: WarehouseAdapter, warehouse: 'duckdb' | 'postgres',
     batches: limitedBatches(adapter.streamQuery(compiled.sql, compiled.params, { batchSize: 500 }), limit, count),
     planned: { sql: compiled.sql, params: compiled.params, options: {}, adapter, columnNames: compiled.columnNames },
     limit,
+    maxBytes: undefined,
     count,
     close: async () => undefined,
   };

@@ -32,7 +32,7 @@ export async function writeNativeCsv(opened: OpenedExport, layout: ExportLayout,
   const aliases = new Map(Object.entries(columnNames).map(([alias, id]) => [id, alias]));
   const cells = nativeCsvCells(nativeCsv, adapter.type, columns, resultColumns, opened.fields, layout.onlyRaw, (id) => aliases.get(id) ?? id);
   if (cells === undefined) return undefined;
-  const request: NativeCsvRequest = { sql, params, cells, header: columns.map((column) => headerCell(column.header)), limit: opened.limit, options };
+  const request: NativeCsvRequest = { sql, params, cells, header: columns.map((column) => headerCell(column.header)), limit: opened.limit, maxBytes: opened.maxBytes, options };
 
   if (nativeCsv.destination === 'file') {
     const staged = await store.stage(target, nativeCsv.directory);

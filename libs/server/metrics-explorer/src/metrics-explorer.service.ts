@@ -20,7 +20,7 @@ import {
 } from './explorer-fields';
 import { MAX_SEGMENTS, segmentValuesFilter, seriesQuery, type SeriesSpec, timeDimensionId, topSegmentsQuery } from './explorer-queries';
 import { assemblePoints, type ExplorerDataPoint, segmentText, type SeriesValues, seriesValues } from './series-points';
-import { type DateRange, type ExplorerGrain, grainForRange, parseDate, periodsOf, periodStart, seriesBounds, yearBefore } from './time-grain';
+import { type DateRange, type ExplorerGrain, grainForRange, parseDate, periodCount, periodsOf, periodStart, seriesBounds, yearBefore } from './time-grain';
 
 export type MetricExplorerComparison =
   | { comparison: 'none'; segmentDimension?: string | null }
@@ -74,6 +74,8 @@ export class MetricsExplorerService {
     const timeDimension = timeDimensionRef(explore, choice);
     const grain = namedGrain(choice, request.timeDimensionOverride !== undefined) ?? grainForRange(range);
     requireIntervalDimension(explore, timeDimension, grain);
+    // Counted before anything is built: a request may name any range (finding 5 of issue 31).
+    this.assertFits(periodCount(range, grain), grain);
     const periods = periodsOf(range, grain);
     const spec: SeriesSpec = { exploreName: explore.name, metricId: `${metric.table}_${metric.name}`, timeDimension, grain, ...seriesBounds(range, grain), filter: filterRule(request.filter), limit: this.config.query.maxLimit };
     const metricView = withTimeDimension(explore, metric, { interval: grain, field: timeDimension.field, table: timeDimension.table });
@@ -82,7 +84,6 @@ export class MetricsExplorerService {
     if (query.comparison === 'none' && query.segmentDimension) {
       return this.segmented(principal, projectUuid, explore, spec, periods, metricView, query.segmentDimension);
     }
-    this.assertFits(periods.length);
     const main = await this.series(principal, projectUuid, seriesQuery(spec), spec);
     const base = { fields: main.fields, metric: metricView, segmentDimension: null, hasFilteredSeries: false };
     switch (query.comparison) {
@@ -119,7 +120,7 @@ export class MetricsExplorerService {
     const hasFilteredSeries = top.rows.length > MAX_SEGMENTS;
     const segmentRaws = top.rows.slice(0, MAX_SEGMENTS).map((row) => row[segmentId]?.value.raw ?? null);
     const segments = segmentRaws.map(segmentText);
-    this.assertFits(periods.length * Math.max(segments.length, 1));
+    this.assertFits(periods.length * Math.max(segments.length, 1), spec.grain);
     const filter = hasFilteredSeries && (segmentDimension.type === 'string' || segmentDimension.type === 'number') ? segmentValuesFilter(segmentId, segmentRaws as Array<string | number | null>) : undefined;
     const main = await this.series(principal, projectUuid, seriesQuery(spec, segmentId, filter), spec, segmentId);
     const kept = new Set(segments);
@@ -162,15 +163,15 @@ export class MetricsExplorerService {
 
   private async read(principal: Principal, projectUuid: string, query: MetricQuery): Promise<{ rows: ResultRow[]; fields: ItemsMap }> {
     const planned = await this.planner.plan(principal, projectUuid, query, {}, { action: 'project:view' });
-    const { rows } = await this.reader.read(planned);
+    const { rows } = await this.reader.read(planned, { user: principal.userUuid });
     const format = createRowFormatter(planned.compiled.fields as Parameters<typeof createRowFormatter>[0]);
     return { rows: rows.map(format), fields: planned.compiled.fields };
   }
 
   /** A series longer than the query limit would come back cut: refuse it instead. */
-  private assertFits(points: number): void {
+  private assertFits(points: number, grain: ExplorerGrain): void {
     if (points > this.config.query.maxLimit) {
-      throw new ParameterError(`The range holds ${points} points, more than QUERY_MAX_LIMIT (${this.config.query.maxLimit}): shorten it or use a coarser interval`, {
+      throw new ParameterError(`The range holds ${points.toLocaleString('en-US')} periods at ${grain}, more than QUERY_MAX_LIMIT (${this.config.query.maxLimit}): shorten it or use a coarser interval`, {
         startDate: ['range too long for the interval'],
         endDate: ['range too long for the interval'],
       });

@@ -51,7 +51,38 @@ export function nextPeriod(start: Dayjs, grain: ExplorerGrain): Dayjs {
   return start.add(STEP[grain], UNIT[grain]);
 }
 
-/** Start of every period from the one holding `range.start` to the one holding `range.end`. */
+const DAY_MS = 86_400_000;
+
+/**
+ * How many periods `periodsOf` would list, computed from the first and last period starts alone:
+ * a request's range is checked against the caps before a single period is built (a range of
+ * 10,000 years by day is 3.65M periods, which took the event loop ~100 s to list).
+ */
+export function periodCount(range: DateRange, grain: ExplorerGrain): number {
+  const start = range.start.utc();
+  const end = range.end.utc();
+  if (end.isBefore(start)) return 0;
+  // Months and years from the dates' own fields: dayjs's startOf('month') reads years 0-99 as 19xx.
+  const months = (end.year() - start.year()) * 12 + (end.month() - start.month());
+  switch (grain) {
+    case 'DAY':
+    case 'WEEK': {
+      const days = Math.round((periodStart(end, grain).valueOf() - periodStart(start, grain).valueOf()) / DAY_MS);
+      return (grain === 'DAY' ? days : days / 7) + 1;
+    }
+    case 'MONTH':
+      return months + 1;
+    case 'QUARTER':
+      return (end.year() - start.year()) * 4 + Math.floor(end.month() / 3) - Math.floor(start.month() / 3) + 1;
+    case 'YEAR':
+      return end.year() - start.year() + 1;
+  }
+}
+
+/**
+ * Start of every period from the one holding `range.start` to the one holding `range.end`.
+ * Unbounded by itself: callers check `periodCount` against their cap first.
+ */
 export function periodsOf(range: DateRange, grain: ExplorerGrain): Dayjs[] {
   const periods: Dayjs[] = [];
   const last = periodStart(range.end, grain);
@@ -72,7 +103,10 @@ export function yearBefore(range: DateRange): DateRange {
 /** Parses `YYYY-MM-DD` or an ISO date-time as UTC; undefined when it is not a date. */
 export function parseDate(text: string): Dayjs | undefined {
   const parsed = dayjs.utc(text);
-  return parsed.isValid() ? parsed : undefined;
+  if (!parsed.isValid()) return undefined;
+  // dayjs builds dates with Date.UTC, which reads years 0-99 as 1900-1999: `0001-01-01` is year 1.
+  const year = /^(\d{4})-/.exec(text)?.[1];
+  return year !== undefined && Number(year) < 100 ? parsed.year(Number(year)) : parsed;
 }
 
 export { dayjs };

@@ -222,7 +222,7 @@ export class AsyncQueryService {
   private async run(queryUuid: string, planned: PlannedQuery, started: number, recorded: Promise<void>, createdByUserUuid: string): Promise<void> {
     const { signal, finish } = this.cancellation.start(queryUuid);
     try {
-      const result = await this.reader.read(planned, { invalidateCache: true, signal });
+      const result = await this.reader.read(planned, { invalidateCache: true, signal, user: createdByUserUuid });
       await recorded;
       await this.finish(queryUuid, planned, result, started, createdByUserUuid);
     } catch (error) {

@@ -45,10 +45,11 @@ export class QueryService {
   }
 
   /** E4: runs the query with bound values and returns formatted rows. Interactive viewers may. */
-  async runQuery(principal: Principal, projectUuid: string, exploreId: string, request: QueryRequest): Promise<QueryResults> {
+  /** `signal`: the caller went away; the query stops (or leaves its queue). */
+  async runQuery(principal: Principal, projectUuid: string, exploreId: string, request: QueryRequest, signal?: AbortSignal): Promise<QueryResults> {
     const { query, extras } = splitRequest(request, exploreId);
     const planned = await this.planner.plan(principal, projectUuid, query, extras, { action: 'explore:query', usePreAggregates: request.usePreAggregateCache !== false });
-    const { rows, cacheMetadata } = await this.reader.read(planned, { invalidateCache: request.invalidateCache ?? false });
+    const { rows, cacheMetadata } = await this.reader.read(planned, { invalidateCache: request.invalidateCache ?? false, user: principal.userUuid, ...(signal ? { signal } : {}) });
     const formatRow = createRowFormatter(planned.compiled.fields as Parameters<typeof createRowFormatter>[0]);
     return { metricQuery: query, fields: planned.compiled.fields, rows: rows.map(formatRow), cacheMetadata };
   }

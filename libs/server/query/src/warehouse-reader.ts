@@ -6,6 +6,7 @@ import { WarehouseAccess } from '@quarry/server/projects';
 
 import type { PlannedQuery } from './query-planner';
 import { type CachedResult, ResultsCache } from './results-cache';
+import { UserQuerySlots } from './user-query-slots';
 
 /** Whether a pre-aggregate served a query: `{ hit: true, name }`, or `{ hit: false, reason, name? }` (the closest one). */
 export interface PreAggregateMetadata {
@@ -39,6 +40,7 @@ export class WarehouseReader {
     private readonly cache: ResultsCache,
     private readonly config: AppConfig,
     private readonly rollups: RollupEngine,
+    private readonly slots: UserQuerySlots,
   ) {}
 
   /** The cached result, if any and not bypassed. */
@@ -48,11 +50,17 @@ export class WarehouseReader {
     return entry ? { rows: entry.rows, cacheMetadata: metadata(planned, entry, true) } : undefined;
   }
 
-  async read(planned: PlannedQuery, options: { invalidateCache?: boolean; signal?: AbortSignal } = {}): Promise<ReadResult> {
+  /** `user`: whose turn the warehouse query takes (UserQuerySlots); a cache hit takes none. */
+  async read(planned: PlannedQuery, options: { invalidateCache?: boolean; signal?: AbortSignal; user: string }): Promise<ReadResult> {
     const hit = await this.cached(planned, options.invalidateCache);
     if (hit) return hit;
+    const embedded = planned.rollup !== null || planned.target.warehouse.type === 'duckdb';
+    return this.slots.run({ user: options.user, embedded, signal: options.signal }, () => this.fromWarehouse(planned, options.signal));
+  }
+
+  private async fromWarehouse(planned: PlannedQuery, signal: AbortSignal | undefined): Promise<ReadResult> {
     const queryOptions = {
-      ...(options.signal ? { signal: options.signal } : {}),
+      ...(signal ? { signal } : {}),
       ...(planned.timezone ? { timezone: planned.timezone } : {}),
       timeoutMs: this.config.query.timeoutMs,
     };

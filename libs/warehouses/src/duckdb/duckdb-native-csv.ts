@@ -6,8 +6,9 @@ import { WarehouseQueryError } from '@quarry/domain';
 import { messageOf } from '../adapter/connection-error';
 import type { QueryOptions } from '../adapter/warehouse-adapter';
 import { csvColumnsSql, DUCKDB_CSV_LINE, RESULT_ALIAS } from '../native-csv/csv-line-sql';
+import { FileSizeWatch } from '../native-csv/file-size-watch';
 import { lengthWithoutLastLine } from '../native-csv/last-csv-line';
-import type { NativeColumn, NativeCsvOutcome, NativeCsvRequest, NativeCsvToFile } from '../native-csv/native-csv';
+import { type NativeColumn, type NativeCsvOutcome, nativeCsvOverCap,type NativeCsvRequest, type NativeCsvToFile } from '../native-csv/native-csv';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryError } from '../query/query-errors';
 import { quoteIdentifier, quoteStringLiteral } from '../sql/sql-literals';
@@ -76,7 +77,11 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     const first = byWriter === undefined ? bySql : `COPY (${byWriter}) TO ${target} (${WRITER_QUOTED_CSV_OPTIONS})`;
     const values = this.access.values(request.params);
     // One connection for both attempts: the second reuses the session its setup prepared (a sort cutoff's key).
-    const { written, quotedBy } = await this.withConnection(first, request.options ?? {}, request.params, async (connection) => {
+    let watch: FileSizeWatch | undefined;
+    const copied = this.withConnection(first, request.options ?? {}, request.params, async (connection) => {
+      // A retry (with more memory) gets a watch of its own: the last one's ends first.
+      watch?.end();
+      watch = new FileSizeWatch(path, request.maxBytes, () => connection.interrupt());
       if (byWriter !== undefined) {
         try {
           return { written: await copiedRows(connection, first, values), quotedBy: 'writer' as const };
@@ -89,9 +94,21 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
       }
       return { written: await copiedRows(connection, bySql, values), quotedBy: 'sql' as const };
     });
+    const { written, quotedBy } = await copied.then(
+      (outcome) => {
+        watch?.end();
+        return outcome;
+      },
+      (error: unknown) => {
+        watch?.end();
+        // Interrupted at the cap: the JS path writes the export again, cut at a whole row.
+        throw watch?.exceeded && request.maxBytes !== undefined ? nativeCsvOverCap(request.maxBytes) : error;
+      },
+    );
     // The query returns one row past the limit when it has more: that line is cut off again.
     const truncated = request.limit !== undefined && written > request.limit;
     const bytes = truncated ? await lengthWithoutLastLine(path) : (await stat(path)).size;
+    if (request.maxBytes !== undefined && bytes > request.maxBytes) throw nativeCsvOverCap(request.maxBytes);
     return { rows: truncated ? written - 1 : written, truncated, bytes, quotedBy, writerStopped };
   }
 

@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
 
+import { NATIVE_CSV_FALLBACK } from '@quarry/domain';
+
 import type { QueryOptions } from '../adapter/warehouse-adapter';
 
 /** One column of a query's result as the warehouse types it, read without running the query. */
@@ -32,6 +34,12 @@ export interface NativeCsvRequest {
   header: readonly string[];
   /** At most this many rows are written; undefined: all. */
   limit?: number | undefined;
+  /**
+   * The file's cap in bytes, header included; undefined: none. A writer that would pass it stops
+   * (the engine's query is interrupted) and fails with NATIVE_CSV_FALLBACK: the JS path then
+   * writes the export again, cut exactly at the last whole row that fits.
+   */
+  maxBytes?: number | undefined;
   options?: QueryOptions;
 }
 
@@ -72,4 +80,9 @@ export type NativeCsv = NativeCsvToFile | NativeCsvToStream;
 /** How every export file starts, as the JS path starts it: a BOM, then the header line. */
 export function csvHeaderLine(header: readonly string[]): string {
   return `\ufeff${header.join(',')}\n`;
+}
+
+/** The error a native writer stops with at NativeCsvRequest.maxBytes: the JS path takes the export over. */
+export function nativeCsvOverCap(maxBytes: number): Error {
+  return new Error(`The export reached ${maxBytes} bytes (EXPORT_MAX_BYTES): written again by the JS path, cut at a whole row (${NATIVE_CSV_FALLBACK})`);
 }

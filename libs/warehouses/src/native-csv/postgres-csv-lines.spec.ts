@@ -2,6 +2,7 @@ import { SeededRandom } from '@quarry/testing';
 import { unparse } from 'papaparse';
 
 import { PostgresCsvLines } from './postgres-csv-lines';
+import { isNativeCsvFallback } from './raw-cell-sql';
 
 type Cell = string | null;
 
@@ -118,6 +119,20 @@ describe('PostgresCsvLines', () => {
       expect(await run(bytes, cuts, 3)).toEqual({ text: papaCsv(rows), rows: 3, truncated: false });
     }
     expect(await run(bytes, [], 0)).toEqual({ text: '', rows: 0, truncated: true });
+  });
+
+  it('fails with the JS-path fallback once more than its byte budget was handed on (EXPORT_MAX_BYTES)', async () => {
+    const rows: Cell[][] = Array.from({ length: 100 }, (_, index) => [`row ${index}`, 'x'.repeat(20)]);
+    const bytes = Buffer.from(postgresCsv(rows));
+    const lines = new PostgresCsvLines(undefined, { bytes: 500, cap: 600 });
+    let handedOn = 0;
+    lines.on('data', (chunk: Buffer) => (handedOn += chunk.length));
+    const failed = new Promise<Error>((resolve) => lines.on('error', resolve));
+    for (let at = 0; at < bytes.length; at += 64) lines.write(bytes.subarray(at, at + 64));
+    const error = await failed;
+    expect(isNativeCsvFallback(error)).toBe(true);
+    expect(error.message).toContain('600 bytes (EXPORT_MAX_BYTES)');
+    expect(handedOn).toBeLessThanOrEqual(500);
   });
 
   it('passes chunks without a cell to rewrite through as they are', async () => {

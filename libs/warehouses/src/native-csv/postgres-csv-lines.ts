@@ -1,5 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 
+import { nativeCsvOverCap } from './native-csv';
+
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -38,7 +40,14 @@ export class PostgresCsvLines extends Transform {
   private searched = 0;
   private pendingHasBom = false;
 
-  constructor(private readonly limit: number | undefined) {
+  /** Bytes handed on so far. */
+  private written = 0;
+
+  /** `maxBytes`: most bytes handed on (the caller's cap less what it wrote before); past it, the stream fails with nativeCsvOverCap. */
+  constructor(
+    private readonly limit: number | undefined,
+    private readonly maxBytes?: { bytes: number; cap: number } | undefined,
+  ) {
     super();
     this.done = limit === 0;
   }
@@ -50,6 +59,12 @@ export class PostgresCsvLines extends Transform {
       return;
     }
     const rewritten = this.rewrite(this.pending.with(chunk));
+    this.written += rewritten.length;
+    // Failing ends the COPY: the file holds at most one chunk past the cap, and is then discarded.
+    if (this.maxBytes !== undefined && this.written > this.maxBytes.bytes) {
+      callback(nativeCsvOverCap(this.maxBytes.cap));
+      return;
+    }
     callback(null, rewritten.length > 0 ? rewritten : undefined);
   }
 

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 
 import type { QueryOptions } from '../adapter/warehouse-adapter';
 import { RESULT_ALIAS } from '../native-csv/csv-line-sql';
-import type { NativeColumn, NativeCsvOutcome, NativeCsvRequest, NativeCsvToStream } from '../native-csv/native-csv';
+import { csvHeaderLine, type NativeColumn, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToStream } from '../native-csv/native-csv';
 import { PostgresCsvLines } from '../native-csv/postgres-csv-lines';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryParams } from '../query/query-params';
@@ -53,7 +53,7 @@ export class PostgresNativeCsv implements NativeCsvToStream {
       // Floats print their shortest exact digits (PostgreSQL 12's default), as JavaScript does, whatever the server sets.
       // The server reads '' strings as PostgreSQL's parser read them when it checked the COPY text (no backslash escapes).
       await session.query(`SELECT set_config('extra_float_digits', '1', true), set_config('standard_conforming_strings', 'on', true)`);
-      const lines = new PostgresCsvLines(request.limit);
+      const lines = new PostgresCsvLines(request.limit, request.maxBytes === undefined ? undefined : { bytes: request.maxBytes - Buffer.byteLength(csvHeaderLine(request.header)), cap: request.maxBytes });
       await pipeline(session.copyOut(copy), lines, output, { end: false });
       return { rows: lines.rows, truncated: lines.truncated };
     });

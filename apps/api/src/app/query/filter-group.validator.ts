@@ -1,4 +1,4 @@
-import { FILTER_OPERATORS } from '@quarry/domain';
+import { FILTER_OPERATORS, MAX_FILTER_VALUES_PER_RULE } from '@quarry/domain';
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
 const OPERATORS: readonly string[] = FILTER_OPERATORS;
@@ -21,6 +21,8 @@ function ruleProblem(rule: Record<string, unknown>, at: string): string | undefi
   if (typeof target['fieldId'] !== 'string' || target['fieldId'] === '') return `${at}.target.fieldId must be a non-empty string`;
   if (typeof rule['operator'] !== 'string' || !OPERATORS.includes(rule['operator'])) return `${at}.operator ${shown(rule['operator'])} is not an operator: it must be one of ${OPERATORS.join(', ')}`;
   if (rule['values'] !== undefined && !Array.isArray(rule['values'])) return `${at}.values must be an array`;
+  // The query's total is checked by the compiler (filterValuesProblem), over every group and route.
+  if (Array.isArray(rule['values']) && rule['values'].length > MAX_FILTER_VALUES_PER_RULE) return `${at}.values must hold at most ${MAX_FILTER_VALUES_PER_RULE} values, it holds ${rule['values'].length}`;
   for (const flag of ['disabled', 'required', 'caseSensitive']) {
     if (rule[flag] !== undefined && typeof rule[flag] !== 'boolean') return `${at}.${flag} must be a boolean`;
   }

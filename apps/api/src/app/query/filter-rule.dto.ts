@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FILTER_OPERATORS, type FilterOperator } from '@quarry/domain';
+import { FILTER_OPERATORS, type FilterOperator, MAX_FILTER_VALUES_PER_RULE } from '@quarry/domain';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** What every filter rule carries besides its target (custom metric and dashboard filter rules). */
@@ -12,7 +12,7 @@ export abstract class FilterRuleFieldsDto {
   operator!: FilterOperator;
 
   @ApiPropertyOptional({ type: 'array', items: {} })
-  @IsOptional() @IsArray() @ArrayMaxSize(1000)
+  @IsOptional() @IsArray() @ArrayMaxSize(MAX_FILTER_VALUES_PER_RULE)
   values?: unknown[];
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })

@@ -39,7 +39,11 @@ export function describeError(error: unknown): DescribedError {
   const exposed = middlewareError(error);
   if (exposed) {
     const message =
-      exposed.type === 'entity.parse.failed' ? `Request body is not valid JSON: ${exposed.message}` : exposed.message;
+      exposed.type === 'entity.parse.failed'
+        ? `Request body is not valid JSON: ${exposed.message}`
+        : exposed.type === 'entity.too.large'
+          ? `The request body is larger than this route accepts (HTTP_BODY_LIMIT_MB; PROJECT_BODY_LIMIT_MB for creating a project): send fewer or shorter values`
+          : exposed.message;
     return { statusCode: exposed.status, body: body(exposed.status, errorNameOfStatus(exposed.status), message) };
   }
   if (error instanceof HttpException) {

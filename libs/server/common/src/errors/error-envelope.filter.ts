@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { TooManyRequestsError } from '@quarry/domain';
 import type { Response } from 'express';
 
 import { describeError } from './error-body';
@@ -18,6 +19,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
+    if (exception instanceof TooManyRequestsError) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(described.statusCode).json(described.body);
   }
 }

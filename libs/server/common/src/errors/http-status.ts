@@ -22,6 +22,8 @@ export function httpStatusOf(name: ErrorName): number {
       return 409;
     case 'PayloadTooLargeError':
       return 413;
+    case 'TooManyRequestsError':
+      return 429;
     case 'ServiceUnavailableError':
       return 503;
     case 'UnexpectedServerError':
@@ -37,6 +39,7 @@ export function errorNameOfStatus(status: number): ErrorName {
   if (status === 406) return 'ExpiredError';
   if (status === 409) return 'ConflictError';
   if (status === 413) return 'PayloadTooLargeError';
+  if (status === 429) return 'TooManyRequestsError';
   if (status === 503) return 'ServiceUnavailableError';
   if (status >= 400 && status < 500) return 'ParameterError';
   return 'UnexpectedServerError';

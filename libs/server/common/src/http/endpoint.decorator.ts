@@ -33,6 +33,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found (or not visible to the caller)',
   406: 'Expired',
   409: 'Conflicts with the current state',
+  413: 'The request body is larger than HTTP_BODY_LIMIT_MB',
+  429: 'Too many of your queries are running or waiting; retry after the Retry-After header\'s seconds',
   500: 'Unexpected error; error.data.errorId is in the server logs',
   503: 'A dependency (database, Redis) is unavailable',
 };
