@@ -44,11 +44,14 @@ const rawExport = { columnOrder: [], showTableNames: false, onlyRaw: true, csvLi
 describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)', () => {
   let projectUuid: string;
   let viewer: { token: string };
+  // SQL table calculations are developers' (the user SQL gate): they send the fragments that write.
+  let developer: { token: string };
   const suffix = randomBytes(4).toString('hex');
 
   beforeAll(async () => {
     projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres);
     viewer = await userWithToken('interactive_viewer');
+    developer = await userWithToken('developer');
   }, 90_000);
 
   describe('Finding 1: a filter value of an interactive viewer becomes SQL in the PostgreSQL CSV export', () => {
@@ -87,6 +90,17 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
       }
       expect(await tableExists(table)).toBe(false);
     });
+
+    it('behind the gate too: the same value, in an export by a developer of fragments the gate lets through, stays a value', async () => {
+      const fragments = { ...byStatus, tableCalculations: [{ name: 'tc', displayName: 'TC', sql: "length('*/ -- $1 ' || ${orders.status})" }] };
+      const filters = attack.filters;
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: developer.token, body: { ...fragments, filters, ...rawExport } });
+      expect(started.status).toBe(200);
+      const job = await settledJob(developer.token, started.body.results.jobId);
+      // The COPY ran with the value as a constant (it matches no status).
+      expect(job.status).toBe('completed');
+      expect(await tableExists(table)).toBe(false);
+    });
   });
 
   describe('query and export sessions are read-only: a user SQL fragment that writes is refused', () => {
@@ -98,7 +112,7 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
     afterAll(() => onWarehouse((client) => client.query(`DROP SEQUENCE IF EXISTS public.${sequence}`)));
 
     it('on runQuery: nextval() in a table calculation fails and the sequence does not move', async () => {
-      const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: viewer.token, body: writingQuery() });
+      const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: developer.token, body: writingQuery() });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(JSON.stringify(response.body)).toMatch(/read-only transaction/);
@@ -106,18 +120,18 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
     });
 
     it('on a raw CSV export (COPY … TO STDOUT): the job fails and the sequence does not move', async () => {
-      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: viewer.token, body: { ...writingQuery(), ...rawExport } });
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: developer.token, body: { ...writingQuery(), ...rawExport } });
       expect(started.status).toBe(200);
-      const job = await settledJob(viewer.token, started.body.results.jobId);
+      const job = await settledJob(developer.token, started.body.results.jobId);
       expect(job.status).toBe('error');
       expect(JSON.stringify(job)).toMatch(/read-only transaction/);
       expect(await lastValue()).toEqual({ last_value: '1', is_called: false });
     });
 
     it('on a formatted CSV export (cursor): the job fails and the sequence does not move', async () => {
-      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: viewer.token, body: { ...writingQuery(), ...rawExport, onlyRaw: false } });
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: developer.token, body: { ...writingQuery(), ...rawExport, onlyRaw: false } });
       expect(started.status).toBe(200);
-      const job = await settledJob(viewer.token, started.body.results.jobId);
+      const job = await settledJob(developer.token, started.body.results.jobId);
       expect(job.status).toBe('error');
       expect(await lastValue()).toEqual({ last_value: '1', is_called: false });
     });
