@@ -114,7 +114,7 @@ export class ChartsAsCodeService {
     const content = chartContent({ ...upload, chartConfig: upload.chartConfig as ChartAsCodeConfig, pivotConfig: upload.pivotConfig ?? null });
     const name = contentName(upload.name);
     const description = upload.description ?? null;
-    const targetSpace = spaces.all().find((space) => space.path === upload.spaceSlug);
+    const targetSpace = spaces.visible().find((space) => space.path === upload.spaceSlug);
     const unchanged =
       existing !== null &&
       targetSpace?.spaceUuid === existing.spaceUuid &&
@@ -133,10 +133,11 @@ export class ChartsAsCodeService {
     };
     if (upload.dryRun || action === 'no changes') return changes;
 
-    spaces = await this.spacePaths.create(principal, spaces, spaceChanges);
-    const space = spaces.all().find((candidate) => candidate.path === upload.spaceSlug);
-    if (!space) throw new QuarryError('ConflictError', `Space ${upload.spaceSlug} could not be created`, { spaceSlug: upload.spaceSlug });
-    spaces.assert(space.spaceUuid, 'space:manage-content');
+    // Content goes in the space created for its path (by uuid) or the visible one already there.
+    const placed = await this.spacePaths.create(principal, spaces, upload.spaceSlug, spaceChanges);
+    spaces = placed.spaces;
+    const space = spaces.assert(placed.target.spaceUuid, 'space:manage-content');
+    for (const change of changes.charts) change.data.spacePath = space.path;
     if (existing) {
       await this.charts.addVersion(existing.savedChartUuid, { name, description, spaceUuid: space.spaceUuid, dashboardUuid }, content, principal.userUuid);
     } else {

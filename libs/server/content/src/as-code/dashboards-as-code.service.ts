@@ -100,10 +100,11 @@ export class DashboardsAsCodeService {
     };
     if (upload.dryRun || action === 'no changes') return changes;
 
-    spaces = await this.spacePaths.create(principal, spaces, spaceChanges);
-    const space = spaces.all().find((candidate) => candidate.path === upload.spaceSlug);
-    if (!space) throw new QuarryError('ConflictError', `Space ${upload.spaceSlug} could not be created`, { spaceSlug: upload.spaceSlug });
-    spaces.assert(space.spaceUuid, 'space:manage-content');
+    // Content goes in the space created for its path (by uuid) or the visible one already there.
+    const placed = await this.spacePaths.create(principal, spaces, upload.spaceSlug, spaceChanges);
+    spaces = placed.spaces;
+    const space = spaces.assert(placed.target.spaceUuid, 'space:manage-content');
+    for (const change of changes.dashboards) change.data.spacePath = space.path;
     if (existing) {
       await this.dashboards.addVersion(existing.dashboardUuid, { name, description, spaceUuid: space.spaceUuid }, layout, principal.userUuid);
     } else {
