@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { organizationDataFolder } from '@quarry/domain';
 
-import { call } from '../../support/api-client';
+import { type ApiResponse, call } from '../../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { MATRIX_ROLES, type MatrixRole, readmeRoleMatrix } from '../../support/readme-role-matrix';
 import { sharedQuarry } from '../../support/shared-quarry';
@@ -27,7 +27,7 @@ interface Context {
   spaceUuid: string;
 }
 
-type Send = (context: Context, token: string) => Promise<{ status: number; body: any }>;
+type Send = (context: Context, token: string) => Promise<ApiResponse>;
 
 let counter = 0;
 const unique = (label: string) => `${label}-${process.pid}-${(counter += 1)}`;
@@ -77,7 +77,7 @@ const PROJECT_REQUESTS: Record<string, Send> = {
 };
 
 /** Requests whose permission is the caller's organization role (creating projects). */
-const ORGANIZATION_REQUESTS: Record<string, (context: Context, token: string) => Promise<{ status: number; body: any }>> = {
+const ORGANIZATION_REQUESTS: Record<string, Send> = {
   'E15 create a project on a DuckDB `path`': (_c, token) =>
     post('/api/v1/org/projects', token, { name: unique('Matrix'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } }),
   'E15 create a project on a local transform `project_dir`': (_c, token) =>
