@@ -1,7 +1,8 @@
 import { copyToStdoutStatement } from './copy-statement';
 import { inlinePostgresParams } from './inline-params';
 
-const CELLS = [{ sql: 'quarry_result.a', mayNeedQuotes: true }];
+// A cell that needs no formula guard: the COPY text is the query under one projection.
+const CELLS = [{ sql: 'quarry_result.a', mayNeedQuotes: false }];
 
 /** The compiled export query of issue 31's finding 1, as the worker built it. */
 const FINDING_1_SQL = `WITH metrics AS (
@@ -33,7 +34,9 @@ describe('inlinePostgresParams (PostgreSQL\'s own parser places the values)', ()
     expect(inlined.sql).toContain('IN ($1)');
     expect(inlined.sql.split(`(E'${FINDING_1_VALUE}')`)).toHaveLength(2);
     const copy = await copyToStdoutStatement(inlined, [{ sql: 'quarry_result."orders_status"', mayNeedQuotes: true }]);
-    expect(copy.startsWith('COPY (SELECT * FROM (SELECT quarry_result."orders_status" AS c0 FROM (WITH metrics')).toBe(true);
+    // Text cells pass the formula guard one projection up; the inlined query is read as it was proven.
+    expect(copy.startsWith('COPY (SELECT * FROM (SELECT CASE WHEN ascii(quarry_raw_cells.c0)')).toBe(true);
+    expect(copy).toContain(`(SELECT quarry_result."orders_status" AS c0 FROM (${inlined.sql}) AS quarry_result) AS quarry_raw_cells`);
   });
 
   it('writes each value as the constant it is, whatever quotes, backslashes, comments or dollar signs it holds', async () => {
