@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 
 import { type ApiResponse, call } from '../../support/api-client';
+import { created, TABLE_CHART_CONTENT } from '../../support/created';
 import { createOrganization } from '../../support/environment';
 import { JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { sharedQuarry } from '../../support/shared-quarry';
@@ -38,14 +39,6 @@ async function grant(projectUuid: string, member: Member, role: string): Promise
   if (granted.status !== 200) throw new Error(`grant ${role}: ${granted.status} ${JSON.stringify(granted.body)}`);
 }
 
-async function created<T = Record<string, unknown>>(what: string, response: Promise<ApiResponse>): Promise<T> {
-  const answer = await response;
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.results as T;
-}
-
-const METRIC_QUERY = { exploreName: 'orders', dimensions: ['orders_order_date_day'], metrics: ['orders_total_amount'], filters: {}, sorts: [], limit: 500, tableCalculations: [] };
-const CHART_CONTENT = { tableName: 'orders', metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } };
 
 interface Content {
   space: { uuid: string; name: string; path: string };
@@ -57,7 +50,7 @@ interface Content {
 /** A space of the upstream project with a chart, a dashboard and a SQL chart in it, made by the organization admin. */
 async function spaceWithContent(label: string, spaceBody: Record<string, unknown>): Promise<Content> {
   const space = await created<Content['space']>('space', call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique(label), ...spaceBody } }));
-  const chart = await created<Content['chart']>('chart', call(baseUrl, 'POST', projectPath('/saved'), { token: adminToken, body: { name: unique(`${label} chart`), spaceUuid: space.uuid, ...CHART_CONTENT } }));
+  const chart = await created<Content['chart']>('chart', call(baseUrl, 'POST', projectPath('/saved'), { token: adminToken, body: { name: unique(`${label} chart`), spaceUuid: space.uuid, ...TABLE_CHART_CONTENT } }));
   const dashboard = await created<Content['dashboard']>(
     'dashboard',
     call(baseUrl, 'POST', projectPath('/dashboards'), { token: adminToken, body: { name: unique(`${label} dashboard`), spaceUuid: space.uuid, tiles: [], tabs: [] } }),
@@ -337,7 +330,7 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
   const chartProbes: Probe[] = [
     { name: 'GET chart', method: 'GET', path: (id) => `/api/v1/saved/${id}` },
     { name: 'PATCH chart', method: 'PATCH', path: (id) => `/api/v1/saved/${id}`, body: () => ({ name: 'renamed' }) },
-    { name: 'POST chart version', method: 'POST', path: (id) => `/api/v1/saved/${id}/version`, body: () => CHART_CONTENT },
+    { name: 'POST chart version', method: 'POST', path: (id) => `/api/v1/saved/${id}/version`, body: () => TABLE_CHART_CONTENT },
     { name: 'GET chart history', method: 'GET', path: (id) => `/api/v1/saved/${id}/history` },
     { name: 'GET chart version', method: 'GET', path: (id) => `/api/v1/saved/${id}/version/${randomUUID()}` },
     { name: 'PATCH chart pinning', method: 'PATCH', path: (id) => `/api/v1/saved/${id}/pinning` },
@@ -351,7 +344,7 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
     { name: 'PATCH dashboard pinning', method: 'PATCH', path: (id) => `/api/v1/dashboards/${id}/pinning` },
     { name: 'GET dashboard promoteDiff', method: 'GET', path: (id) => `/api/v1/dashboards/${id}/promoteDiff` },
     { name: 'POST dashboard promote', method: 'POST', path: (id) => `/api/v1/dashboards/${id}/promote` },
-    { name: 'POST chart into the dashboard', method: 'POST', path: () => projectPath('/saved'), body: (id) => ({ name: 'x', dashboardUuid: id, ...CHART_CONTENT }) },
+    { name: 'POST chart into the dashboard', method: 'POST', path: () => projectPath('/saved'), body: (id) => ({ name: 'x', dashboardUuid: id, ...TABLE_CHART_CONTENT }) },
     { name: 'DELETE dashboard', method: 'DELETE', path: (id) => `/api/v1/dashboards/${id}` },
   ];
   const spaceProbes: Probe[] = [
@@ -363,7 +356,7 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
     { name: 'POST space group share', method: 'POST', path: (id) => projectPath(`/spaces/${id}/group/share`), body: () => ({ groupUuid: randomUUID(), spaceRole: 'viewer' }) },
     { name: 'DELETE space group share', method: 'DELETE', path: (id) => projectPath(`/spaces/${id}/group/share/${randomUUID()}`) },
     { name: 'POST nested space', method: 'POST', path: () => projectPath('/spaces'), body: (id) => ({ name: 'x', parentSpaceUuid: id }) },
-    { name: 'POST chart in space', method: 'POST', path: () => projectPath('/saved'), body: (id) => ({ name: 'x', spaceUuid: id, ...CHART_CONTENT }) },
+    { name: 'POST chart in space', method: 'POST', path: () => projectPath('/saved'), body: (id) => ({ name: 'x', spaceUuid: id, ...TABLE_CHART_CONTENT }) },
     { name: 'POST dashboard in space', method: 'POST', path: () => projectPath('/dashboards'), body: (id) => ({ name: 'x', spaceUuid: id, tiles: [], tabs: [] }) },
     { name: 'POST SQL chart in space', method: 'POST', path: () => projectPath('/sqlRunner/saved'), body: (id) => ({ name: 'x', sql: 'select 1', limit: 1, config: { type: 'table' }, spaceUuid: id }) },
     { name: 'DELETE space', method: 'DELETE', path: (id) => projectPath(`/spaces/${id}`) },
@@ -438,7 +431,7 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
 
   it('charts and dashboards as code: a slug held by hidden content is not revealed by the upload answer', async () => {
     const developerOf = developer.token;
-    const chartFile = (slug: string) => ({ name: 'As code', tableName: 'orders', spaceSlug: visible.space.path, metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] }, dryRun: true, slug });
+    const chartFile = (slug: string) => ({ name: 'As code', spaceSlug: visible.space.path, ...TABLE_CHART_CONTENT, dryRun: true, slug });
     const dashboardFile = { name: 'As code', spaceSlug: visible.space.path, tiles: [], dryRun: true };
     const chartProbe: Probe = { name: 'upload chart', method: 'POST', path: (slug) => projectPath(`/charts/${slug}/code`), body: (slug) => chartFile(slug) };
     const dashboardProbe: Probe = { name: 'upload dashboard', method: 'POST', path: (slug) => projectPath(`/dashboards/${slug}/code`), body: () => dashboardFile };

@@ -2,6 +2,7 @@ import { type ApiResponse, call } from '../../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { sharedQuarry } from '../../support/shared-quarry';
 import { type Member, PROJECT_MEMBER_ROLES, type ProjectMemberRole, userWithToken } from '../../support/users';
+import { ORDERS_BY_STATUS } from '../../support/valid-bodies';
 
 /**
  * The gate for user SQL fragments (issue 31, Finding 1 and the "User SQL fragments" invariant):
@@ -13,15 +14,7 @@ import { type Member, PROJECT_MEMBER_ROLES, type ProjectMemberRole, userWithToke
  */
 const { baseUrl, adminToken } = sharedQuarry();
 
-const BASE = {
-  exploreName: 'orders',
-  dimensions: ['orders_status'],
-  metrics: ['orders_unique_order_count'],
-  filters: {},
-  sorts: [{ fieldId: 'orders_status', descending: false }],
-  limit: 10,
-  tableCalculations: [],
-};
+const BASE = ORDERS_BY_STATUS;
 
 /** One fragment of each kind, harmless: who may send it is the whole question. */
 const LEGIT = {

@@ -1,4 +1,5 @@
-import { type ApiResponse, call } from '../../support/api-client';
+import { call } from '../../support/api-client';
+import { created, TABLE_CHART_CONTENT } from '../../support/created';
 import { JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { sharedQuarry } from '../../support/shared-quarry';
 import { type Member, userWithToken } from '../../support/users';
@@ -22,14 +23,6 @@ let previewUuid: string;
 const upstreamPath = (suffix: string) => `/api/v1/projects/${upstreamUuid}${suffix}`;
 const previewPath = (suffix: string) => `/api/v1/projects/${previewUuid}${suffix}`;
 
-async function created<T = Record<string, unknown>>(what: string, response: Promise<ApiResponse>): Promise<T> {
-  const answer = await response;
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.results as T;
-}
-
-const METRIC_QUERY = { exploreName: 'orders', dimensions: ['orders_order_date_day'], metrics: ['orders_total_amount'], filters: {}, sorts: [], limit: 500, tableCalculations: [] };
-const CHART_CONTENT = { tableName: 'orders', metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } };
 
 interface Space {
   uuid: string;
@@ -68,7 +61,7 @@ function space(projectPath: (suffix: string) => string, token: string, body: Rec
 }
 
 function chart(projectPath: (suffix: string) => string, token: string, body: Record<string, unknown>): Promise<Chart> {
-  return created<Chart>('chart', call(baseUrl, 'POST', projectPath('/saved'), { token, body: { ...CHART_CONTENT, ...body } }));
+  return created<Chart>('chart', call(baseUrl, 'POST', projectPath('/saved'), { token, body: { ...TABLE_CHART_CONTENT, ...body } }));
 }
 
 async function dashboard(projectPath: (suffix: string) => string, token: string, name: string, spaceUuid: string, chartUuids: string[] = []): Promise<Dashboard> {
