@@ -1,8 +1,9 @@
 import { call } from '../support/api-client';
+import { createOrganization } from '../support/environment';
 import { sharedQuarry } from '../support/shared-quarry';
 import { userWithToken } from '../support/users';
 
-const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
+const { baseUrl, adminToken, organizationUuid, env } = sharedQuarry();
 
 describe('organization users and roles', () => {
   it('shows the organization to its members', async () => {
@@ -48,12 +49,12 @@ describe('organization users and roles', () => {
   });
 
   it('keeps at least one admin', async () => {
-    const me = await call(baseUrl, 'GET', '/api/v1/user', { token: adminToken });
-    const admins = (await call(baseUrl, 'GET', '/api/v1/org/users', { token: adminToken })).body.results.filter(
-      (user: { role: string }) => user.role === 'admin',
-    );
+    // An organization of its own: other suites add admins to the shared one.
+    const { token } = await createOrganization(env, 'One admin', `only-admin-${process.pid}-${Date.now()}@e2e.test`);
+    const me = await call(baseUrl, 'GET', '/api/v1/user', { token });
+    const admins = (await call(baseUrl, 'GET', '/api/v1/org/users', { token })).body.results.filter((user: { role: string }) => user.role === 'admin');
     expect(admins).toHaveLength(1);
-    const demote = await call(baseUrl, 'PATCH', `/api/v1/org/users/${me.body.results.userUuid}`, { token: adminToken, body: { role: 'viewer' } });
+    const demote = await call(baseUrl, 'PATCH', `/api/v1/org/users/${me.body.results.userUuid}`, { token, body: { role: 'viewer' } });
     expect(demote.status).toBe(403);
     expect(demote.body.error.message).toMatch(/at least one admin/);
   });
