@@ -110,7 +110,7 @@ export async function runPreAggregateCase(
 ): Promise<PreAggregateCaseResult> {
   const events = await loadEventsIntoPostgres(warehouseFile, cleanup, say);
   say(`${events.rows.toLocaleString('en-US')} events loaded in ${(events.loadMs / 1000).toFixed(1)} s.`);
-  const projectDir = join(quarry.dataDir, 'projects', 'bench-events');
+  const projectDir = join(quarry.organizationFolder, 'projects', 'bench-events');
   for (const [file, text] of Object.entries(EVENTS_PROJECT_FILES)) {
     mkdirSync(dirname(join(projectDir, file)), { recursive: true });
     writeFileSync(join(projectDir, file), text);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { createTestDatabase, type TestDatabase } from '@quarry/testing';
 import type { DataSource } from 'typeorm';
 
-import { createDataSource, runMigrations } from '../data-source';
+import { type ProjectTestDatabase,projectTestDatabase } from '../test/project-test-database';
 import { ContentTransactions } from './content-transactions';
 import { SavedChartsRepository } from './saved-charts.repository';
 import { SpacesRepository } from './spaces.repository';
@@ -14,7 +13,7 @@ const CONTENT = { tableName: 'orders', metricQuery: {}, chartConfig: { type: 'ta
 
 /** Integration tier: several content writes as one transaction, on a real PostgreSQL. */
 describe('ContentTransactions', () => {
-  let database: TestDatabase;
+  let testDatabase: ProjectTestDatabase | undefined;
   let dataSource: DataSource;
   let transactions: ContentTransactions;
   let projectUuid: string;
@@ -25,22 +24,11 @@ describe('ContentTransactions', () => {
   const chart = (spaceUuid: string, slug: string) => ({ savedChartUuid: randomUUID(), projectUuid, slug, name: slug, description: null, spaceUuid, dashboardUuid: null });
 
   beforeAll(async () => {
-    database = await createTestDatabase('quarry_content_transactions');
-    dataSource = await createDataSource(database.url).initialize();
-    await runMigrations(dataSource);
+    testDatabase = await projectTestDatabase('quarry_content_transactions');
+    ({ dataSource, projectUuid } = testDatabase);
     transactions = new ContentTransactions(dataSource);
-    const organizationUuid = randomUUID();
-    projectUuid = randomUUID();
-    await dataSource.query(`INSERT INTO organizations (organization_uuid, name) VALUES ($1, 'Org')`, [organizationUuid]);
-    await dataSource.query(
-      `INSERT INTO projects (project_uuid, organization_uuid, name, project_type, transform_version, transform_type, transform_connection_sealed) VALUES ($1, $2, 'P', 'DEFAULT', 'v1.7', 'none', 'x')`,
-      [projectUuid, organizationUuid],
-    );
   });
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => testDatabase?.drop());
 
   it('commits every write together, and the writes see each other before the commit', async () => {
     const first = space('committed');

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { createTestDatabase, type TestDatabase } from '@quarry/testing';
 import type { DataSource } from 'typeorm';
 
-import { createDataSource, runMigrations } from '../data-source';
+import { type ProjectTestDatabase,projectTestDatabase } from '../test/project-test-database';
 import { PreAggregatesRepository } from './pre-aggregates.repository';
 
 const BUILT_AT = new Date('2026-01-02T03:04:05.678Z');
 
 /** Integration tier: the swap of a pre-aggregate's served build, on a real PostgreSQL. */
 describe('PreAggregatesRepository', () => {
-  let database: TestDatabase;
+  let testDatabase: ProjectTestDatabase | undefined;
   let dataSource: DataSource;
   let repository: PreAggregatesRepository;
   let projectUuid: string;
@@ -25,22 +24,11 @@ describe('PreAggregatesRepository', () => {
   const finished = (buildUuid: string, objectKey: string | null = null) => ({ rows: 10, bytes: 100, durationMs: 5, filePath: `/rollups/${buildUuid}.parquet`, objectKey });
 
   beforeAll(async () => {
-    database = await createTestDatabase('quarry_pre_aggregates');
-    dataSource = await createDataSource(database.url).initialize();
-    await runMigrations(dataSource);
+    testDatabase = await projectTestDatabase('quarry_pre_aggregates');
+    ({ dataSource, projectUuid } = testDatabase);
     repository = new PreAggregatesRepository(dataSource);
-    const organizationUuid = randomUUID();
-    projectUuid = randomUUID();
-    await dataSource.query(`INSERT INTO organizations (organization_uuid, name) VALUES ($1, 'Org')`, [organizationUuid]);
-    await dataSource.query(
-      `INSERT INTO projects (project_uuid, organization_uuid, name, project_type, transform_version, transform_type, transform_connection_sealed) VALUES ($1, $2, 'P', 'DEFAULT', 'v1.7', 'none', 'x')`,
-      [projectUuid, organizationUuid],
-    );
   });
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => testDatabase?.drop());
 
   it('serves a ready build of the current fingerprint, and keeps it when a later build fails', async () => {
     await repository.replaceDeclared(projectUuid, [declared('v1')]);
