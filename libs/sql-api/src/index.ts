@@ -1,0 +1,2 @@
+export * from './lib/plan-sql';
+export * from './lib/sql-plan';
