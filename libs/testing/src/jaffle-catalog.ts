@@ -2,7 +2,7 @@ import type { WarehouseCatalog } from '@quarry/domain';
 
 /**
  * Column types of the jaffle-shop fixture's models, as the reference explores were built from.
- * Read from PostgreSQL 15 after `node ../shared/fixtures/jaffle-shop/materialize.mjs postgres`
+ * Read from PostgreSQL 15 after `node libs/testing/fixtures/jaffle-shop/materialize.mjs postgres`
  * (schema `jaffle` of database `postgres`) with
  *   SELECT table_name, column_name, data_type FROM information_schema.columns
  *   WHERE table_schema = 'jaffle' ORDER BY table_name, ordinal_position;

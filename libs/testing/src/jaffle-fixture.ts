@@ -12,8 +12,8 @@ const run = promisify(execFile);
 
 /** Repository root: libs/testing/src → up three. */
 export const WORKSPACE_ROOT = join(__dirname, '../../..');
-/** The shared jaffle-shop fixture, read in place (never copied into the repository). */
-export const JAFFLE_DIR = join(WORKSPACE_ROOT, '../shared/fixtures/jaffle-shop');
+/** The jaffle-shop fixture, kept in the repository (provenance and MIT licence in its README). */
+export const JAFFLE_DIR = join(WORKSPACE_ROOT, 'libs/testing/fixtures/jaffle-shop');
 export const JAFFLE_MANIFEST_PATH = join(JAFFLE_DIR, 'manifest.json');
 
 export function jaffleManifest(): Record<string, unknown> {

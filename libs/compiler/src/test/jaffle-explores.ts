@@ -8,7 +8,7 @@ import { compileExplores, loadTransformProject } from '@quarry/semantic';
 import { JAFFLE_POSTGRES_CATALOG as JAFFLE_CATALOG } from '@quarry/testing';
 
 /** The shared fixture, read in place (never copied into the repository). */
-export const JAFFLE_FIXTURE_DIR = join(__dirname, '../../../..', '../shared/fixtures/jaffle-shop');
+export const JAFFLE_FIXTURE_DIR = join(__dirname, '../../../testing/fixtures/jaffle-shop');
 
 /**
  * Model meta added to the fixture's manifest, as a project would declare it in its YAML: model

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FormattableItem } from '../item/formattable-item';
 
 /** The shared fixture, read in place (never copied into the repository). */
-const REFERENCE_EXPLORES = join(__dirname, '../../../..', '../shared/fixtures/jaffle-shop/reference-explores.json');
+const REFERENCE_EXPLORES = join(__dirname, '../../../testing/fixtures/jaffle-shop/reference-explores.json');
 
 interface ReferenceExplore {
   fields: Array<FormattableItem & { id: string }>;

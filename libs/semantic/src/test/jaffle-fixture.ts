@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The shared fixture, read in place (never copied into the repository): /work/shared/fixtures/jaffle-shop. */
-export const JAFFLE_FIXTURE_DIR = join(__dirname, '../../../..', '../shared/fixtures/jaffle-shop');
+/** The jaffle-shop fixture, kept in the repository: libs/testing/fixtures/jaffle-shop. */
+export const JAFFLE_FIXTURE_DIR = join(__dirname, '../../../testing/fixtures/jaffle-shop');
 
 export function readJaffleManifest(): Record<string, unknown> {
   return JSON.parse(readFileSync(join(JAFFLE_FIXTURE_DIR, 'manifest.json'), 'utf8')) as Record<string, unknown>;
