@@ -16,7 +16,7 @@ const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
   MINUTE: `DATE_TRUNC('MINUTE', ${ts})`,
   SECOND: `DATE_TRUNC('SECOND', ${ts})`,
   MILLISECOND: `DATE_TRUNC('MILLISECOND', ${ts})`,
-  DAY_OF_WEEK_INDEX: `EXTRACT(DOW FROM ${ts})`,
+  DAY_OF_WEEK_INDEX: `MOD(EXTRACT(DOW FROM ${ts}), 7)`,
   DAY_OF_MONTH_NUM: `EXTRACT(DAY FROM ${ts})`,
   DAY_OF_YEAR_NUM: `EXTRACT(DOY FROM ${ts})`,
   WEEK_NUM: `EXTRACT(WEEK FROM ${ts})`,
@@ -48,6 +48,20 @@ describe('TrinoDialect', () => {
     expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 6 })).toBe(
       "(DATE_TRUNC('WEEK', (d - INTERVAL '6' DAY)) + INTERVAL '6' DAY)",
     );
+  });
+
+  // Issue 32: Trino refuses DATE_TRUNC('HOUR', date) and EXTRACT(HOUR FROM date).
+  it.each([
+    ['HOUR', "DATE_TRUNC('HOUR', CAST(d AS TIMESTAMP))"],
+    ['MINUTE', "DATE_TRUNC('MINUTE', CAST(d AS TIMESTAMP))"],
+    ['SECOND', "DATE_TRUNC('SECOND', CAST(d AS TIMESTAMP))"],
+    ['MILLISECOND', "DATE_TRUNC('MILLISECOND', CAST(d AS TIMESTAMP))"],
+    ['HOUR_OF_DAY_NUM', 'EXTRACT(HOUR FROM CAST(d AS TIMESTAMP))'],
+    ['MINUTE_OF_HOUR_NUM', 'EXTRACT(MINUTE FROM CAST(d AS TIMESTAMP))'],
+    ['DAY', "DATE_TRUNC('DAY', d)"],
+    ['WEEK_NUM', 'EXTRACT(WEEK FROM d)'],
+  ] as const)('casts a DATE to TIMESTAMP for the %s time frame', (frame, sql) => {
+    expect(dialect.timeFrameSql(frame, 'd', { baseType: 'date' })).toBe(sql);
   });
 
   it('uses APPROX_PERCENTILE for percentiles and medians', () => {

@@ -1,5 +1,5 @@
-import { quartersAsMonths, SqlDialect } from '../sql-dialect';
-import type { DateName, DatePart, IntervalUnit } from '../time-units';
+import { quartersAsMonths, SqlDialect, type TimeSqlOptions } from '../sql-dialect';
+import type { DateName, DatePart, IntervalUnit, TruncationUnit } from '../time-units';
 import { withoutOffset } from './bigquery.dialect';
 import { weeksAsDays } from './databricks.dialect';
 
@@ -29,8 +29,15 @@ export class TrinoDialect extends SqlDialect {
     return `CAST(${this.stringLiteral(withoutOffset(this.timeLiteralText(value, type)))} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;
   }
 
-  override datePart(part: DatePart, sql: string): string {
-    return `EXTRACT(${part} FROM ${sql})`;
+  /** Trino refuses sub-day truncation of a DATE: cast to TIMESTAMP first (midnight, as PostgreSQL answers), as the reference does. */
+  protected override truncateSql(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {
+    return `DATE_TRUNC('${unit}', ${timeOfDayReadable(unit, sql, options)})`;
+  }
+
+  /** EXTRACT(DOW) is ISO (1 = Monday … 7 = Sunday): modulo 7 makes it 0 = Sunday … 6 = Saturday (calendar.ts). */
+  override datePart(part: DatePart, sql: string, options: TimeSqlOptions): string {
+    const extracted = `EXTRACT(${part} FROM ${timeOfDayReadable(part, sql, options)})`;
+    return part === 'DOW' ? `MOD(${extracted}, 7)` : extracted;
   }
 
   override dateName(name: DateName, sql: string): string {
@@ -52,4 +59,10 @@ export class TrinoDialect extends SqlDialect {
   protected override percentileSql(sql: string, percentile: number): string {
     return `APPROX_PERCENTILE(${sql}, ${percentile / 100})`;
   }
+}
+
+const TIME_OF_DAY_UNITS: readonly string[] = ['HOUR', 'MINUTE', 'SECOND', 'MILLISECOND'];
+
+function timeOfDayReadable(unit: TruncationUnit | DatePart, sql: string, options: TimeSqlOptions): string {
+  return options.baseType === 'date' && TIME_OF_DAY_UNITS.includes(unit) ? `CAST(${sql} AS TIMESTAMP)` : sql;
 }
