@@ -29,9 +29,12 @@ export class TrinoDialect extends SqlDialect {
     return `CAST(${this.stringLiteral(withoutOffset(this.timeLiteralText(value, type)))} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;
   }
 
-  /** Trino refuses sub-day truncation of a DATE: cast to TIMESTAMP first (midnight, as PostgreSQL answers), as the reference does. */
-  protected override truncateSql(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {
-    return `DATE_TRUNC('${unit}', ${timeOfDayReadable(unit, sql, options)})`;
+  /**
+   * Trino refuses sub-day truncation of a DATE: the reference casts to TIMESTAMP first (a DATE reads
+   * as midnight, as PostgreSQL answers), for every column type, so Quarry writes the same.
+   */
+  protected override truncateSql(unit: TruncationUnit, sql: string): string {
+    return SUB_DAY_UNITS.includes(unit) ? `DATE_TRUNC('${unit}', CAST(${sql} AS TIMESTAMP))` : `DATE_TRUNC('${unit}', ${sql})`;
   }
 
   /** EXTRACT(DOW) is ISO (1 = Monday … 7 = Sunday): modulo 7 makes it 0 = Sunday … 6 = Saturday (calendar.ts). */
@@ -47,7 +50,8 @@ export class TrinoDialect extends SqlDialect {
       case 'MONTH':
         return `date_format(${sql}, '%M')`;
       case 'QUARTER':
-        return `CONCAT('Q', CAST(EXTRACT(QUARTER FROM ${sql}) AS VARCHAR))`;
+        // The reference's text, letter case included (field SQL parity).
+        return `CONCAT('Q', cast(extract(QUARTER from ${sql}) as varchar))`;
     }
   }
 
@@ -59,10 +63,17 @@ export class TrinoDialect extends SqlDialect {
   protected override percentileSql(sql: string, percentile: number): string {
     return `APPROX_PERCENTILE(${sql}, ${percentile / 100})`;
   }
+
+  /** The reference's median text (no space: field SQL parity). */
+  protected override medianSql(sql: string): string {
+    return `APPROX_PERCENTILE(${sql},0.5)`;
+  }
 }
 
-const TIME_OF_DAY_UNITS: readonly string[] = ['HOUR', 'MINUTE', 'SECOND', 'MILLISECOND'];
+const SUB_DAY_UNITS: readonly TruncationUnit[] = ['HOUR', 'MINUTE', 'SECOND', 'MILLISECOND'];
+const TIME_OF_DAY_PARTS: readonly DatePart[] = ['HOUR', 'MINUTE'];
 
-function timeOfDayReadable(unit: TruncationUnit | DatePart, sql: string, options: TimeSqlOptions): string {
-  return options.baseType === 'date' && TIME_OF_DAY_UNITS.includes(unit) ? `CAST(${sql} AS TIMESTAMP)` : sql;
+/** EXTRACT(HOUR FROM date) is refused too: a DATE is read as midnight. */
+function timeOfDayReadable(part: DatePart, sql: string, options: TimeSqlOptions): string {
+  return options.baseType === 'date' && TIME_OF_DAY_PARTS.includes(part) ? `CAST(${sql} AS TIMESTAMP)` : sql;
 }
