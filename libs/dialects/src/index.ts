@@ -1,4 +1,5 @@
 // SQL dialects: what differs between warehouses when writing SQL. Pure.
+export { DEFAULT_START_OF_WEEK, weekStartOf } from './lib/calendar';
 export { dialectFor } from './lib/dialect-for';
 export { BigQueryDialect } from './lib/dialects/bigquery.dialect';
 export { ClickHouseDialect } from './lib/dialects/clickhouse.dialect';

@@ -1,4 +1,4 @@
-import type { SqlDialect } from '@quarry/dialects';
+import { type SqlDialect, weekStartOf } from '@quarry/dialects';
 import {
   type BinCustomDimension,
   type CompileContext,
@@ -53,7 +53,7 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const now = context.now ?? new Date();
   const binder = new ParamBinder(dialect);
   const references = new RuntimeReferences(context, binder);
-  const dates = new RelativeDates(now, zone, context.startOfWeek ?? dialect.nativeStartOfWeek);
+  const dates = new RelativeDates(now, zone, weekStartOf(context.startOfWeek));
   const rules: RuleSqlContext = { dialect, binder, dates, caseSensitive: true };
   const index = new FieldIndex(explore, query, dialect, references, context, rules);
   const q = (name: string): string => dialect.quoteColumn(name);

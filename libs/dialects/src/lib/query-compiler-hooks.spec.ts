@@ -32,7 +32,7 @@ describe('hooks the query compiler writes SQL with', () => {
     expect(dialectFor('snowflake').concatSql(['a', "' - '", 'b'])).toBe("CONCAT(a, ' - ', b)");
     expect(dialectFor('bigquery').concatSql(['a', "' - '"])).toBe("CONCAT(CAST(a AS STRING), ' - ')");
     expect(dialectFor('trino').concatSql(['a', "' - '"])).toBe("CONCAT(CAST(a AS VARCHAR), ' - ')");
-    expect(dialectFor('duckdb').concatSql(['a', "' - '"])).toBe("CONCAT(regexp_replace(CAST(a AS VARCHAR), '\\.0$', ''), ' - ')");
+    expect(dialectFor('duckdb').concatSql(['a', "' - '"])).toBe("(regexp_replace(CAST(a AS VARCHAR), '\\.0$', '') || ' - ')");
   });
 
   it('casts to a double-precision float', () => {

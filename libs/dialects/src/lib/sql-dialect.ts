@@ -1,5 +1,6 @@
 import type { AggregateMetricType, TimeFrame, WarehouseType, WeekDay } from '@quarry/domain';
 
+import { weekStartOf } from './calendar';
 import { escapeStringDefault } from './escape-string';
 import { shortIdentifier } from './short-identifier';
 import { type DateName, type DatePart, type IntervalUnit, TIME_FRAME_SQL_KINDS, type TruncationUnit } from './time-units';
@@ -7,7 +8,7 @@ import { type DateName, type DatePart, type IntervalUnit, TIME_FRAME_SQL_KINDS, 
 export interface TimeSqlOptions {
   /** Type of the expression transformed: BigQuery needs different functions for dates. */
   baseType: 'date' | 'timestamp';
-  /** First day of the week (0 = Monday … 6 = Sunday); absent = the warehouse's own WEEK. */
+  /** First day of the week (0 = Monday … 6 = Sunday); absent = Monday on every warehouse (see calendar.ts). */
   startOfWeek?: WeekDay;
 }
 
@@ -134,8 +135,9 @@ export abstract class SqlDialect {
   }
 
   truncateTime(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {
-    if (unit === 'WEEK' && options.startOfWeek !== undefined && options.startOfWeek !== this.nativeStartOfWeek) {
-      return this.truncateToWeekStartingOn(options.startOfWeek, sql, options);
+    const startOfWeek = weekStartOf(options.startOfWeek);
+    if (unit === 'WEEK' && startOfWeek !== this.nativeStartOfWeek) {
+      return this.truncateToWeekStartingOn(startOfWeek, sql, options);
     }
     return this.truncateSql(unit, sql, options);
   }
@@ -220,13 +222,18 @@ export abstract class SqlDialect {
 
   /**
    * What follows `LIKE pattern` so that a backslash escapes `%` and `_` in the pattern. Empty where
-   * the backslash already is the escape character and no ESCAPE clause is accepted.
+   * the backslash already is the escape character and no ESCAPE clause is accepted; written
+   * `'\\'` where string literals read a backslash as an escape themselves (Snowflake, Redshift).
    */
   likeEscapeClause(): string {
     return " ESCAPE '\\'";
   }
 
-  /** Text concatenation of SQL expressions (bins' labels). */
+  /**
+   * Text concatenation of SQL expressions (bins' labels, quarter names): NULL when a part is NULL
+   * on every warehouse (calendar.ts). CONCAT does so on Snowflake, Databricks, ClickHouse,
+   * BigQuery and Trino; PostgreSQL, Redshift and DuckDB use `||`.
+   */
   concatSql(parts: readonly string[]): string {
     return `CONCAT(${parts.join(', ')})`;
   }

@@ -97,7 +97,8 @@ function runOptionsOf(connection: TransformConnection): { target?: string; envir
   }
 }
 
-function warehouseStartOfWeek(warehouse: WarehouseConnectionConfig): WeekDay | undefined {
+/** The project's week start (the connection's `startOfWeek`, as the reference keeps it); undefined: Monday. */
+export function warehouseStartOfWeek(warehouse: WarehouseConnectionConfig): WeekDay | undefined {
   const startOfWeek: unknown = 'startOfWeek' in warehouse ? warehouse.startOfWeek : undefined;
   return isWeekDay(startOfWeek) ? startOfWeek : undefined;
 }

@@ -4,7 +4,7 @@ import { dialectFor } from '@quarry/dialects';
 import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction,type WarehouseType } from '@quarry/domain';
 import { AppConfig } from '@quarry/server/config';
 import { PreAggregateRouting, type PreAggregateUse, type Routing } from '@quarry/server/pre-aggregates';
-import { ProjectsService, type QueryTarget, UserSqlGate } from '@quarry/server/projects';
+import { ProjectsService, type QueryTarget, UserSqlGate, warehouseStartOfWeek } from '@quarry/server/projects';
 import { redactConnection } from '@quarry/warehouses';
 
 import { type DashboardFilters, withDashboardFilters } from './dashboard-filters';
@@ -93,7 +93,16 @@ export class QueryPlanner {
     }
     const dialect = dialectFor(target.warehouse.type);
     // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
-    const context: CompileContext = { parameters: extras.parameters, dateZoom: extras.dateZoom, user: { email: principal.email }, timezone: query.timezone, now: new Date() };
+    // The project's week start reaches relative week filters and date zoom, as it reaches the explore's week dimensions.
+    const startOfWeek = warehouseStartOfWeek(target.warehouse);
+    const context: CompileContext = {
+      parameters: extras.parameters,
+      dateZoom: extras.dateZoom,
+      user: { email: principal.email },
+      timezone: query.timezone,
+      now: new Date(),
+      ...(startOfWeek === undefined ? {} : { startOfWeek }),
+    };
     const withoutLimit = options.withoutLimit === true || options.pivotConfiguration !== undefined;
     const compiled = this.compile(explore, query, target.warehouse.type, context, {
       inlineParams: options.inline ?? false,

@@ -1,5 +1,5 @@
 import type { SqlDialect } from '@quarry/dialects';
-import { DATE_GRANULARITIES, type DateGranularity, type DateZoom, type Dimension, type MetricQuery, type TimeFrame } from '@quarry/domain';
+import { DATE_GRANULARITIES, type DateGranularity, type DateZoom, type Dimension, type MetricQuery, type TimeFrame, type WeekDay } from '@quarry/domain';
 
 import { badQueryError } from '../errors/query-errors';
 
@@ -14,7 +14,8 @@ export interface ZoomedDimension {
 /**
  * Date zoom (semantics.md §5): the zoomed dimension keeps its id but is selected at the zoom's
  * grain, recomputed from its base dimension. The target is `xAxisFieldId`, else the first
- * selected date/timestamp dimension. Sub-day grains do not apply to dates. Null: not zoomed.
+ * selected date/timestamp dimension. Sub-day grains do not apply to dates. Weeks start on the
+ * project's week start, as the explore's own week dimensions do. Null: not zoomed.
  */
 export function zoomedDimension(
   id: string,
@@ -23,6 +24,7 @@ export function zoomedDimension(
   zoom: DateZoom | undefined,
   dimensions: ReadonlyMap<string, Dimension>,
   dialect: SqlDialect,
+  startOfWeek: WeekDay | undefined,
 ): ZoomedDimension | null {
   if (!zoom?.granularity || zoomTarget(query, zoom, dimensions) !== id) return null;
   const baseName = dimension.timeIntervalBaseDimensionName ?? dimension.name;
@@ -30,7 +32,7 @@ export function zoomedDimension(
   if (base.type !== 'date' && base.type !== 'timestamp') return null;
   if (base.type === 'date' && SUB_DAY.includes(zoom.granularity)) return null;
   const frame = zoom.granularity.toUpperCase() as TimeFrame;
-  const sql = dialect.timeFrameSql(frame, base.compiledSql, { baseType: base.type });
+  const sql = dialect.timeFrameSql(frame, base.compiledSql, { baseType: base.type, ...(startOfWeek === undefined ? {} : { startOfWeek }) });
   // A zoomed DATE stays a DATE, like the date dimensions the explore truncates (field-index).
   return { sql: base.type === 'date' ? dialect.dateValue(sql) : sql, timeInterval: frame };
 }

@@ -1,4 +1,4 @@
-import { dialectFor } from '@quarry/dialects';
+import { dialectFor, weekStartOf } from '@quarry/dialects';
 import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, joinsNeeded, type MetricQuery } from '@quarry/domain';
 
 import { compile } from '../compile';
@@ -207,7 +207,7 @@ function relativeFilterCovered(
   const target = dimensionById(explore, own.target.fieldId);
   if (!target || (target.type !== 'date' && target.type !== 'timestamp')) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not on a date or timestamp`);
   if (!rollup.builtAt) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is relative to when the rollup was built, which is not known`);
-  const startOfWeek = context.startOfWeek ?? dialectFor(explore.targetDatabase).nativeStartOfWeek;
+  const startOfWeek = weekStartOf(context.startOfWeek);
   const stored = relativeWindow(own, target.type, new RelativeDates(rollup.builtAt, 'UTC', startOfWeek));
   if (!stored) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} keeps no single window`);
   const asked = new RelativeDates(context.now ?? new Date(), zone, startOfWeek);

@@ -4,12 +4,12 @@ import { escapeStringWithBackslashQuote } from '../escape-string';
 import { SqlDialect, type TimeSqlOptions } from '../sql-dialect';
 import { type DateName, type DatePart, type IntervalUnit, type TruncationUnit, WEEK_DAY_NAMES } from '../time-units';
 
-/** BigQuery's EXTRACT names for the parts that PostgreSQL abbreviates. */
+/** BigQuery's EXTRACT names for the parts that PostgreSQL abbreviates; ISOWEEK, as WEEK counts Sunday weeks (calendar.ts). */
 const EXTRACT_PARTS: Record<DatePart, string> = {
   DOW: 'DAYOFWEEK',
   DAY: 'DAY',
   DOY: 'DAYOFYEAR',
-  WEEK: 'WEEK',
+  WEEK: 'ISOWEEK',
   MONTH: 'MONTH',
   QUARTER: 'QUARTER',
   YEAR: 'YEAR',
@@ -82,8 +82,10 @@ export class BigQueryDialect extends SqlDialect {
     return options.baseType === 'date' ? `DATE_TRUNC(${sql}, ${part})` : `TIMESTAMP_TRUNC(${sql}, ${part})`;
   }
 
+  /** DAYOFWEEK is 1 = Sunday … 7 = Saturday: one less is 0 = Sunday … 6 = Saturday (calendar.ts). */
   override datePart(part: DatePart, sql: string): string {
-    return `EXTRACT(${EXTRACT_PARTS[part]} FROM ${sql})`;
+    const extracted = `EXTRACT(${EXTRACT_PARTS[part]} FROM ${sql})`;
+    return part === 'DOW' ? `(${extracted} - 1)` : extracted;
   }
 
   override dateName(name: DateName, sql: string, options: TimeSqlOptions): string {

@@ -10,16 +10,16 @@ const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
   YEAR: `toStartOfYear(${ts})`,
   QUARTER: `toStartOfQuarter(${ts})`,
   MONTH: `toStartOfMonth(${ts})`,
-  WEEK: `toStartOfWeek(${ts})`,
+  WEEK: `toMonday(${ts})`,
   DAY: `toStartOfDay(${ts})`,
   HOUR: `toStartOfHour(${ts})`,
   MINUTE: `toStartOfMinute(${ts})`,
-  SECOND: `toStartOfSecond(${ts})`,
-  MILLISECOND: `toStartOfMillisecond(${ts})`,
-  DAY_OF_WEEK_INDEX: `toDayOfWeek(${ts})`,
+  SECOND: `toStartOfSecond(toDateTime64(${ts}, 3))`,
+  MILLISECOND: `toStartOfMillisecond(toDateTime64(${ts}, 3))`,
+  DAY_OF_WEEK_INDEX: `toDayOfWeek(${ts}, 2)`,
   DAY_OF_MONTH_NUM: `toDayOfMonth(${ts})`,
   DAY_OF_YEAR_NUM: `toDayOfYear(${ts})`,
-  WEEK_NUM: `toWeek(${ts})`,
+  WEEK_NUM: `toISOWeek(${ts})`,
   MONTH_NUM: `toMonth(${ts})`,
   QUARTER_NUM: `toQuarter(${ts})`,
   YEAR_NUM: `toYear(${ts})`,
@@ -44,11 +44,26 @@ describe('ClickHouseDialect', () => {
     expect(dialect.timeFrameSql(frame, ts, { baseType: 'timestamp' })).toBe(TIMESTAMP_FRAMES[frame]);
   });
 
-  it('starts weeks on Monday or another day by shifting the Sunday-based week', () => {
-    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 0 })).toBe(
-      '(date_add(toStartOfWeek((date_sub(d, INTERVAL 1 DAY))), INTERVAL 1 DAY))',
+  it('starts weeks on Monday by default, on another day by shifting the Monday-based week', () => {
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp' })).toBe('toMonday(d)');
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 0 })).toBe('toMonday(d)');
+    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 6 })).toBe(
+      '(date_add(toMonday((date_sub(d, INTERVAL 6 DAY))), INTERVAL 6 DAY))',
     );
-    expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 6 })).toBe('toStartOfWeek(d)');
+  });
+
+  // Issue 32: toStartOfHour, toHour… refuse a Date, toStartOfSecond / toStartOfMillisecond a DateTime.
+  it.each([
+    ['HOUR', 'toStartOfHour(toDateTime(d))'],
+    ['MINUTE', 'toStartOfMinute(toDateTime(d))'],
+    ['SECOND', 'toStartOfSecond(toDateTime64(d, 3))'],
+    ['MILLISECOND', 'toStartOfMillisecond(toDateTime64(d, 3))'],
+    ['HOUR_OF_DAY_NUM', 'toHour(toDateTime(d))'],
+    ['MINUTE_OF_HOUR_NUM', 'toMinute(toDateTime(d))'],
+    ['DAY', 'toStartOfDay(d)'],
+    ['DAY_OF_WEEK_INDEX', 'toDayOfWeek(d, 2)'],
+  ] as const)('reads a Date as a DateTime for the %s time frame', (frame, sql) => {
+    expect(dialect.timeFrameSql(frame, 'd', { baseType: 'date' })).toBe(sql);
   });
 
   it('uses quantile and median', () => {

@@ -1,4 +1,4 @@
-import { SqlDialect } from '../sql-dialect';
+import { SqlDialect, type TimeSqlOptions } from '../sql-dialect';
 import type { DateName, DatePart, IntervalUnit, TruncationUnit } from '../time-units';
 import { withoutOffset } from './bigquery.dialect';
 
@@ -8,23 +8,30 @@ const START_OF: Record<TruncationUnit, string> = {
   MINUTE: 'toStartOfMinute',
   HOUR: 'toStartOfHour',
   DAY: 'toStartOfDay',
-  WEEK: 'toStartOfWeek',
+  WEEK: 'toMonday',
   MONTH: 'toStartOfMonth',
   QUARTER: 'toStartOfQuarter',
   YEAR: 'toStartOfYear',
 };
 
-const PART_FUNCTIONS: Record<DatePart, string> = {
-  DOW: 'toDayOfWeek',
-  DAY: 'toDayOfMonth',
-  DOY: 'toDayOfYear',
-  WEEK: 'toWeek',
-  MONTH: 'toMonth',
-  QUARTER: 'toQuarter',
-  YEAR: 'toYear',
-  HOUR: 'toHour',
-  MINUTE: 'toMinute',
+/** toDayOfWeek's mode 2 counts 0 = Sunday … 6 = Saturday, toISOWeek is ISO 8601 (calendar.ts). */
+const PART_FUNCTIONS: Record<DatePart, (sql: string) => string> = {
+  DOW: (sql) => `toDayOfWeek(${sql}, 2)`,
+  DAY: (sql) => `toDayOfMonth(${sql})`,
+  DOY: (sql) => `toDayOfYear(${sql})`,
+  WEEK: (sql) => `toISOWeek(${sql})`,
+  MONTH: (sql) => `toMonth(${sql})`,
+  QUARTER: (sql) => `toQuarter(${sql})`,
+  YEAR: (sql) => `toYear(${sql})`,
+  HOUR: (sql) => `toHour(${sql})`,
+  MINUTE: (sql) => `toMinute(${sql})`,
 };
+
+/** toStartOfSecond / toStartOfMillisecond take DateTime64 only: DateTime and Date columns are widened (as the reference does). */
+const SUB_SECOND_UNITS: readonly TruncationUnit[] = ['SECOND', 'MILLISECOND'];
+
+/** Hours and minutes of a Date are refused by toStartOfHour, toHour…: read as midnight, as PostgreSQL does. */
+const TIME_OF_DAY_UNITS: readonly string[] = ['HOUR', 'MINUTE'];
 
 export class ClickHouseDialect extends SqlDialect {
   override anyValueSql(sql: string): string {
@@ -41,8 +48,8 @@ export class ClickHouseDialect extends SqlDialect {
   override castToFloat(sql: string): string {
     return `toFloat64(${sql})`;
   }
-  /** toStartOfWeek's default mode starts weeks on Sunday. */
-  override readonly nativeStartOfWeek = 6;
+  /** WEEK truncates with toMonday (toStartOfWeek's default mode would start weeks on Sunday). */
+  override readonly nativeStartOfWeek = 0;
 
   /** ClickHouse reads a timestamp without an offset in the server's zone, which we run as UTC. */
   protected override timeLiteralText(value: Date, type: 'date' | 'timestamp'): string {
@@ -54,12 +61,17 @@ export class ClickHouseDialect extends SqlDialect {
     return `toDate(${sql})`;
   }
 
-  protected override truncateSql(unit: TruncationUnit, sql: string): string {
-    return `${START_OF[unit]}(${sql})`;
+  protected override truncateSql(unit: TruncationUnit, sql: string, options: TimeSqlOptions): string {
+    if (SUB_SECOND_UNITS.includes(unit)) return `${START_OF[unit]}(toDateTime64(${sql}, 3))`;
+    return `${START_OF[unit]}(${this.timeOfDayReadable(unit, sql, options)})`;
   }
 
-  override datePart(part: DatePart, sql: string): string {
-    return `${PART_FUNCTIONS[part]}(${sql})`;
+  override datePart(part: DatePart, sql: string, options: TimeSqlOptions): string {
+    return PART_FUNCTIONS[part](this.timeOfDayReadable(part, sql, options));
+  }
+
+  private timeOfDayReadable(unit: string, sql: string, options: TimeSqlOptions): string {
+    return options.baseType === 'date' && TIME_OF_DAY_UNITS.includes(unit) ? `toDateTime(${sql})` : sql;
   }
 
   override dateName(name: DateName, sql: string): string {

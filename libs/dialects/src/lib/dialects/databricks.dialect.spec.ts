@@ -16,7 +16,7 @@ const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
   MINUTE: `DATE_TRUNC('MINUTE', ${ts})`,
   SECOND: `DATE_TRUNC('SECOND', ${ts})`,
   MILLISECOND: `DATE_TRUNC('MILLISECOND', ${ts})`,
-  DAY_OF_WEEK_INDEX: `DATE_PART('DOW', ${ts})`,
+  DAY_OF_WEEK_INDEX: `(DATE_PART('DOW', ${ts}) - 1)`,
   DAY_OF_MONTH_NUM: `DATE_PART('DAY', ${ts})`,
   DAY_OF_YEAR_NUM: `DATE_PART('DOY', ${ts})`,
   WEEK_NUM: `DATE_PART('WEEK', ${ts})`,

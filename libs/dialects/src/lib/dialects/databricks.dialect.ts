@@ -1,6 +1,6 @@
 import { escapeStringWithBackslashQuote } from '../escape-string';
 import { quartersAsMonths, SqlDialect } from '../sql-dialect';
-import type { DateName, IntervalUnit } from '../time-units';
+import type { DateName, DatePart, IntervalUnit } from '../time-units';
 
 const DATE_FORMAT_PATTERNS: Record<DateName, string> = { DAY_OF_WEEK: 'EEEE', MONTH: 'MMMM', QUARTER: 'QQQ' };
 
@@ -23,6 +23,11 @@ export class DatabricksDialect extends SqlDialect {
   /** Spark SQL literals take backslash escapes; `\'` is the quote escape. */
   override escapeString(value: string): string {
     return escapeStringWithBackslashQuote(value);
+  }
+
+  /** Spark's DATE_PART('DOW') is 1 = Sunday … 7 = Saturday: one less is 0 = Sunday … 6 = Saturday (calendar.ts). */
+  override datePart(part: DatePart, sql: string): string {
+    return part === 'DOW' ? `(DATE_PART('DOW', ${sql}) - 1)` : `DATE_PART('${part}', ${sql})`;
   }
 
   override dateName(name: DateName, sql: string): string {

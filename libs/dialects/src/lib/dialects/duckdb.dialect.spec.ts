@@ -25,7 +25,7 @@ const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
   YEAR_NUM: `DATE_PART('YEAR', ${ts})`,
   DAY_OF_WEEK_NAME: `DAYNAME(${ts})`,
   MONTH_NAME: `MONTHNAME(${ts})`,
-  QUARTER_NAME: `CONCAT('Q', DATE_PART('QUARTER', ${ts}))`,
+  QUARTER_NAME: `('Q' || CAST(DATE_PART('QUARTER', ${ts}) AS VARCHAR))`,
   HOUR_OF_DAY_NUM: `DATE_PART('HOUR', ${ts})`,
   MINUTE_OF_HOUR_NUM: `DATE_PART('MINUTE', ${ts})`,
 };

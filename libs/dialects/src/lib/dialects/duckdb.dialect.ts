@@ -14,11 +14,12 @@ export class DuckDbDialect extends SqlDialect {
   }
 
   /**
+   * `||`, not CONCAT, which skips NULL parts (calendar.ts: a NULL part makes the text NULL).
    * DuckDB's FLOOR / CEIL of a non-integer column stay DOUBLE, which prints as `10.0`: a whole
    * number loses its `.0` so labels read as on other warehouses (`10 - 19`).
    */
   override concatSql(parts: readonly string[]): string {
-    return `CONCAT(${parts.map((part) => (part.startsWith("'") ? part : `regexp_replace(CAST(${part} AS VARCHAR), '\\.0$', '')`)).join(', ')})`;
+    return `(${parts.map((part) => (part.startsWith("'") ? part : `regexp_replace(CAST(${part} AS VARCHAR), '\\.0$', '')`)).join(' || ')})`;
   }
 
   override castToFloat(sql: string): string {
@@ -33,7 +34,7 @@ export class DuckDbDialect extends SqlDialect {
       case 'MONTH':
         return `MONTHNAME(${sql})`;
       case 'QUARTER':
-        return `CONCAT('Q', DATE_PART('QUARTER', ${sql}))`;
+        return `('Q' || CAST(DATE_PART('QUARTER', ${sql}) AS VARCHAR))`;
     }
   }
 }

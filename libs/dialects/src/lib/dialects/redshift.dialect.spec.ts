@@ -50,11 +50,15 @@ describe('RedshiftDialect', () => {
     );
   });
 
-  it('averages without a cast and uses PERCENTILE_CONT', () => {
-    expect(dialect.metricSql('average', 'x')).toBe('AVG(x)');
+  it('averages as DOUBLE PRECISION (an integer AVG would drop the fraction) and uses PERCENTILE_CONT', () => {
+    expect(dialect.metricSql('average', 'x')).toBe('AVG(x::DOUBLE PRECISION)');
     expect(dialect.metricSql('percentile', 'x', { percentile: 90 })).toBe('PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY x)');
     expect(dialect.metricSql('median', 'x')).toBe('PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)');
     expect(dialect.metricSql('count_distinct', 'x')).toBe('COUNT(DISTINCT x)');
+  });
+
+  it("escapes LIKE with one backslash written '\\\\' (Redshift literals read '\\' as an escape, so the literal would never close)", () => {
+    expect(dialect.likeEscapeClause()).toBe(" ESCAPE '\\\\'");
   });
 
   it('writes interval arithmetic with DATEADD', () => {

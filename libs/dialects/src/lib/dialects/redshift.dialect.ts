@@ -13,6 +13,19 @@ export class RedshiftDialect extends SqlDialect {
     return `CAST(${placeholder} AS NUMERIC)`;
   }
 
+  /**
+   * Redshift string literals read a backslash as an escape (as PostgreSQL with
+   * standard_conforming_strings off): `'\'` would never close, `'\\'` is the one backslash.
+   */
+  override likeEscapeClause(): string {
+    return " ESCAPE '\\\\'";
+  }
+
+  /** Redshift's AVG of an integer column is an integer; the reference casts so averages keep their fraction. */
+  protected override averageSql(sql: string): string {
+    return `AVG(${sql}::DOUBLE PRECISION)`;
+  }
+
   override concatSql(parts: readonly string[]): string {
     return `(${parts.join(' || ')})`;
   }

@@ -12,11 +12,11 @@ const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
   MONTH: `DATE_TRUNC('MONTH', ${ts})`,
   WEEK: `DATE_TRUNC('WEEK', ${ts})`,
   DAY: `DATE_TRUNC('DAY', ${ts})`,
-  HOUR: `DATE_TRUNC('HOUR', ${ts})`,
-  MINUTE: `DATE_TRUNC('MINUTE', ${ts})`,
-  SECOND: `DATE_TRUNC('SECOND', ${ts})`,
-  MILLISECOND: `DATE_TRUNC('MILLISECOND', ${ts})`,
-  DAY_OF_WEEK_INDEX: `EXTRACT(DOW FROM ${ts})`,
+  HOUR: `DATE_TRUNC('HOUR', CAST(${ts} AS TIMESTAMP))`,
+  MINUTE: `DATE_TRUNC('MINUTE', CAST(${ts} AS TIMESTAMP))`,
+  SECOND: `DATE_TRUNC('SECOND', CAST(${ts} AS TIMESTAMP))`,
+  MILLISECOND: `DATE_TRUNC('MILLISECOND', CAST(${ts} AS TIMESTAMP))`,
+  DAY_OF_WEEK_INDEX: `MOD(EXTRACT(DOW FROM ${ts}), 7)`,
   DAY_OF_MONTH_NUM: `EXTRACT(DAY FROM ${ts})`,
   DAY_OF_YEAR_NUM: `EXTRACT(DOY FROM ${ts})`,
   WEEK_NUM: `EXTRACT(WEEK FROM ${ts})`,
@@ -25,7 +25,7 @@ const TIMESTAMP_FRAMES: Record<TimeFrame, string> = {
   YEAR_NUM: `EXTRACT(YEAR FROM ${ts})`,
   DAY_OF_WEEK_NAME: `date_format(${ts}, '%W')`,
   MONTH_NAME: `date_format(${ts}, '%M')`,
-  QUARTER_NAME: `CONCAT('Q', CAST(EXTRACT(QUARTER FROM ${ts}) AS VARCHAR))`,
+  QUARTER_NAME: `CONCAT('Q', cast(extract(QUARTER from ${ts}) as varchar))`,
   HOUR_OF_DAY_NUM: `EXTRACT(HOUR FROM ${ts})`,
   MINUTE_OF_HOUR_NUM: `EXTRACT(MINUTE FROM ${ts})`,
 };
@@ -50,9 +50,23 @@ describe('TrinoDialect', () => {
     );
   });
 
+  // Issue 32: Trino refuses DATE_TRUNC('HOUR', date) and EXTRACT(HOUR FROM date).
+  it.each([
+    ['HOUR', "DATE_TRUNC('HOUR', CAST(d AS TIMESTAMP))"],
+    ['MINUTE', "DATE_TRUNC('MINUTE', CAST(d AS TIMESTAMP))"],
+    ['SECOND', "DATE_TRUNC('SECOND', CAST(d AS TIMESTAMP))"],
+    ['MILLISECOND', "DATE_TRUNC('MILLISECOND', CAST(d AS TIMESTAMP))"],
+    ['HOUR_OF_DAY_NUM', 'EXTRACT(HOUR FROM CAST(d AS TIMESTAMP))'],
+    ['MINUTE_OF_HOUR_NUM', 'EXTRACT(MINUTE FROM CAST(d AS TIMESTAMP))'],
+    ['DAY', "DATE_TRUNC('DAY', d)"],
+    ['WEEK_NUM', 'EXTRACT(WEEK FROM d)'],
+  ] as const)('casts a DATE to TIMESTAMP for the %s time frame', (frame, sql) => {
+    expect(dialect.timeFrameSql(frame, 'd', { baseType: 'date' })).toBe(sql);
+  });
+
   it('uses APPROX_PERCENTILE for percentiles and medians', () => {
     expect(dialect.metricSql('percentile', 'x', { percentile: 95 })).toBe('APPROX_PERCENTILE(x, 0.95)');
-    expect(dialect.metricSql('median', 'x')).toBe('APPROX_PERCENTILE(x, 0.5)');
+    expect(dialect.metricSql('median', 'x')).toBe('APPROX_PERCENTILE(x,0.5)');
     expect(dialect.metricSql('sum', 'x')).toBe('SUM(x)');
   });
 

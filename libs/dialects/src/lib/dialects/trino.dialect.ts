@@ -1,5 +1,5 @@
-import { quartersAsMonths, SqlDialect } from '../sql-dialect';
-import type { DateName, DatePart, IntervalUnit } from '../time-units';
+import { quartersAsMonths, SqlDialect, type TimeSqlOptions } from '../sql-dialect';
+import type { DateName, DatePart, IntervalUnit, TruncationUnit } from '../time-units';
 import { withoutOffset } from './bigquery.dialect';
 import { weeksAsDays } from './databricks.dialect';
 
@@ -29,8 +29,18 @@ export class TrinoDialect extends SqlDialect {
     return `CAST(${this.stringLiteral(withoutOffset(this.timeLiteralText(value, type)))} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`;
   }
 
-  override datePart(part: DatePart, sql: string): string {
-    return `EXTRACT(${part} FROM ${sql})`;
+  /**
+   * Trino refuses sub-day truncation of a DATE: the reference casts to TIMESTAMP first (a DATE reads
+   * as midnight, as PostgreSQL answers), for every column type, so Quarry writes the same.
+   */
+  protected override truncateSql(unit: TruncationUnit, sql: string): string {
+    return SUB_DAY_UNITS.includes(unit) ? `DATE_TRUNC('${unit}', CAST(${sql} AS TIMESTAMP))` : `DATE_TRUNC('${unit}', ${sql})`;
+  }
+
+  /** EXTRACT(DOW) is ISO (1 = Monday … 7 = Sunday): modulo 7 makes it 0 = Sunday … 6 = Saturday (calendar.ts). */
+  override datePart(part: DatePart, sql: string, options: TimeSqlOptions): string {
+    const extracted = `EXTRACT(${part} FROM ${timeOfDayReadable(part, sql, options)})`;
+    return part === 'DOW' ? `MOD(${extracted}, 7)` : extracted;
   }
 
   override dateName(name: DateName, sql: string): string {
@@ -40,7 +50,8 @@ export class TrinoDialect extends SqlDialect {
       case 'MONTH':
         return `date_format(${sql}, '%M')`;
       case 'QUARTER':
-        return `CONCAT('Q', CAST(EXTRACT(QUARTER FROM ${sql}) AS VARCHAR))`;
+        // The reference's text, letter case included (field SQL parity).
+        return `CONCAT('Q', cast(extract(QUARTER from ${sql}) as varchar))`;
     }
   }
 
@@ -52,4 +63,17 @@ export class TrinoDialect extends SqlDialect {
   protected override percentileSql(sql: string, percentile: number): string {
     return `APPROX_PERCENTILE(${sql}, ${percentile / 100})`;
   }
+
+  /** The reference's median text (no space: field SQL parity). */
+  protected override medianSql(sql: string): string {
+    return `APPROX_PERCENTILE(${sql},0.5)`;
+  }
+}
+
+const SUB_DAY_UNITS: readonly TruncationUnit[] = ['HOUR', 'MINUTE', 'SECOND', 'MILLISECOND'];
+const TIME_OF_DAY_PARTS: readonly DatePart[] = ['HOUR', 'MINUTE'];
+
+/** EXTRACT(HOUR FROM date) is refused too: a DATE is read as midnight. */
+function timeOfDayReadable(part: DatePart, sql: string, options: TimeSqlOptions): string {
+  return options.baseType === 'date' && TIME_OF_DAY_PARTS.includes(part) ? `CAST(${sql} AS TIMESTAMP)` : sql;
 }

@@ -1,4 +1,4 @@
-import type { SqlDialect } from '@quarry/dialects';
+import { type SqlDialect, weekStartOf } from '@quarry/dialects';
 import type { DimensionType, FilterOperator, FilterRuleSettings, FilterValue, UnitOfTime, WeekDay } from '@quarry/domain';
 
 import { addUnits, endOf, startOf } from './relative-dates';
@@ -101,7 +101,7 @@ function booleanFilterSql(operator: FilterOperator, d: string, value: boolean): 
 function timeFilterSql(rule: FilterRuleInput, d: string, type: 'date' | 'timestamp', values: readonly FilterValue[], context: FilterSqlContext): string {
   const literal = (date: Date): string => `(${context.dialect.timeLiteral(date, type)})`;
   const value = (index: number): string => literal(toDate(values[index]));
-  const weekStart = context.startOfWeek ?? context.dialect.nativeStartOfWeek;
+  const weekStart = weekStartOf(context.startOfWeek);
   const unit: UnitOfTime = rule.settings?.unitOfTime ?? 'days';
   const completed = rule.settings?.completed === true;
   const amount = (): number => toNumber(values[0] ?? null);
