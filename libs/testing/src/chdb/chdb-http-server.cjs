@@ -202,9 +202,12 @@ class ChdbHttpServer {
       });
     };
     try {
+      const headerLines = headerLinesOf(query, format);
       for await (const chunk of chunks) {
+        // chDB formats each chunk on its own: a header row would come again with every chunk.
+        const bytes = started ? withoutLines(Buffer.from(chunk.raw()), headerLines) : Buffer.from(chunk.raw());
         start();
-        if (!response.write(Buffer.from(chunk.raw()))) await new Promise((resolve) => response.once('drain', resolve));
+        if (!response.write(bytes)) await writable(response);
         if (signal.aborted) break;
       }
     } catch (error) {
@@ -234,6 +237,36 @@ class ChdbHttpServer {
       })
       .end(`${text} (version ${this.version})\n`);
   }
+}
+
+/** Header rows a text format writes before the data: names, or names and types. */
+function headerLinesOf(query, format) {
+  const named = /\bFORMAT\s+(\w+)\s*;?\s*$/i.exec(query)?.[1] ?? format;
+  if (/WithNamesAndTypes$/i.test(named)) return 2;
+  return /WithNames$/i.test(named) ? 1 : 0;
+}
+
+function withoutLines(bytes, count) {
+  let start = 0;
+  for (let line = 0; line < count; line++) {
+    const end = bytes.indexOf(0x0a, start);
+    if (end < 0) return bytes.subarray(bytes.length);
+    start = end + 1;
+  }
+  return bytes.subarray(start);
+}
+
+/** Resolves when the response can take more, or is gone (then nobody will read the rest). */
+function writable(response) {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.once('drain', done);
+    response.once('close', done);
+  });
 }
 
 function quoteIdentifier(name) {
