@@ -1,29 +1,31 @@
+import { writeFileSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dialectFor } from '@quarry/dialects';
 import { ParameterError } from '@quarry/domain';
 import { SeededRandom } from '@quarry/testing';
-import type { WarehouseAdapter } from '@quarry/warehouses';
 
 import { compile } from './index';
 import { withColumnNames } from './lib/columns/column-names';
 import type { CompiledQuery } from './lib/compile-types';
 import { comparableRows, resultDifferences } from './test/differential/compare-results';
-import { type DiffEngines, openDiffEngines } from './test/differential/diff-engines';
+import { DIFF_ENGINES, type DiffEngines, diffExplore, type EngineName, openDiffEngines } from './test/differential/diff-engines';
 import { servedRows } from './test/differential/engine-cases';
 import { type GeneratedCase, RandomQueryGenerator } from './test/differential/random-query';
 import { loadValuePools, type ValuePools } from './test/differential/value-pools';
-import { jaffleExplore, jaffleExplores } from './test/jaffle-explores';
+import { jaffleExplores } from './test/jaffle-explores';
 
 /**
- * The differential test (issue 14): random valid metric queries, each compiled for PostgreSQL and
- * for DuckDB and run on both (identical jaffle data, through the production adapters), must return
- * the same cells, raw and formatted. Any seed reproduces its run:
+ * The differential test (issues 14, 32): random valid metric queries, each compiled for PostgreSQL,
+ * DuckDB and ClickHouse and run on the three (identical jaffle data, through the production
+ * adapters; ClickHouse is chDB behind its HTTP interface), must return the same cells, raw and
+ * formatted. Any seed reproduces its run:
  *   DIFF_SEED=123 DIFF_QUERIES=1000 npx jest -c libs/compiler/jest.config.cts differential
  */
 const SEED = Number(process.env['DIFF_SEED'] ?? 14);
 const QUERIES = Number(process.env['DIFF_QUERIES'] ?? 300);
 
-describe(`differential run, PostgreSQL vs DuckDB (seed ${SEED}, ${QUERIES} queries)`, () => {
+describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${QUERIES} queries)`, () => {
   let engines: DiffEngines;
   let pools: ValuePools;
   beforeAll(async () => {
@@ -34,7 +36,7 @@ describe(`differential run, PostgreSQL vs DuckDB (seed ${SEED}, ${QUERIES} queri
     await engines?.close();
   });
 
-  describe.each([['postgres'], ['duckdb']] as const)('issue 14 cases on %s', (engine) => {
+  describe.each(DIFF_ENGINES.map((engine) => [engine]))('issue 14 cases on %s', (engine) => {
     it('does not shift a DATE with the query time zone; the formatted value matches the raw one', async () => {
       for (const timezone of ['Asia/Tokyo', 'America/New_York']) {
         const rows = await servedRows(engines, engine, { exploreName: 'orders', dimensions: ['orders_order_date_month'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 1, timezone });
@@ -106,7 +108,7 @@ describe(`differential run, PostgreSQL vs DuckDB (seed ${SEED}, ${QUERIES} queri
     let withRows = 0;
     for (let index = 0; compared < QUERIES; index++) {
       const generated = generator.next();
-      const compiled = compileOnBoth(generated);
+      const compiled = compileOnEvery(generated);
       if (compiled === 'rejected') {
         // The generator aims at valid queries; a few combinations the compiler refuses (a 400) are skipped.
         rejected += 1;
@@ -123,62 +125,86 @@ describe(`differential run, PostgreSQL vs DuckDB (seed ${SEED}, ${QUERIES} queri
             ...problem.differences.map((line) => `  ${line}`),
             `query: ${JSON.stringify(generated.query)}`,
             `context: ${JSON.stringify(generated.context)}`,
-            `postgres SQL (params ${JSON.stringify(compiled.postgres.params)}):\n${compiled.postgres.sql}`,
-            `duckdb SQL (params ${JSON.stringify(compiled.duckdb.params)}):\n${compiled.duckdb.sql}`,
+            ...DIFF_ENGINES.map((engine) => `${engine} SQL (params ${JSON.stringify(compiled[engine].params)}):\n${compiled[engine].sql}`),
           ].join('\n'),
         );
       }
     }
     process.stdout.write(`differential seed ${SEED}: ${compared} queries compared (${withRows} with rows), ${rejected} refused by the compiler, ${failures.length} different\n`);
+    // Every difference, for triage: DIFF_FAILURES_FILE=/tmp/differences.txt
+    if (process.env['DIFF_FAILURES_FILE']) writeFileSync(process.env['DIFF_FAILURES_FILE'], failures.join('\n\n'));
     // Most queries must return rows, or the comparison says little.
     expect(withRows).toBeGreaterThan(compared / 2);
     expect(failures.slice(0, 5)).toEqual([]);
   }, 900_000);
 });
 
-function compileOnBoth(generated: GeneratedCase): { postgres: CompiledQuery; duckdb: CompiledQuery } | 'rejected' {
-  const on = (type: 'postgres' | 'duckdb'): CompiledQuery | ParameterError => {
+type Compiled = Record<EngineName, CompiledQuery>;
+
+function compileOnEvery(generated: GeneratedCase): Compiled | 'rejected' {
+  const on = (engine: EngineName): CompiledQuery | ParameterError => {
     try {
-      return compile(jaffleExplore(generated.query.exploreName, type), generated.query, dialectFor(type), generated.context);
+      return compile(diffExplore(generated.query.exploreName, engine), generated.query, dialectFor(engine), generated.context);
     } catch (error) {
       if (error instanceof ParameterError) return error;
       throw error;
     }
   };
-  const [postgres, duckdb] = [on('postgres'), on('duckdb')];
-  if (postgres instanceof ParameterError && duckdb instanceof ParameterError) return 'rejected';
-  if (postgres instanceof ParameterError || duckdb instanceof ParameterError) {
-    throw new Error(`Compiles for one engine only (seed ${SEED}): ${String(postgres instanceof ParameterError ? postgres.message : (duckdb as ParameterError).message)}\n${JSON.stringify(generated.query)}`);
+  const results = DIFF_ENGINES.map((engine) => [engine, on(engine)] as const);
+  const refused = results.filter(([, result]) => result instanceof ParameterError);
+  if (refused.length === DIFF_ENGINES.length) return 'rejected';
+  if (refused.length > 0) {
+    const [engine, error] = refused[0] as readonly [EngineName, ParameterError];
+    throw new Error(`Compiles on some engines only (seed ${SEED}): ${engine} refuses: ${error.message}\n${JSON.stringify(generated.query)}`);
   }
-  return { postgres, duckdb };
+  return Object.fromEntries(results) as Compiled;
 }
 
-/** PostgreSQL's "integer out of range" / "numeric field overflow", DuckDB's "Out of Range Error: Overflow …". */
+/**
+ * PostgreSQL's "integer out of range" / "numeric field overflow", DuckDB's "Out of Range Error:
+ * Overflow …", ClickHouse's DECIMAL_OVERFLOW / "out of range".
+ */
 const NUMERIC_OVERFLOW = /out of range|overflow/i;
 
-async function difference(generated: GeneratedCase, compiled: { postgres: CompiledQuery; duckdb: CompiledQuery }, engines: DiffEngines): Promise<{ rows: number; differences: string[] }> {
-  const run = async (adapter: WarehouseAdapter, query: CompiledQuery): Promise<Array<Record<string, unknown>> | Error> => {
+async function difference(generated: GeneratedCase, compiled: Compiled, engines: DiffEngines): Promise<{ rows: number; differences: string[] }> {
+  const run = async (engine: EngineName): Promise<Array<Record<string, unknown>> | Error> => {
+    const query = compiled[engine];
     try {
       const timezone = generated.query.timezone;
-      const { rows } = await adapter.runQuery(query.sql, query.params, timezone ? { timezone } : {});
+      const { rows } = await engines[engine].runQuery(query.sql, query.params, timezone ? { timezone } : {});
       return rows.map((row) => withColumnNames(row, query.columnNames));
     } catch (error) {
       return error as Error;
     }
   };
-  const [postgres, duckdb] = await Promise.all([run(engines.postgres, compiled.postgres), run(engines.duckdb, compiled.duckdb)]);
+  // One engine at a time: the machine's cores are shared, and chDB serves one query at a time anyway.
+  const results = {} as Record<EngineName, Array<Record<string, unknown>> | Error>;
+  for (const engine of DIFF_ENGINES) results[engine] = await run(engine);
+  const errors = DIFF_ENGINES.filter((engine) => results[engine] instanceof Error);
   // Arithmetic past the column type's range (a table calculation doubling a 2e9 id in INT32) is
-  // refused by both engines: the same answer, an error, not a difference.
-  if (postgres instanceof Error && duckdb instanceof Error && NUMERIC_OVERFLOW.test(postgres.message) && NUMERIC_OVERFLOW.test(duckdb.message)) return { rows: 0, differences: [] };
-  if (postgres instanceof Error || duckdb instanceof Error) {
-    return { rows: 0, differences: [`failed: postgres ${postgres instanceof Error ? postgres.message : 'ok'}; duckdb ${duckdb instanceof Error ? duckdb.message : 'ok'}`] };
+  // refused by the engines: the same answer, an error, not a difference.
+  if (errors.length === DIFF_ENGINES.length && errors.every((engine) => NUMERIC_OVERFLOW.test((results[engine] as Error).message))) return { rows: 0, differences: [] };
+  if (errors.length > 0) {
+    return { rows: 0, differences: [`failed: ${DIFF_ENGINES.map((engine) => `${engine} ${results[engine] instanceof Error ? (results[engine] as Error).message : 'ok'}`).join('; ')}`] };
   }
   const ids = Object.keys(compiled.postgres.fields);
-  if (JSON.stringify(ids) !== JSON.stringify(Object.keys(compiled.duckdb.fields))) return { rows: 0, differences: ['the two compilations return different fields'] };
-  const keyIndex = generated.orderKey === null ? null : ids.indexOf(generated.orderKey);
-  const differences = resultDifferences(comparableRows(postgres, compiled.postgres.fields), comparableRows(duckdb, compiled.duckdb.fields), ids, {
-    total: generated.totalOrder,
-    keyIndex: keyIndex === null || keyIndex < 0 ? null : keyIndex,
-  });
-  return { rows: postgres.length, differences };
+  const reference = results.postgres as Array<Record<string, unknown>>;
+  const differences: string[] = [];
+  for (const engine of DIFF_ENGINES.filter((name) => name !== 'postgres')) {
+    if (JSON.stringify(ids) !== JSON.stringify(Object.keys(compiled[engine].fields))) {
+      differences.push(`postgres and ${engine} compilations return different fields`);
+      continue;
+    }
+    const keyIndex = generated.orderKey === null ? null : ids.indexOf(generated.orderKey);
+    differences.push(
+      ...resultDifferences(
+        comparableRows(reference, compiled.postgres.fields),
+        comparableRows(results[engine] as Array<Record<string, unknown>>, compiled[engine].fields),
+        ids,
+        { total: generated.totalOrder, keyIndex: keyIndex === null || keyIndex < 0 ? null : keyIndex },
+        ['postgres', engine],
+      ),
+    );
+  }
+  return { rows: reference.length, differences };
 }

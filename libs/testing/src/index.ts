@@ -1,3 +1,4 @@
+export * from './chdb';
 export * from './fake-sheets';
 export * from './jaffle-catalog';
 export * from './jaffle-catalog-manifest';

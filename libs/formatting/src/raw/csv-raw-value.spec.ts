@@ -1,7 +1,7 @@
 import { csvRawValue } from './csv-raw-value';
 
 describe('csvRawValue', () => {
-  it.each<[unknown, 'date' | 'timestamp' | 'number' | 'string' | undefined, string]>([
+  it.each<[unknown, 'date' | 'timestamp' | 'number' | 'string' | 'boolean' | undefined, string]>([
     [new Date('2018-01-01T00:00:00.000Z'), 'date', '2018-01-01'],
     ['2018-01-01T00:00:00.000Z', 'date', '2018-01-01'],
     ['2018-01-31', 'date', '2018-01-31'],
@@ -15,6 +15,9 @@ describe('csvRawValue', () => {
     ['12345678901234567890', 'number', '12345678901234567890'],
     [12345678901234567890n, 'number', '12345678901234567890'],
     [true, undefined, 'true'],
+    [1, 'boolean', 'true'],
+    [0, 'boolean', 'false'],
+    [1, 'number', '1'],
     ['a,b', 'string', 'a,b'],
     [{ a: 1 }, undefined, '{"a":1}'],
   ])('%p (%s) → %p', (value, kind, expected) => {

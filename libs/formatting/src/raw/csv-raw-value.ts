@@ -12,6 +12,8 @@ const csvTimestamp = compileUtcPattern('YYYY-MM-DD HH:mm:ss.SSS');
  */
 export function csvRawValue(value: unknown, kind?: ValueKind): string {
   if (value === null || value === undefined) return '';
+  // ClickHouse's UInt8 truth values, as PostgreSQL's booleans write.
+  if (kind === 'boolean' && (value === 1 || value === 0)) return value === 1 ? 'true' : 'false';
   if (kind === 'date' || kind === 'timestamp' || value instanceof Date) {
     const date = toUtcDate(value);
     if (date !== undefined) return kind === 'date' ? csvDate(date) : csvTimestamp(date);

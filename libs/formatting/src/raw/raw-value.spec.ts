@@ -58,6 +58,14 @@ describe('toRawValue', () => {
     expect(toRawValue(true, 'boolean')).toBe(true);
   });
 
+  it('boolean columns serve the 1 and 0 of engines without a boolean result type as true and false', () => {
+    // ClickHouse: a comparison (`status = 'completed'`) is UInt8, and so are pre-Bool boolean columns.
+    expect([1, 0, 1n, 0n, null, true, false].map(createRawConverter('boolean'))).toEqual([true, false, true, false, null, true, false]);
+    // Numbers are only booleans where the field says so.
+    expect(toRawValue(1, 'number')).toBe(1);
+    expect(toRawValue(1)).toBe(1);
+  });
+
   it('raw values survive JSON unchanged', () => {
     const convert = createRawConverter('number');
     const values = [1.5, '12', 2n ** 64n, null].map(convert);

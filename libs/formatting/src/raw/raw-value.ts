@@ -40,8 +40,10 @@ export function createRawConverter(kind?: ValueKind): RawConverter {
     case 'date':
     case 'timestamp':
       return (value) => (typeof value === 'string' ? isoOrText(value) : jsonSafe(value));
-    case 'string':
     case 'boolean':
+      // ClickHouse answers a comparison, and a column from before its Bool type, with UInt8 1/0.
+      return (value) => (value === 1 || value === 1n ? true : value === 0 || value === 0n ? false : jsonSafe(value));
+    case 'string':
     case undefined:
       // text in these columns is the value itself
       return jsonSafe;

@@ -123,7 +123,9 @@ export class ClickHouseAdapter implements WarehouseAdapter {
 
   async listTables(): Promise<RelationRef[]> {
     const { rows } = await this.runQuery(
-      "SELECT '' AS `database`, database AS `schema`, name AS `table` FROM system.tables WHERE database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema') ORDER BY database, name",
+      // Qualified: ClickHouse resolves a bare `database` anywhere in the SELECT to the '' alias.
+      "SELECT '' AS `database`, t.database AS `schema`, t.name AS `table` FROM system.tables AS t " +
+        "WHERE t.database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema') ORDER BY t.database, t.name",
     );
     return relationsFromRows(rows);
   }

@@ -20,6 +20,15 @@ export const CLICKHOUSE_OUTPUT_SETTINGS: ClickHouseSettings = {
   cancel_http_readonly_queries_on_client_close: 1,
 };
 
+/**
+ * Settings that make ClickHouse answer as SQL does: the unmatched side of an outer join is NULL
+ * (ClickHouse's default fills it with the type's default, 0 or '', so a customer without orders
+ * would count one distinct order and a previous period without data would show 0).
+ */
+export const CLICKHOUSE_SQL_SETTINGS: ClickHouseSettings = {
+  join_use_nulls: 1,
+};
+
 /** Connection fields → @clickhouse/client options (the HTTP interface). */
 export function clickHouseClientOptions(config: ClickhouseConnectionConfig): ClickHouseClientConfigOptions {
   const secure = config.secure === true;
@@ -33,6 +42,7 @@ export function clickHouseClientOptions(config: ClickhouseConnectionConfig): Cli
     ...(timeoutSeconds === undefined ? {} : { request_timeout: Math.ceil(timeoutSeconds * 1000) }),
     clickhouse_settings: {
       ...CLICKHOUSE_OUTPUT_SETTINGS,
+      ...CLICKHOUSE_SQL_SETTINGS,
       ...(timeoutSeconds === undefined ? {} : { max_execution_time: Math.ceil(timeoutSeconds) }),
     },
   };

@@ -2,7 +2,7 @@ import type { ClickhouseConnectionConfig } from '../connections/clickhouse-conne
 import { expectedRow, SDK_COLUMNS } from '../testing/expected-row-values';
 import { rowFromValues } from '../values/result-columns';
 import { clickHouseConnectionStep } from './clickhouse-errors';
-import { CLICKHOUSE_OUTPUT_SETTINGS, clickHouseClientOptions, clickHouseParamType, clickHouseStatement } from './clickhouse-options';
+import { CLICKHOUSE_OUTPUT_SETTINGS, CLICKHOUSE_SQL_SETTINGS, clickHouseClientOptions, clickHouseParamType, clickHouseStatement } from './clickhouse-options';
 import { clickHouseColumns, clickHouseDimensionType, clickHouseKind, unwrapClickHouseType } from './clickhouse-types';
 
 const config: ClickhouseConnectionConfig = { type: 'clickhouse', host: 'ch.example.com', port: 8443, user: 'ann', password: 'pw', schema: 'analytics', secure: true };
@@ -16,8 +16,9 @@ describe('clickhouse client options', () => {
       database: 'analytics',
       application: 'quarry',
       request_timeout: 30_000,
-      clickhouse_settings: { ...CLICKHOUSE_OUTPUT_SETTINGS, max_execution_time: 30 },
+      clickhouse_settings: { ...CLICKHOUSE_OUTPUT_SETTINGS, join_use_nulls: 1, max_execution_time: 30 },
     });
+    expect(CLICKHOUSE_SQL_SETTINGS).toEqual({ join_use_nulls: 1 });
     expect(CLICKHOUSE_OUTPUT_SETTINGS).toMatchObject({ output_format_json_quote_64bit_integers: 1, output_format_json_quote_decimals: 1, date_time_output_format: 'iso' });
   });
 

@@ -41,20 +41,21 @@ export function comparableRows(rows: ReadonlyArray<Record<string, unknown>>, fie
 
 /** Differences between two results, described for a failure message (empty: the same). */
 export function resultDifferences(
-  postgres: ComparedCell[][],
-  duckdb: ComparedCell[][],
+  left: ComparedCell[][],
+  right: ComparedCell[][],
   ids: readonly string[],
   order: { total: boolean; keyIndex: number | null },
+  [first, second]: readonly [string, string] = ['postgres', 'duckdb'],
 ): string[] {
-  if (postgres.length !== duckdb.length) return [`row count: postgres ${postgres.length}, duckdb ${duckdb.length}`];
+  if (left.length !== right.length) return [`row count: ${first} ${left.length}, ${second} ${right.length}`];
   const text = (row: ComparedCell[]): string => JSON.stringify(row);
   const differences: string[] = [];
   if (order.total) {
-    postgres.forEach((row, index) => {
-      const other = duckdb[index] as ComparedCell[];
+    left.forEach((row, index) => {
+      const other = right[index] as ComparedCell[];
       row.forEach((cell, column) => {
         const twin = other[column] as ComparedCell;
-        if (JSON.stringify(cell) !== JSON.stringify(twin)) differences.push(`row ${index} ${ids[column]}: postgres ${JSON.stringify(cell)}, duckdb ${JSON.stringify(twin)}`);
+        if (JSON.stringify(cell) !== JSON.stringify(twin)) differences.push(`row ${index} ${ids[column]}: ${first} ${JSON.stringify(cell)}, ${second} ${JSON.stringify(twin)}`);
       });
     });
     return differences.slice(0, 10);
@@ -62,14 +63,14 @@ export function resultDifferences(
   // Only the sort key's sequence has a defined order; rows tied on it may come in any order.
   if (order.keyIndex !== null) {
     const keys = (rows: ComparedCell[][]) => rows.map((row) => JSON.stringify(row[order.keyIndex as number]));
-    const [a, b] = [keys(postgres), keys(duckdb)];
-    const first = a.findIndex((key, index) => key !== b[index]);
-    if (first >= 0) differences.push(`sort key ${ids[order.keyIndex]} at row ${first}: postgres ${a[first]}, duckdb ${b[first]}`);
+    const [a, b] = [keys(left), keys(right)];
+    const at = a.findIndex((key, index) => key !== b[index]);
+    if (at >= 0) differences.push(`sort key ${ids[order.keyIndex]} at row ${at}: ${first} ${a[at]}, ${second} ${b[at]}`);
   }
-  const [a, b] = [postgres.map(text).sort(), duckdb.map(text).sort()];
+  const [a, b] = [left.map(text).sort(), right.map(text).sort()];
   const missing = a.filter((row) => !b.includes(row)).slice(0, 5);
   const extra = b.filter((row) => !a.includes(row)).slice(0, 5);
-  for (const row of missing) differences.push(`only on postgres: ${row}`);
-  for (const row of extra) differences.push(`only on duckdb: ${row}`);
+  for (const row of missing) differences.push(`only on ${first}: ${row}`);
+  for (const row of extra) differences.push(`only on ${second}: ${row}`);
   return differences;
 }

@@ -4,15 +4,12 @@ import { createRowFormatter } from '@quarry/formatting';
 
 import { compile } from '../../index';
 import { withColumnNames } from '../../lib/columns/column-names';
-import { jaffleExplore } from '../jaffle-explores';
-import type { DiffEngines } from './diff-engines';
-
-export type EngineName = 'postgres' | 'duckdb';
+import { type DiffEngines, diffExplore, type EngineName } from './diff-engines';
 
 /** A query's rows on one engine, keyed by field id, each cell `{ raw, formatted }` as served. */
 export async function servedRows(engines: DiffEngines, engine: EngineName, query: Partial<MetricQuery> & Pick<MetricQuery, 'exploreName'>, context: CompileContext = {}): Promise<Array<Record<string, { raw: unknown; formatted: string }>>> {
   const full: MetricQuery = { dimensions: [], metrics: [], filters: {}, sorts: [], limit: 500, tableCalculations: [], ...query };
-  const compiled = compile(jaffleExplore(full.exploreName, engine), full, dialectFor(engine), { ...context, ...(full.timezone ? { timezone: full.timezone } : {}) });
+  const compiled = compile(diffExplore(full.exploreName, engine), full, dialectFor(engine), { ...context, ...(full.timezone ? { timezone: full.timezone } : {}) });
   const { rows } = await engines[engine].runQuery(compiled.sql, compiled.params, full.timezone ? { timezone: full.timezone } : {});
   const format = createRowFormatter(compiled.fields as Parameters<typeof createRowFormatter>[0]);
   return rows.map((row) => {
