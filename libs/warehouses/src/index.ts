@@ -39,3 +39,4 @@ export type { QueryParam } from './query/query-params';
 export { SnowflakeAdapter } from './snowflake/snowflake-adapter';
 export { TrinoAdapter } from './trino/trino-adapter';
 export type { QueryFields } from './values/result-columns';
+export { toJsonSafe } from './values/json-safe';

@@ -29,6 +29,7 @@ import { SqlChartsController } from './content/sql-charts.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
+import { SqlRunnerController } from './sql-runner/sql-runner.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MetricsExplorerController } from './metrics-explorer/metrics-explorer.controller';
 import { OrganizationController } from './organization/organization.controller';
@@ -57,7 +58,7 @@ import { UserController } from './user/user.controller';
     MetricsExplorerModule,
     PreAggregatesModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController, SqlRunnerController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
