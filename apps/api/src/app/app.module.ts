@@ -29,7 +29,6 @@ import { SqlChartsController } from './content/sql-charts.controller';
 import { ExportsController } from './exports/exports.controller';
 import { HealthController } from './health/health.controller';
 import { JobsController } from './jobs/jobs.controller';
-import { SqlRunnerController } from './sql-runner/sql-runner.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MetricsExplorerController } from './metrics-explorer/metrics-explorer.controller';
 import { OrganizationController } from './organization/organization.controller';
@@ -39,6 +38,7 @@ import { ProjectGroupAccessController } from './projects/project-group-access.co
 import { ProjectsController } from './projects/projects.controller';
 import { QueryController } from './query/query.controller';
 import { V2QueryController } from './query/v2-query.controller';
+import { SqlRunnerController } from './sql-runner/sql-runner.controller';
 import { UserController } from './user/user.controller';
 
 @Module({

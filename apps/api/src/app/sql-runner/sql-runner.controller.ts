@@ -5,9 +5,9 @@ import { Body, Controller, Get, Param, Post, Query, StreamableFile } from '@nest
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { NotFoundError, ParameterError, type Principal } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
-import { AppConfig } from '@quarry/server/config';
 import { CurrentUser, Endpoint, isUuid, UuidParam } from '@quarry/server/common';
-import { sqlRunnerResultsFile, SqlRunnerRequestsService, type WarehouseTablesCatalog } from '@quarry/server/exports';
+import { AppConfig } from '@quarry/server/config';
+import { SqlRunnerRequestsService, sqlRunnerResultsFile, type WarehouseTablesCatalog } from '@quarry/server/exports';
 import { JobStatusService } from '@quarry/server/jobs';
 
 import { SqlRunnerBodyDto, SqlRunnerFieldsQueryDto, SqlRunnerJobDto } from './sql-runner.dto';

@@ -3,9 +3,9 @@ import { type DimensionType, FILTER_OPERATORS, type FilterOperator, isUnitOfTime
 
 import { badFilterError } from '../errors/query-errors';
 import type { ValueWriter } from '../params/param-binder';
-import { ruleData, ruleName } from './rule-names';
 import { amountValue, booleanValue, numberValues, type RuleLocation, stringValues, timeValue } from './filter-values';
 import { boundaryText, type RelativeDates } from './relative-date-bounds';
+import { ruleData, ruleName } from './rule-names';
 
 /** A rule reduced to what rendering needs (request rules and custom-metric filters alike). */
 export interface RenderableRule {

@@ -1,6 +1,6 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
 
 import { Injectable } from '@nestjs/common';
 import type { RunSqlPayload, RunSqlResult } from '@quarry/jobs-contracts';
