@@ -14,6 +14,7 @@ import { BuildPreAggregateHandler } from './handlers/build-pre-aggregate.handler
 import { CompileProjectHandler } from './handlers/compile-project.handler';
 import { DownloadCsvHandler } from './handlers/download-csv.handler';
 import { PurgeExpiredHandler } from './handlers/purge-expired.handler';
+import { RunSqlHandler } from './handlers/run-sql.handler';
 import { UploadSheetHandler } from './handlers/upload-sheet.handler';
 import { JobHandlerRegistry } from './jobs/job-handler-registry';
 import { JobRunner } from './jobs/job-runner';
@@ -24,7 +25,7 @@ import { PreAggregatesProcessor } from './processors/pre-aggregates.processor';
 import { ProjectsProcessor } from './processors/projects.processor';
 
 const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor, ExportsProcessor, PreAggregatesProcessor];
-const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler, UploadSheetHandler, BuildPreAggregateHandler];
+const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler, UploadSheetHandler, BuildPreAggregateHandler, RunSqlHandler];
 
 @Module({
   imports: [

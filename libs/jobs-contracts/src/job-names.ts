@@ -16,6 +16,7 @@ export enum JobName {
   DownloadCsv = 'exports.download-csv',
   UploadSheet = 'exports.upload-sheet',
   BuildPreAggregate = 'pre-aggregates.build',
+  RunSql = 'sql-runner.run',
 }
 
 /** The queue each job runs on. Exhaustive by type: a new JobName does not compile without one. */
@@ -25,6 +26,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.DownloadCsv]: QueueName.Exports,
   [JobName.UploadSheet]: QueueName.Exports,
   [JobName.BuildPreAggregate]: QueueName.PreAggregates,
+  // Ad-hoc SQL is an extract like an export: the same workers, the same streaming to a file.
+  [JobName.RunSql]: QueueName.Exports,
 };
 
 export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JobName);

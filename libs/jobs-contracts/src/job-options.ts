@@ -30,6 +30,7 @@ export function jobRunOptions(name: JobName): JobRunOptions {
       };
     case JobName.DownloadCsv:
     case JobName.UploadSheet:
+    case JobName.RunSql:
       // Exports retry transient warehouse, Redis or Sheets failures; each attempt starts over
       // and replaces what an interrupted attempt left, so a retry never yields two files.
       return {

@@ -72,6 +72,25 @@ export interface ExportResult {
   fileName?: string;
 }
 
+/** An ad-hoc SQL query (the SQL runner), run as the developer who sent it. */
+export interface RunSqlPayload {
+  userUuid: string;
+  organizationUuid: string;
+  projectUuid: string;
+  sql: string;
+  /** The most rows written to the results file. */
+  limit: number;
+}
+
+/** The reference's shape: `fileUrl` serves the rows as JSON lines, `columns` in the result's order. */
+export interface RunSqlResult {
+  fileUrl: string;
+  columns: Array<{ reference: string; type: string }>;
+  /** True when the query had more rows than `limit`. */
+  truncated: boolean;
+  progress: { rowsWritten: number };
+}
+
 /** What queued a pre-aggregate build. */
 export type PreAggregateBuildTrigger = 'compile' | 'schedule' | 'manual';
 
@@ -103,6 +122,7 @@ export interface JobPayloadMap {
   [JobName.DownloadCsv]: DownloadCsvPayload;
   [JobName.UploadSheet]: UploadSheetPayload;
   [JobName.BuildPreAggregate]: BuildPreAggregatePayload;
+  [JobName.RunSql]: RunSqlPayload;
 }
 
 /** What each job's handler returns; it becomes the job's `details` in its status. */
@@ -112,6 +132,7 @@ export interface JobResultMap {
   [JobName.DownloadCsv]: ExportResult;
   [JobName.UploadSheet]: ExportResult;
   [JobName.BuildPreAggregate]: BuildPreAggregateResult;
+  [JobName.RunSql]: RunSqlResult;
 }
 
 /** Who a job was started for; kept with its status so only they (or an admin) may read it. */

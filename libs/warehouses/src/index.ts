@@ -38,4 +38,5 @@ export { PostgresAdapter } from './postgres/postgres-adapter';
 export type { QueryParam } from './query/query-params';
 export { SnowflakeAdapter } from './snowflake/snowflake-adapter';
 export { TrinoAdapter } from './trino/trino-adapter';
+export { toJsonSafe } from './values/json-safe';
 export type { QueryFields } from './values/result-columns';

@@ -37,6 +37,7 @@ function handWritten(ids: { projectUuid: string; userUuid: string }): Record<str
     UpdateUserRoleDto: { role: 'admin' },
     // A space that does not exist: the body passes validation, the service answers 404.
     CreateChartDto: { name: 'Abuse chart', tableName: 'orders', metricQuery: ORDERS_BY_STATUS, chartConfig: { type: 'table', config: {} }, tableConfig: { columnOrder: [] }, spaceUuid: MISSING_SPACE },
+    SqlRunnerBodyDto: { sql: 'SELECT 1 AS one', limit: 1 },
     CreateSqlChartDto: { name: 'Abuse SQL chart', sql: 'SELECT 1', limit: 10, config: { type: 'table' }, spaceUuid: MISSING_SPACE },
   };
 }

@@ -341,6 +341,22 @@ export interface paths {
     /** Rebuild one pre-aggregate now (developers); answers the build job */
     post: operations["PreAggregates_refresh"];
   };
+  "/api/v1/projects/{projectUuid}/sqlRunner/run": {
+    /** Run ad-hoc SQL in the background (developers); poll the job status for its fileUrl and columns */
+    post: operations["SqlRunner_run"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/tables": {
+    /** Tables and views of the project’s warehouse (developers) */
+    get: operations["SqlRunner_tables"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/fields": {
+    /** Columns of one warehouse table and their dimension types (developers) */
+    get: operations["SqlRunner_fields"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/results/{fileId}": {
+    /** The rows of a completed SQL runner job, as JSON lines (one object per row) */
+    get: operations["SqlRunner_results"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -378,6 +394,16 @@ export interface components {
       /** @description Why the component is down */
       error?: string;
     };
+    QueryLimitsDto: {
+      /** @description The largest `limit` a query may ask for (QUERY_MAX_LIMIT) */
+      maxLimit: number;
+      /** @description The largest page of v2 results (QUERY_MAX_PAGE_SIZE) */
+      maxPageSize: number;
+      /** @description Rows of a query that asks for none (QUERY_DEFAULT_LIMIT: the SQL runner's default) */
+      defaultLimit: number;
+      /** @description The most cells of a CSV export (EXPORT_MAX_CELLS; when 0, no cap: the largest safe integer) */
+      csvCellsLimit: number;
+    };
     HealthDto: {
       uptimeSeconds: number;
       /** @description True when every component is up */
@@ -386,6 +412,7 @@ export interface components {
       version: string;
       metadataDb: components["schemas"]["ComponentHealthDto"];
       redis: components["schemas"]["ComponentHealthDto"];
+      query: components["schemas"]["QueryLimitsDto"];
     };
     UserDto: {
       /** @enum {string} */
@@ -549,6 +576,11 @@ export interface components {
       pinnedListUuid?: string;
     };
     ExploreSummaryDto: {
+      /**
+       * @description The reference's ExploreType: `default` for an explore built from a model (every explore Quarry builds today)
+       * @enum {string}
+       */
+      type: "default" | "virtual" | "semantic_layer";
       groupLabel?: string | null;
       description?: string;
       errors?: {
@@ -2094,6 +2126,16 @@ export interface components {
       definition: components["schemas"]["PreAggregateDefinitionSummaryDto"];
       /** @description True when queries can be answered from it now: a ready build of its current definition */
       servable: boolean;
+    };
+    SqlRunnerJobDto: {
+      /** @description Poll GET /api/v1/schedulers/job/{jobId}/status: when completed, details.fileUrl serves the rows as JSON lines */
+      jobId: string;
+    };
+    SqlRunnerBodyDto: {
+      /** @description Rows written to the results file; at most QUERY_MAX_LIMIT, QUERY_DEFAULT_LIMIT when absent */
+      limit?: number;
+      /** @description One read-only statement for the project's warehouse */
+      sql: string;
     };
     TransformEnvironmentVariableDto: {
       key: string;
@@ -7159,6 +7201,223 @@ export interface operations {
       };
       /** @description A dependency (database, Redis) is unavailable */
       503: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Run ad-hoc SQL in the background (developers); poll the job status for its fileUrl and columns */
+  SqlRunner_run: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SqlRunnerBodyDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SqlRunnerJobDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description A dependency (database, Redis) is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Tables and views of the project’s warehouse (developers) */
+  SqlRunner_tables: {
+    parameters: {
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /**
+       * @description Success
+       *
+       * database → schema → table → {}
+       */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Columns of one warehouse table and their dimension types (developers) */
+  SqlRunner_fields: {
+    parameters: {
+      query?: {
+        tableName?: string;
+        table?: string;
+        schemaName?: string;
+        schema?: string;
+        databaseName?: string;
+      };
+      path: {
+        projectUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Authenticated, but the role does not allow this */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** The rows of a completed SQL runner job, as JSON lines (one object per row) */
+  SqlRunner_results: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        fileId: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };

@@ -38,6 +38,7 @@ import { ProjectGroupAccessController } from './projects/project-group-access.co
 import { ProjectsController } from './projects/projects.controller';
 import { QueryController } from './query/query.controller';
 import { V2QueryController } from './query/v2-query.controller';
+import { SqlRunnerController } from './sql-runner/sql-runner.controller';
 import { UserController } from './user/user.controller';
 
 @Module({
@@ -57,7 +58,7 @@ import { UserController } from './user/user.controller';
     MetricsExplorerModule,
     PreAggregatesModule,
   ],
-  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController],
+  controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController, SqlRunnerController],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -19,6 +19,7 @@ import type { QueryDimension, QueryMetric } from './fields/query-field';
 import { filterGroupSql, rulesOf } from './filters/filter-group-sql';
 import { filterRuleSql, type RuleSqlContext } from './filters/filter-rule-sql';
 import { isKnownTimeZone, RelativeDates } from './filters/relative-date-bounds';
+import { ruleData, ruleName } from './filters/rule-names';
 import { joinKeyword, tablesReadBy } from './joins/joined-tables';
 import { ParamBinder } from './params/param-binder';
 import { renderForDisplay } from './params/render-for-display';
@@ -82,10 +83,10 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const renderDimensionRule = (rule: FilterRule, skip?: (dimension: QueryDimension) => boolean): string | null => {
     const target = ruleTarget(rule, 'dimensions');
     if (!index.isDimension(target)) {
-      if (index.isMetric(target)) throw badFilterError(`Filter "${rule.id}" is a dimension filter but "${target}" is a metric`, { filterId: rule.id, fieldId: target });
-      throw badFilterError(`Filter "${rule.id}" targets "${target}", which is not a field of this explore`, { filterId: rule.id, fieldId: target });
+      if (index.isMetric(target)) throw badFilterError(`${ruleName(rule.id)} is a dimension filter but "${target}" is a metric`, ruleData(rule.id, target));
+      throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a field of this explore`, ruleData(rule.id, target));
     }
-    const dimension = index.dimension(target, `filter "${rule.id}"`);
+    const dimension = index.dimension(target, ruleName(rule.id).toLowerCase());
     if (skip?.(dimension)) return null;
     dimension.tables.forEach((table) => filterTables.add(table));
     return filterRuleSql(rule, dimension.sql, dimension.type, target, { ...rules, caseSensitive: caseSensitivity(rule, dimension, explore) });
@@ -94,8 +95,8 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const filterOnlyMetrics: QueryMetric[] = [];
   const metricWhere = filterGroupSql(query.filters?.metrics, (rule) => {
     const target = ruleTarget(rule, 'metrics');
-    if (!index.isMetric(target)) throw badFilterError(`Filter "${rule.id}" targets "${target}", which is not a metric of this explore`, { filterId: rule.id, fieldId: target });
-    const metric = index.metric(target, `filter "${rule.id}"`);
+    if (!index.isMetric(target)) throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a metric of this explore`, ruleData(rule.id, target));
+    const metric = index.metric(target, ruleName(rule.id).toLowerCase());
     if (!metrics.includes(metric) && !filterOnlyMetrics.includes(metric)) filterOnlyMetrics.push(metric);
     // Metrics compare case-sensitively: their values are computed, not stored labels.
     return filterRuleSql(rule, q(metric.id), metricValueType(metric, explore), target, { ...rules, caseSensitive: rule.caseSensitive ?? true });
@@ -118,7 +119,7 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const calculationWhere = filterGroupSql(query.filters?.tableCalculations, (rule) => {
     const target = ruleTarget(rule, 'tableCalculations');
     const calculation = calculations.find((c) => c.name === target);
-    if (!calculation) throw badFilterError(`Filter "${rule.id}" targets "${target}", which is not a table calculation of this query`, { filterId: rule.id, fieldId: target });
+    if (!calculation) throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a table calculation of this query`, ruleData(rule.id, target));
     return filterRuleSql(rule, q(target), calculation.type, target, { ...rules, caseSensitive: rule.caseSensitive ?? true });
   });
 
@@ -259,7 +260,7 @@ function selectedColumns(dimensions: readonly QueryDimension[], bins: ReadonlyAr
 
 function ruleTarget(rule: FilterRule, group: string): string {
   const target = rule?.target?.fieldId;
-  if (typeof target !== 'string') throw badFilterError(`Filter "${String(rule?.id)}" in filters.${group} has no target field id`, { filterId: rule?.id });
+  if (typeof target !== 'string') throw badFilterError(`${ruleName(rule?.id)} in filters.${group} has no target field id`, ruleData(rule?.id));
   return target;
 }
 

@@ -51,6 +51,8 @@ export abstract class AppConfig {
   abstract readonly transform: { localRoots: string[] };
   abstract readonly query: {
     maxLimit: number;
+    /** Rows of a query that asks for no limit (the SQL runner's default); never above maxLimit. */
+    defaultLimit: number;
     cacheTtlSeconds: number;
     maxPageSize: number;
     resultsTtlSeconds: number;

@@ -71,6 +71,10 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000)
   QUERY_MAX_LIMIT?: number;
 
+  /** The rows a query returns when a client asks for no limit (SQL runner); published in /api/v1/health, at most QUERY_MAX_LIMIT */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000)
+  QUERY_DEFAULT_LIMIT?: number;
+
   /** How long query results stay in the Redis results cache; 0 turns the cache off */
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(30 * 24 * 3600)
   RESULTS_CACHE_TTL_SECONDS?: number;

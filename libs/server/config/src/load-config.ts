@@ -93,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     s3: s3Settings(dto),
     query: {
       maxLimit: dto.QUERY_MAX_LIMIT ?? 5000,
+      defaultLimit: Math.min(dto.QUERY_DEFAULT_LIMIT ?? 500, dto.QUERY_MAX_LIMIT ?? 5000),
       cacheTtlSeconds: dto.RESULTS_CACHE_TTL_SECONDS ?? 3600,
       maxPageSize: dto.QUERY_MAX_PAGE_SIZE ?? 5000,
       resultsTtlSeconds: dto.QUERY_RESULTS_TTL_SECONDS ?? 3600,

@@ -8,11 +8,13 @@ import { ExportRequestsService } from './export-requests.service';
 import { ExportStorageModule } from './export-storage.module';
 import { SheetExportService } from './sheet-export.service';
 import { sheetsConfigProvider } from './sheets-settings';
+import { SqlRunnerJob } from './sql-runner/sql-runner-job.service';
+import { SqlRunnerRequestsService } from './sql-runner/sql-runner-requests.service';
 
-/** Exports: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
+/** Exports and the SQL runner: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
 @Module({
   imports: [QueryCoreModule, ExportStorageModule],
-  providers: [ExportRequestsService, ExportPrincipals, ExportQuery, CsvExportService, SheetExportService, sheetsConfigProvider],
-  exports: [ExportRequestsService, ExportStorageModule, CsvExportService, SheetExportService],
+  providers: [ExportRequestsService, ExportPrincipals, ExportQuery, CsvExportService, SheetExportService, sheetsConfigProvider, SqlRunnerRequestsService, SqlRunnerJob],
+  exports: [ExportRequestsService, ExportStorageModule, CsvExportService, SheetExportService, SqlRunnerRequestsService, SqlRunnerJob],
 })
 export class ExportsModule {}

@@ -10,3 +10,6 @@ export * from './exports.module';
 export type { S3ExportStore, S3ExportStoreOptions, S3PurgeOutcome } from './s3-export-store';
 export * from './sheet-export.service';
 export * from './sheets';
+export * from './sql-runner/sql-runner-files';
+export * from './sql-runner/sql-runner-job.service';
+export * from './sql-runner/sql-runner-requests.service';

@@ -152,6 +152,16 @@ export class ProjectsService {
     return { project, explore, warehouse: this.cached.connection(project.warehouseConnectionSealed) };
   }
 
+  /**
+   * The project and its warehouse connection (credentials included: never return it), once the
+   * caller may do `action` on it: what the SQL runner and the warehouse catalog need, no explore.
+   */
+  async warehouseTarget(principal: Principal, projectUuid: string, action: ProjectAction): Promise<Omit<QueryTarget, 'explore'>> {
+    const project = await this.authorize(principal, projectUuid, () => this.cached.project(projectUuid), action);
+    if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
+    return { project, warehouse: this.cached.connection(project.warehouseConnectionSealed) };
+  }
+
   /** The project, once the caller may do `action` on it (404 when they cannot see it, 403 when they may not). */
   async authorized(principal: Principal, projectUuid: string, action: ProjectAction): Promise<ProjectEntity> {
     return this.require(principal, projectUuid, action);

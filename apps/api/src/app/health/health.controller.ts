@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ServiceUnavailableError } from '@quarry/domain';
 import { Endpoint } from '@quarry/server/common';
+import { AppConfig } from '@quarry/server/config';
 import { DatabaseHealth } from '@quarry/server/database';
 import { RedisHealth } from '@quarry/server/queue';
 
@@ -14,6 +15,7 @@ export class HealthController {
   constructor(
     private readonly database: DatabaseHealth,
     private readonly redis: RedisHealth,
+    private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -32,6 +34,12 @@ export class HealthController {
       uptimeSeconds: Math.round(process.uptime()),
       metadataDb,
       redis,
+      query: {
+        maxLimit: this.config.query.maxLimit,
+        maxPageSize: this.config.query.maxPageSize,
+        defaultLimit: this.config.query.defaultLimit,
+        csvCellsLimit: this.config.exports.maxCells > 0 ? this.config.exports.maxCells : Number.MAX_SAFE_INTEGER,
+      },
     };
     if (!health.healthy) {
       const down = [metadataDb.status === 'down' && 'metadata database', redis.status === 'down' && 'Redis'].filter(Boolean);

@@ -32,7 +32,7 @@ export class JobsController {
   }
 
   /**
-   * The worker writes download URLs of CSV files on SITE_URL, which defaults to its own
+   * The worker writes download URLs of CSV files (and SQL runner results) on SITE_URL, which defaults to its own
    * http://localhost:PORT; without SITE_URL they are put on this API's listen address (its
    * siteUrl, from HOST and PORT), never on the request's Host header, which the caller — or a
    * proxy — chooses: a forged Host would send the next download, token and all, elsewhere. Other
@@ -41,7 +41,7 @@ export class JobsController {
   private withPublicFileUrl(details: Record<string, unknown>): Record<string, unknown> {
     const fileUrl = details['fileUrl'];
     if (this.config.server.siteUrlSet || typeof fileUrl !== 'string') return details;
-    const download = /^https?:\/\/(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d+)?(\/api\/v1\/projects\/[^/]+\/csv\/[^/?#]+)$/i.exec(fileUrl);
+    const download = /^https?:\/\/(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d+)?(\/api\/v1\/projects\/[^/]+\/(?:csv|sqlRunner\/results)\/[^/?#]+)$/i.exec(fileUrl);
     return download ? { ...details, fileUrl: `${this.config.server.siteUrl}${download[1]}` } : details;
   }
 }

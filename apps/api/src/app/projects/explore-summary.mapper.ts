@@ -8,6 +8,7 @@ interface StoredExplore {
   baseTable: string;
   tables: Record<string, { database: string; schema: string; description?: string }>;
   errors?: Array<Record<string, unknown>>;
+  type?: string;
 }
 
 export function toExploreSummary(stored: Record<string, unknown>): ExploreSummaryDto {
@@ -16,6 +17,8 @@ export function toExploreSummary(stored: Record<string, unknown>): ExploreSummar
   return {
     name: explore.name,
     label: explore.label,
+    // The reference's ExploreType: every explore Quarry builds comes from a model of the transform project.
+    type: explore.type ?? 'default',
     tags: explore.tags ?? [],
     groupLabel: explore.groupLabel ?? null,
     description: base?.description,

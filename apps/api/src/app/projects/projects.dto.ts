@@ -119,6 +119,11 @@ export class CreateProjectResultDto {
 export class ExploreSummaryDto {
   name!: string;
   label!: string;
+
+  /** The reference's ExploreType: `default` for an explore built from a model (every explore Quarry builds today) */
+  @ApiProperty({ enum: ['default', 'virtual', 'semantic_layer'] })
+  type!: string;
+
   tags!: string[];
 
   @ApiProperty({ type: 'string', nullable: true, required: false })

@@ -33,7 +33,9 @@ function itemSql(item: FilterGroupItem, renderRule: RuleRenderer): string | null
 function checkedGroup(group: FilterGroup): FilterGroup {
   const items = 'and' in group ? group.and : (group as { or?: unknown }).or;
   if (!Array.isArray(items)) {
-    throw badFilterError(`Filter group "${String((group as { id?: unknown }).id)}" needs an "and" or an "or" list`, { filterGroupId: (group as { id?: unknown }).id });
+    const id = (group as { id?: unknown }).id;
+    const named = typeof id === 'string' && id !== '' ? `Filter group "${id}"` : 'A filter group';
+    throw badFilterError(`${named} needs an "and" or an "or" list`, typeof id === 'string' && id !== '' ? { filterGroupId: id } : {});
   }
   return group;
 }

@@ -5,10 +5,12 @@ import { badFilterError } from '../errors/query-errors';
 import type { ValueWriter } from '../params/param-binder';
 import { amountValue, booleanValue, numberValues, type RuleLocation, stringValues, timeValue } from './filter-values';
 import { boundaryText, type RelativeDates } from './relative-date-bounds';
+import { ruleData, ruleName } from './rule-names';
 
 /** A rule reduced to what rendering needs (request rules and custom-metric filters alike). */
 export interface RenderableRule {
-  id: string;
+  /** Absent when the client sent none (the reference accepts such rules). */
+  id?: string | undefined;
   operator: unknown;
   values?: unknown[];
   settings?: { unitOfTime?: unknown; completed?: unknown };
@@ -33,7 +35,9 @@ export function filterRuleSql(rule: RenderableRule, d: string, type: DimensionTy
   if (operator === 'isNull') return `(${d}) IS NULL`;
   if (operator === 'notNull') return `(${d}) IS NOT NULL`;
   const values = rule.values ?? [];
-  if (!Array.isArray(values)) throw badFilterError(`Filter "${rule.id}" on "${fieldId}": values must be a list`, { filterId: rule.id, fieldId });
+  if (!Array.isArray(values)) throw badFilterError(`${ruleName(rule.id, fieldId)}: values must be a list`, ruleData(rule.id, fieldId));
+  const withNull = nullMatchingSql(rule, operator, values, d, type, fieldId, context);
+  if (withNull !== undefined) return withNull;
   // Period to date is the one relative operator that needs no value: it reads `now` only.
   if (values.length === 0 && operator !== 'inPeriodToDate') return 'true';
   switch (type) {
@@ -49,13 +53,32 @@ export function filterRuleSql(rule: RenderableRule, d: string, type: DimensionTy
   }
 }
 
+/**
+ * `equals` / `notEquals` with `null` among the values (the reference's SDK sends `values: [null]` for
+ * "is empty"): null matches the empty cell, as `field: null` means isNull in YAML filters
+ * (semantics.md). equals [null] is `IS NULL`, equals [a, null] is `(IN (a) OR IS NULL)`;
+ * notEquals [null] is `IS NOT NULL`, notEquals [a, null] excludes a and the nulls. Nothing is
+ * bound for the null, so every dialect reads it the same. Undefined when no value is null.
+ */
+function nullMatchingSql(
+  rule: RenderableRule,
+  operator: FilterOperator,
+  values: readonly unknown[],
+  d: string,
+  type: DimensionType,
+  fieldId: string,
+  context: RuleSqlContext,
+): string | undefined {
+  if ((operator !== 'equals' && operator !== 'notEquals') || !values.includes(null)) return undefined;
+  const others = values.filter((value) => value !== null);
+  const rest = others.length > 0 ? filterRuleSql({ ...rule, values: others }, d, type, fieldId, context) : undefined;
+  if (operator === 'equals') return rest === undefined ? `(${d}) IS NULL` : `(${rest} OR (${d}) IS NULL)`;
+  return rest === undefined ? `(${d}) IS NOT NULL` : `(${rest} AND (${d}) IS NOT NULL)`;
+}
+
 function checkedOperator(rule: RenderableRule, fieldId: string): FilterOperator {
   if (typeof rule.operator === 'string' && (FILTER_OPERATORS as readonly string[]).includes(rule.operator)) return rule.operator as FilterOperator;
-  throw badFilterError(`Filter "${rule.id}" on "${fieldId}": unknown operator ${JSON.stringify(rule.operator)}`, {
-    filterId: rule.id,
-    fieldId,
-    operator: rule.operator,
-  });
+  throw badFilterError(`${ruleName(rule.id, fieldId)}: unknown operator ${JSON.stringify(rule.operator)}`, { ...ruleData(rule.id, fieldId), operator: rule.operator });
 }
 
 type OperatorSql = Partial<Record<FilterOperator, () => string>>;
@@ -63,11 +86,7 @@ type OperatorSql = Partial<Record<FilterOperator, () => string>>;
 function apply(table: OperatorSql, operator: FilterOperator, typeName: string, at: RuleLocation): string {
   const render = table[operator];
   if (!render) {
-    throw badFilterError(`Filter "${at.ruleId}" on "${at.fieldId}": the ${operator} operator does not apply to ${typeName}`, {
-      filterId: at.ruleId,
-      fieldId: at.fieldId,
-      operator,
-    });
+    throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: the ${operator} operator does not apply to ${typeName}`, { ...ruleData(at.ruleId, at.fieldId), operator });
   }
   return render();
 }
@@ -108,7 +127,7 @@ function numberRuleSql(operator: FilterOperator, d: string, values: number[], at
   const bind = (value: number): string => context.binder.bindNumber(value);
   const nth = (index: number): string => {
     const value = values[index];
-    if (value === undefined) throw badFilterError(`Filter "${at.ruleId}" on "${at.fieldId}": ${operator} needs two values`, { filterId: at.ruleId, fieldId: at.fieldId });
+    if (value === undefined) throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${operator} needs two values`, ruleData(at.ruleId, at.fieldId));
     return bind(value);
   };
   const list = (): string => values.map(bind).join(',');
@@ -147,7 +166,7 @@ function timeRuleSql(
   const { binder, dates, dialect } = context;
   const bindText = (text: string): string => `(${dialect.timeParameter(binder.bind(text), type)})`;
   const value = (index: number): string => {
-    if (index >= values.length) throw badFilterError(`Filter "${at.ruleId}" on "${at.fieldId}": ${operator} needs two values`, { filterId: at.ruleId, fieldId: at.fieldId });
+    if (index >= values.length) throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${operator} needs two values`, ruleData(at.ruleId, at.fieldId));
     return bindText(timeValue(values[index], type, at));
   };
   const unit = unitOf(rule, at);
@@ -174,7 +193,7 @@ function timeRuleSql(
   const inPeriodToDate = (): string => {
     const part = unit === 'years' ? 'DOY' : unit === 'months' ? 'DAY' : null;
     if (part === null) {
-      throw badFilterError(`Filter "${at.ruleId}" on "${at.fieldId}": inPeriodToDate applies to years and months, not ${unit}`, { filterId: at.ruleId, fieldId: at.fieldId, unitOfTime: unit });
+      throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: inPeriodToDate applies to years and months, not ${unit}`, { ...ruleData(at.ruleId, at.fieldId), unitOfTime: unit });
     }
     const today = part === 'DOY' ? now.diff(now.startOf('year'), 'day') + 1 : now.date();
     return `(${dialect.datePart(part, `(${d})`, { baseType: type })}) <= ${binder.bindNumber(today)}`;
@@ -206,9 +225,5 @@ function unitOf(rule: RenderableRule, at: RuleLocation): UnitOfTime {
   const unit = rule.settings?.unitOfTime;
   if (unit === undefined) return 'days';
   if (isUnitOfTime(unit)) return unit;
-  throw badFilterError(`Filter "${at.ruleId}" on "${at.fieldId}": unknown unit of time ${JSON.stringify(unit)}`, {
-    filterId: at.ruleId,
-    fieldId: at.fieldId,
-    unitOfTime: unit,
-  });
+  throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: unknown unit of time ${JSON.stringify(unit)}`, { ...ruleData(at.ruleId, at.fieldId), unitOfTime: unit });
 }

@@ -2,12 +2,14 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 
 import { badFilterError } from '../errors/query-errors';
+import { ruleData, ruleName } from './rule-names';
 
 dayjs.extend(utc);
 
 /** Where a rule's values are checked: the culprit named in errors. */
 export interface RuleLocation {
-  ruleId: string;
+  /** Absent when the client sent the rule without one. */
+  ruleId: string | undefined;
   fieldId: string;
 }
 
@@ -59,9 +61,5 @@ export function amountValue(value: unknown, at: RuleLocation): number {
 }
 
 function wrongType(value: unknown, expected: string, at: RuleLocation) {
-  return badFilterError(`Filter "${at.ruleId}" on "${at.fieldId}": ${JSON.stringify(value)} is not ${expected}`, {
-    filterId: at.ruleId,
-    fieldId: at.fieldId,
-    value,
-  });
+  return badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${JSON.stringify(value)} is not ${expected}`, { ...ruleData(at.ruleId, at.fieldId), value });
 }

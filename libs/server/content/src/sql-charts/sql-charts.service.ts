@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
 import { CHART_KINDS, type ChartKind, NotFoundError, type Principal, QuarryError, type SpaceAction } from '@quarry/domain';
-import { PolicyService } from '@quarry/server/auth';
 import { type SavedSqlChartRow, SavedSqlChartsRepository, type SqlChartContent } from '@quarry/server/database';
+import { UserSqlGate } from '@quarry/server/projects';
 
 import { contentName, withFreeSlug } from '../content-names';
 import type { ProjectSpaces } from '../spaces/project-spaces';
@@ -39,12 +39,12 @@ export class SqlChartsService {
   constructor(
     private readonly sqlCharts: SavedSqlChartsRepository,
     private readonly access: SpaceAccessService,
-    private readonly policy: PolicyService,
+    private readonly gate: UserSqlGate,
   ) {}
 
   async create(principal: Principal, projectUuid: string, request: CreateSqlChartRequest): Promise<{ savedSqlUuid: string; slug: string }> {
     const { spaces } = await this.access.assertSpace(principal, projectUuid, request.spaceUuid.toLowerCase(), 'space:manage-content');
-    await this.policy.assertProject(principal, spaces.project, 'sql:custom');
+    await this.assertRunnable(principal, spaces, request.sql, 'sql');
     const savedSqlUuid = randomUUID();
     const name = contentName(request.name);
     const content = sqlChartContent(request);
@@ -75,7 +75,7 @@ export class SqlChartsService {
   /** Name, description and space change in place; new SQL, limit or config is saved as a new version. */
   async update(principal: Principal, projectUuid: string, savedSqlUuid: string, request: UpdateSqlChartRequest): Promise<{ savedSqlUuid: string; savedSqlVersionUuid: string }> {
     const { spaces, chart } = await this.authorized(principal, projectUuid, await this.sqlCharts.findByUuid(savedSqlUuid), 'space:manage-content');
-    if (request.versionedData) await this.policy.assertProject(principal, spaces.project, 'sql:custom');
+    if (request.versionedData) await this.assertRunnable(principal, spaces, request.versionedData.sql, 'versionedData.sql');
     const changes = request.unversionedData ?? {};
     const spaceUuid = changes.spaceUuid?.toLowerCase() ?? chart.spaceUuid;
     if (spaceUuid !== chart.spaceUuid) spaces.assert(spaceUuid, 'space:manage-content');
@@ -103,6 +103,15 @@ export class SqlChartsService {
     await this.sqlCharts.recordView(chart.savedSqlUuid);
     const fresh = (await this.sqlCharts.findByUuid(chart.savedSqlUuid)) as SavedSqlChartRow;
     return toSqlChartView(fresh, principal, spaces.access(chart.spaceUuid) as NonNullable<ReturnType<ProjectSpaces['access']>>, spaces.isPrivate(chart.spaceUuid));
+  }
+
+  /**
+   * Saved SQL is run later by whoever views the chart: it must be what the SQL runner would run —
+   * written by a developer, exactly one read-only statement for the project's warehouse (a
+   * project without one yet is judged as DuckDB, the default).
+   */
+  private async assertRunnable(principal: Principal, spaces: ProjectSpaces, sql: string, field: string): Promise<void> {
+    await this.gate.assertQuery(principal, spaces.project, sql, spaces.project.warehouseType ?? 'duckdb', field);
   }
 
   /** The chart when it is in the project and the caller may do `action` in its space; hidden or foreign charts answer 404. */

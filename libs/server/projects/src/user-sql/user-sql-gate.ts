@@ -5,6 +5,7 @@ import { PolicyService, type ProjectRef } from '@quarry/server/auth';
 
 import { CachedProjects } from '../cached-projects';
 import { postgresExpressionProblem } from './postgres-expression';
+import { userQueryProblem } from './user-query';
 
 export interface GateContext {
   /** Every engine the fragments will run on: the warehouse, and DuckDB when a rollup answers. */
@@ -42,6 +43,16 @@ export class UserSqlGate {
     if (fragments.length === 0) return;
     await this.assertRole(principal, project, fragments, context.prefix ?? '');
     await this.assertExpressions(fragments, context);
+  }
+
+  /**
+   * A whole query typed by a user (the SQL runner, `field` names it in the body): developers only,
+   * as in the reference (403), and exactly one read-only statement for the engine (400 naming `field`).
+   */
+  async assertQuery(principal: Principal, project: ProjectRef, sql: string, engine: WarehouseType, field = 'sql'): Promise<void> {
+    await this.policy.assertProject(principal, project, 'sql:custom');
+    const problem = await userQueryProblem(sql, engine);
+    if (problem) throw new QuarryError('ValidationError', `Invalid request: ${field} ${problem}`, { [field]: [problem] });
   }
 
   /** Only the expression check, for one more engine found after planning (a rollup's DuckDB). */
