@@ -122,7 +122,7 @@ describe('charts and dashboards by uuid or slug', () => {
     projectUuid = await newProject();
     viewer = await userWithToken('member');
     await grant(projectUuid, viewer, 'viewer');
-    publicSpace = await createSpace(projectUuid, { name: unique('Open') });
+    publicSpace = await createSpace(projectUuid, { name: unique('Open'), isPrivate: false });
   });
 
   it('GET /saved/{slug} and /dashboards/{slug} answer the same as by uuid', async () => {
@@ -184,11 +184,11 @@ describe('charts and dashboards created without spaceUuid', () => {
     const projectUuid = await newProject();
     const editor = await userWithToken('member');
     await grant(projectUuid, editor, 'editor');
-    // Oldest: the admin's private space, which the editor cannot see; then a public one, then a nested one.
+    // Oldest: the admin's private space (spaces are private unless told), which the editor cannot see; then public ones, one nested.
     await createSpace(projectUuid, { name: unique('Admin only'), isPrivate: true });
-    const first = await createSpace(projectUuid, { name: unique('First open') });
+    const first = await createSpace(projectUuid, { name: unique('First open'), isPrivate: false });
     await createSpace(projectUuid, { name: unique('Nested'), parentSpaceUuid: first.uuid });
-    await createSpace(projectUuid, { name: unique('Second open') });
+    await createSpace(projectUuid, { name: unique('Second open'), isPrivate: false });
 
     const chart = await createChart(projectUuid, {}, editor.token);
     expect(chart.status).toBe(200);
@@ -202,7 +202,7 @@ describe('charts and dashboards created without spaceUuid', () => {
     const projectUuid = await newProject();
     const viewer = await userWithToken('member');
     await grant(projectUuid, viewer, 'viewer');
-    await createSpace(projectUuid, { name: unique('Read only') });
+    await createSpace(projectUuid, { name: unique('Read only'), isPrivate: false });
     const chart = await createChart(projectUuid, {}, viewer.token);
     expect(chart.status).toBe(400);
     expect(Object.keys(chart.body.error.data)).toEqual(['spaceUuid']);
