@@ -1,9 +1,9 @@
 import type { ApiResponse } from './api-client';
 
-/** The `results` of a request that must succeed (setup steps): anything but 200 stops the test, saying what failed. */
+/** The `results` of a request that must succeed (setup steps): anything but 200 or 201 stops the test, saying what failed. */
 export async function created<T = Record<string, unknown>>(what: string, response: Promise<ApiResponse>): Promise<T> {
   const answer = await response;
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 && answer.status !== 201) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.results as T;
 }
 

@@ -65,7 +65,7 @@ async function list(token = adminToken): Promise<Palette[]> {
 
 async function create(name: string, paletteColors = colors(counter + 1)): Promise<Palette> {
   const response = await call(baseUrl, 'POST', PATH, { token: adminToken, body: { name, colors: paletteColors } });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(201);
   return response.body.results as Palette;
 }
 

@@ -77,7 +77,7 @@ async function createDashboard(spaceUuid: string, overrides: Record<string, unkn
 
 async function savedDashboard(spaceUuid: string, overrides: Record<string, unknown> = {}): Promise<Saved> {
   const response = await createDashboard(spaceUuid, overrides);
-  if (response.status !== 200) throw new Error(`create dashboard: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201) throw new Error(`create dashboard: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.results;
 }
 
@@ -272,7 +272,7 @@ describe('dashboards', () => {
       filters: { dimensions: [filter] },
       config: { isDateZoomDisabled: true },
     });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const dashboard = created.body.results;
     expect(shapeProblems(dashboard, DASHBOARD)).toEqual([]);
     expect(dashboard).toMatchObject({
@@ -548,7 +548,7 @@ describe('charts as code (E14)', () => {
         filters: { dimensions: [{ id: 'status-filter', operator: 'equals', values: ['completed'], target: { fieldId: 'orders_status', tableName: 'orders' }, tileTargets: { [chartTileUuid]: { fieldId: 'orders_status', tableName: 'orders' } } }] },
       },
     });
-    expect(board.status).toBe(200);
+    expect(board.status).toBe(201);
     const boardFiles = (await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/dashboards/code?languageMap=true`, { token: adminToken })).body.results;
     expect(boardFiles).toMatchObject({ total: 1, offset: 1, missingIds: [] });
     const boardFile = boardFiles.dashboards[0];
@@ -722,7 +722,7 @@ describe('promotion (E10)', () => {
 });
 
 describe('role matrix for saved charts and dashboards (endpoints.md roles)', () => {
-  type Outcome = 200 | 403 | 404;
+  type Outcome = 200 | 201 | 403 | 404;
   interface Action {
     name: string;
     run(caller: Caller): Promise<number>;
@@ -769,7 +769,7 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
     { name: 'update a chart in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await privateChart()}`, { token: caller.token, body: { name: 'x' } })).status },
     { name: 'delete a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status },
     { name: 'pin a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}/pinning`, { token: caller.token })).status },
-    { name: 'create a dashboard in a public space', expected: editorsUp, run: async (caller) => (await createDashboard(publicSpace, {}, caller.token)).status },
+    { name: 'create a dashboard in a public space', expected: { ...editorsUp, editor: 201, developer: 201, admin: 201 }, run: async (caller) => (await createDashboard(publicSpace, {}, caller.token)).status },
     { name: 'list dashboards', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards`, { token: caller.token })).status },
     { name: 'get a dashboard', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status },
     { name: 'get a dashboard in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await privateDashboard()}`, { token: caller.token })).status },

@@ -110,7 +110,7 @@ describe('spaces (E2, E3) and their write side', () => {
     expect(access.find((entry) => entry.userUuid === byRole.developer.userUuid)).toBeUndefined();
 
     const group = await call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name: unique('Analysts'), members: [{ userUuid: byRole.developer.userUuid }] } });
-    expect(group.status).toBe(200);
+    expect(group.status).toBe(201);
     const shared = await call(baseUrl, 'POST', `${spacesPath()}/${privateSpace.uuid}/group/share`, {
       token: adminToken,
       body: { groupUuid: group.body.results.uuid, spaceRole: 'viewer' },
@@ -341,7 +341,7 @@ describe('role matrix for spaces, groups and pins (endpoints.md roles)', () => {
 
   it('lets the organization admin do every write', async () => {
     const group = await call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name: unique('Admin group') } });
-    expect(group.status).toBe(200);
+    expect(group.status).toBe(201);
     const space = await createSpace({ name: unique('Hidden'), isPrivate: true }, byRole.editor.token);
     expect((await call(baseUrl, 'PATCH', `${spacesPath()}/${space.uuid}`, { token: adminToken, body: { name: 'Seen by admins' } })).status).toBe(200);
   });

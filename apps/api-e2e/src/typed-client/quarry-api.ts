@@ -190,7 +190,7 @@ export interface paths {
   "/api/v1/org/groups": {
     /** Groups of my organization, with their members */
     get: operations["Groups_list"];
-    /** Create a group, optionally with members (organization admin) */
+    /** Create a group, optionally with members (organization admin); 201 as the reference */
     post: operations["Groups_create"];
   };
   "/api/v1/groups/{groupUuid}": {
@@ -198,11 +198,11 @@ export interface paths {
     get: operations["Groups_get"];
     /** Delete a group; its space shares go with it (organization admin) */
     delete: operations["Groups_delete"];
-    /** Rename a group (organization admin) */
-    patch: operations["Groups_rename"];
+    /** Rename a group and/or replace its members (organization admin) */
+    patch: operations["Groups_update"];
   };
   "/api/v1/groups/{groupUuid}/members/{userUuid}": {
-    /** Add a user of the organization to a group (organization admin) */
+    /** Add a user of the organization to a group (organization admin): 201, or 204 without a body when already a member */
     put: operations["Groups_addMember"];
     /** Remove a user from a group (organization admin) */
     delete: operations["Groups_removeMember"];
@@ -232,7 +232,7 @@ export interface paths {
     get: operations["Charts_list"];
   };
   "/api/v1/saved/{chartUuid}": {
-    /** Get a saved chart (counts a view); charts in hidden spaces answer 404 */
+    /** Get a saved chart by uuid or slug (counts a view); charts in hidden spaces answer 404 */
     get: operations["Charts_get"];
     /** Delete a saved chart with its versions and pins */
     delete: operations["Charts_delete"];
@@ -240,7 +240,7 @@ export interface paths {
     patch: operations["Charts_update"];
   };
   "/api/v1/saved/{chartUuid}/version": {
-    /** Save new content as the chart's next version */
+    /** Save new content as the chart's next version (name and description are accepted and kept, as the reference) */
     post: operations["Charts_saveVersion"];
   };
   "/api/v1/saved/{chartUuid}/history": {
@@ -258,11 +258,11 @@ export interface paths {
   "/api/v1/projects/{projectUuid}/dashboards": {
     /** Dashboards of the project in spaces the caller may see */
     get: operations["Dashboards_list"];
-    /** Create a dashboard with tiles, tabs, filters and config in a space (space editor) */
+    /** Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, the first space the caller can write */
     post: operations["Dashboards_create"];
   };
   "/api/v1/dashboards/{dashboardUuid}": {
-    /** Get a dashboard (counts a view); dashboards in hidden spaces answer 404 */
+    /** Get a dashboard by uuid or slug (counts a view); dashboards in hidden spaces answer 404 */
     get: operations["Dashboards_get"];
     /** Delete a dashboard with the charts saved in it */
     delete: operations["Dashboards_delete"];
@@ -1389,7 +1389,9 @@ export interface components {
       members?: components["schemas"]["GroupMemberRefDto"][];
     };
     UpdateGroupDto: {
-      name: string;
+      name?: string;
+      /** @description Every member of the group after the update (users not listed leave it). */
+      members?: components["schemas"]["GroupMemberRefDto"][];
     };
     PinningDto: {
       projectUuid: string;
@@ -1524,6 +1526,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The space the chart is saved in (the caller must be able to edit it); not needed with `dashboardUuid`.
+       * Left out, the caller's first writable top-level space (oldest first), as the reference.
        */
       spaceUuid?: string;
       /**
@@ -1544,7 +1547,7 @@ export interface components {
        */
       spaceUuid?: string;
     };
-    ChartContentDto: {
+    ChartVersionRequestDto: {
       /** @description The chart's MetricQuery, stored as given. */
       metricQuery: {
         [key: string]: unknown;
@@ -1557,6 +1560,10 @@ export interface components {
       pivotConfig?: {
         [key: string]: unknown;
       } | null;
+      /** @description Accepted and ignored (the chart keeps its name), as the reference. */
+      name?: string;
+      /** @description Accepted and ignored (the chart keeps its description), as the reference. */
+      description?: string | null;
       /** @description The explore the chart queries. */
       tableName: string;
       chartConfig: components["schemas"]["ChartConfigDto"];
@@ -1676,8 +1683,11 @@ export interface components {
       };
       description?: string | null;
       name: string;
-      /** Format: uuid */
-      spaceUuid: string;
+      /**
+       * Format: uuid
+       * @description The space of the dashboard; left out, the caller's first writable top-level space (oldest first), as the reference.
+       */
+      spaceUuid?: string;
       tiles?: components["schemas"]["DashboardTileRequestDto"][];
       filters?: components["schemas"]["DashboardFiltersDto"];
       tabs?: components["schemas"]["DashboardTabDto"][];
@@ -1850,13 +1860,24 @@ export interface components {
     ChartUploadDto: {
       description?: string | null;
       dashboardSlug?: string | null;
+      /**
+       * Format: uuid
+       * @description The reference's older files name the chart's dashboard by uuid (usually `null`: not in a dashboard).
+       */
+      dashboardUuid?: string | null;
+      /**
+       * @description The reference's content type marker; only `chart` here.
+       * @enum {string}
+       */
+      contentType?: "chart";
       metricQuery: {
         [key: string]: unknown;
       };
       chartConfig: {
         [key: string]: unknown;
       };
-      tableConfig: {
+      /** @description `{ columnOrder }`; left out, an empty column order (as the reference). */
+      tableConfig?: {
         [key: string]: unknown;
       };
       pivotConfig?: {
@@ -1869,7 +1890,7 @@ export interface components {
       slug?: string;
       name: string;
       tableName: string;
-      /** @description The path of the chart's space; missing spaces are created. */
+      /** @description The path of the chart's space (`sales.q1_reports`, or the reference's `sales/q1-reports`); missing spaces are created. */
       spaceSlug: string;
       /** @description Fail with a 400 instead of creating a missing space. */
       skipSpaceCreate?: boolean;
@@ -1926,8 +1947,27 @@ export interface components {
       dashboards: components["schemas"]["DashboardAsCodeDto"][];
       missingIds: string[];
     };
+    TileUploadDto: {
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      /** Format: uuid */
+      tabUuid?: string | null;
+      properties: {
+        [key: string]: unknown;
+      };
+      type: string;
+      /** @description Names the tile in the filters' `tileTargets`; left out, the slug a download would give it (chart slug, else title, else type). */
+      tileSlug?: string;
+    };
     DashboardUploadDto: {
       description?: string | null;
+      /**
+       * @description The reference's content type marker; only `dashboard` here.
+       * @enum {string}
+       */
+      contentType?: "dashboard";
       filters?: {
         [key: string]: unknown;
       };
@@ -1942,8 +1982,9 @@ export interface components {
       version?: number;
       slug?: string;
       name: string;
+      /** @description The path of the dashboard's space (`sales.q1_reports`, or the reference's `sales/q1-reports`). */
       spaceSlug: string;
-      tiles: components["schemas"]["TileAsCodeDto"][];
+      tiles: components["schemas"]["TileUploadDto"][];
       tabs?: components["schemas"]["DashboardTabDto"][];
       skipSpaceCreate?: boolean;
       publicSpaceCreate?: boolean;
@@ -4952,7 +4993,7 @@ export interface operations {
       };
     };
   };
-  /** Create a group, optionally with members (organization admin) */
+  /** Create a group, optionally with members (organization admin); 201 as the reference */
   Groups_create: {
     requestBody: {
       content: {
@@ -4960,8 +5001,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
-      200: {
+      /** @description Created */
+      201: {
         content: {
           "application/json": {
             /** @enum {string} */
@@ -5102,8 +5143,8 @@ export interface operations {
       };
     };
   };
-  /** Rename a group (organization admin) */
-  Groups_rename: {
+  /** Rename a group and/or replace its members (organization admin) */
+  Groups_update: {
     parameters: {
       path: {
         groupUuid: string;
@@ -5163,7 +5204,7 @@ export interface operations {
       };
     };
   };
-  /** Add a user of the organization to a group (organization admin) */
+  /** Add a user of the organization to a group (organization admin): 201, or 204 without a body when already a member */
   Groups_addMember: {
     parameters: {
       path: {
@@ -5172,8 +5213,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
-      200: {
+      /** @description Created */
+      201: {
         content: {
           "application/json": {
             /** @enum {string} */
@@ -5181,6 +5222,10 @@ export interface operations {
             results: components["schemas"]["GroupDto"];
           };
         };
+      };
+      /** @description The user was a member already: nothing changed, no body */
+      204: {
+        content: never;
       };
       /** @description Invalid input: every offending field is named in error.data */
       400: {
@@ -5566,7 +5611,7 @@ export interface operations {
       };
     };
   };
-  /** Get a saved chart (counts a view); charts in hidden spaces answer 404 */
+  /** Get a saved chart by uuid or slug (counts a view); charts in hidden spaces answer 404 */
   Charts_get: {
     parameters: {
       path: {
@@ -5598,6 +5643,12 @@ export interface operations {
       };
       /** @description Not found (or not visible to the caller) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
@@ -5715,7 +5766,7 @@ export interface operations {
       };
     };
   };
-  /** Save new content as the chart's next version */
+  /** Save new content as the chart's next version (name and description are accepted and kept, as the reference) */
   Charts_saveVersion: {
     parameters: {
       path: {
@@ -5724,7 +5775,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ChartContentDto"];
+        "application/json": components["schemas"]["ChartVersionRequestDto"];
       };
     };
     responses: {
@@ -5953,7 +6004,7 @@ export interface operations {
       };
     };
   };
-  /** Create a dashboard with tiles, tabs, filters and config in a space (space editor) */
+  /** Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, the first space the caller can write */
   Dashboards_create: {
     parameters: {
       path: {
@@ -5966,8 +6017,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
-      200: {
+      /** @description Created */
+      201: {
         content: {
           "application/json": {
             /** @enum {string} */
@@ -6008,7 +6059,7 @@ export interface operations {
       };
     };
   };
-  /** Get a dashboard (counts a view); dashboards in hidden spaces answer 404 */
+  /** Get a dashboard by uuid or slug (counts a view); dashboards in hidden spaces answer 404 */
   Dashboards_get: {
     parameters: {
       path: {
@@ -6040,6 +6091,12 @@ export interface operations {
       };
       /** @description Not found (or not visible to the caller) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
         content: {
           "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };

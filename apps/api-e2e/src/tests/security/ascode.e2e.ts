@@ -17,7 +17,7 @@ let developer: Member;
 
 async function created<T = Record<string, unknown>>(what: string, response: Promise<ApiResponse>): Promise<T> {
   const answer = await response;
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 && answer.status !== 201) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.results as T;
 }
 

@@ -191,7 +191,7 @@ describe('User SQL gate: a fragment must be exactly one expression (400 naming t
 describe("User SQL gate: a dashboard's chart tile carrying SQL runs only for callers allowed that SQL", () => {
   it('each role runs the tile of a chart saved with a SQL table calculation (E12 with dashboard filters)', async () => {
     const board = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, { token: adminToken, body: { name: unique('Gate board'), spaceUuid: publicSpace, tiles: [], tabs: [] } });
-    expect(board.status).toBe(200);
+    expect(board.status).toBe(201);
     const chart = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
       token: adminToken,
       body: { ...chartBody(LEGIT.sqlTableCalculation), spaceUuid: undefined, dashboardUuid: board.body.results.uuid },

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 
@@ -99,13 +99,23 @@ export class ChartUploadDto {
   @IsString() @MinLength(1) @MaxLength(255)
   tableName!: string;
 
-  /** The path of the chart's space; missing spaces are created. */
+  /** The path of the chart's space (`sales.q1_reports`, or the reference's `sales/q1-reports`); missing spaces are created. */
   @IsString() @MinLength(1) @MaxLength(2000)
   spaceSlug!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
   @IsOptional() @IsString() @MaxLength(300)
   dashboardSlug?: string | null;
+
+  /** The reference's older files name the chart's dashboard by uuid (usually `null`: not in a dashboard). */
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
+  @IsOptional() @IsUUID()
+  dashboardUuid?: string | null;
+
+  /** The reference's content type marker; only `chart` here. */
+  @ApiProperty({ enum: ['chart'], required: false })
+  @IsOptional() @IsIn(['chart'])
+  contentType?: 'chart';
 
   @ApiProperty(freeObject())
   @IsObject()
@@ -115,9 +125,10 @@ export class ChartUploadDto {
   @IsObject()
   chartConfig!: Record<string, unknown>;
 
-  @ApiProperty(freeObject())
-  @IsObject()
-  tableConfig!: Record<string, unknown>;
+  /** `{ columnOrder }`; left out, an empty column order (as the reference). */
+  @ApiProperty(freeObject({ required: false }))
+  @IsOptional() @IsObject()
+  tableConfig?: Record<string, unknown>;
 
   @ApiProperty(freeObject({ nullable: true, required: false }))
   @IsOptional() @IsObject()
@@ -203,6 +214,14 @@ export class TileAsCodeDto {
   properties!: Record<string, unknown>;
 }
 
+/** A tile to upload: as downloaded, but `tileSlug` may be left out (as the reference's files do). */
+export class TileUploadDto extends OmitType(TileAsCodeDto, ['tileSlug'] as const) {
+  /** Names the tile in the filters' `tileTargets`; left out, the slug a download would give it (chart slug, else title, else type). */
+  @ApiProperty({ type: 'string', required: false })
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(300)
+  tileSlug?: string;
+}
+
 /** DashboardAsCode. */
 export class DashboardAsCodeDto {
   name!: string;
@@ -263,11 +282,17 @@ export class DashboardUploadDto {
   @IsOptional() @IsString() @MaxLength(10_000)
   description?: string | null;
 
+  /** The path of the dashboard's space (`sales.q1_reports`, or the reference's `sales/q1-reports`). */
   @IsString() @MinLength(1) @MaxLength(2000)
   spaceSlug!: string;
 
-  @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => TileAsCodeDto)
-  tiles!: TileAsCodeDto[];
+  /** The reference's content type marker; only `dashboard` here. */
+  @ApiProperty({ enum: ['dashboard'], required: false })
+  @IsOptional() @IsIn(['dashboard'])
+  contentType?: 'dashboard';
+
+  @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => TileUploadDto)
+  tiles!: TileUploadDto[];
 
   @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => DashboardTabDto)
   tabs?: DashboardTabDto[];

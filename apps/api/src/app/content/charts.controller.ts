@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@quarry/domain';
-import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
+import { CurrentUser, Endpoint, UuidOrSlugParam, UuidParam } from '@quarry/server/common';
 import { ChartsService } from '@quarry/server/content';
 
-import { ChartContentDto, ChartDto, ChartHistoryDto, ChartPinningDto, ChartSummaryDto, ChartVersionDto, CreateChartDto, UpdateChartDto } from './charts.dto';
+import { ChartDto, ChartHistoryDto, ChartPinningDto, ChartSummaryDto, ChartVersionDto, ChartVersionRequestDto, CreateChartDto, UpdateChartDto } from './charts.dto';
 
 const projectParam = new UuidParam('projectUuid');
 const chartParam = new UuidParam('chartUuid');
@@ -27,9 +27,9 @@ export class ChartsController {
   }
 
   @Get('saved/:chartUuid')
-  @Endpoint({ summary: 'Get a saved chart (counts a view); charts in hidden spaces answer 404', response: ChartDto, errors: [404] })
-  get(@CurrentUser() principal: Principal, @Param('chartUuid', chartParam) chartUuid: string): Promise<ChartDto> {
-    return this.charts.get(principal, chartUuid) as Promise<ChartDto>;
+  @Endpoint({ summary: 'Get a saved chart by uuid or slug (counts a view); charts in hidden spaces answer 404', response: ChartDto, errors: [404, 409] })
+  get(@CurrentUser() principal: Principal, @Param('chartUuid', new UuidOrSlugParam('chartUuid')) chartUuidOrSlug: string): Promise<ChartDto> {
+    return this.charts.getByUuidOrSlug(principal, chartUuidOrSlug) as Promise<ChartDto>;
   }
 
   @Patch('saved/:chartUuid')
@@ -39,9 +39,10 @@ export class ChartsController {
   }
 
   @Post('saved/:chartUuid/version')
-  @Endpoint({ summary: "Save new content as the chart's next version", response: ChartDto, errors: [403, 404] })
-  saveVersion(@CurrentUser() principal: Principal, @Param('chartUuid', chartParam) chartUuid: string, @Body() body: ChartContentDto): Promise<ChartDto> {
-    return this.charts.saveVersion(principal, chartUuid, body) as Promise<ChartDto>;
+  @Endpoint({ summary: "Save new content as the chart's next version (name and description are accepted and kept, as the reference)", response: ChartDto, errors: [403, 404] })
+  saveVersion(@CurrentUser() principal: Principal, @Param('chartUuid', chartParam) chartUuid: string, @Body() body: ChartVersionRequestDto): Promise<ChartDto> {
+    const { name: _name, description: _description, ...content } = body;
+    return this.charts.saveVersion(principal, chartUuid, content) as Promise<ChartDto>;
   }
 
   @Delete('saved/:chartUuid')

@@ -44,6 +44,23 @@ export class ChartContentDto {
   pivotConfig?: Record<string, unknown> | null;
 }
 
+/**
+ * A new version of a chart's content. The reference's clients send the chart's `name` and
+ * `description` along; as the reference (CreateSavedChartVersion), a version saves content only,
+ * so both are accepted and left as they are: rename or describe with PATCH /api/v1/saved/{uuid}.
+ */
+export class ChartVersionRequestDto extends ChartContentDto {
+  /** Accepted and ignored (the chart keeps its name), as the reference. */
+  @ApiProperty({ type: 'string', required: false })
+  @IsOptional() @IsString() @MaxLength(255)
+  name?: string;
+
+  /** Accepted and ignored (the chart keeps its description), as the reference. */
+  @ApiProperty({ type: 'string', nullable: true, required: false })
+  @IsOptional() @IsString() @MaxLength(10_000)
+  description?: string | null;
+}
+
 export class CreateChartDto extends ChartContentDto {
   @IsString() @MaxLength(255)
   name!: string;
@@ -52,7 +69,10 @@ export class CreateChartDto extends ChartContentDto {
   @IsOptional() @IsString() @MaxLength(10_000)
   description?: string | null;
 
-  /** The space the chart is saved in (the caller must be able to edit it); not needed with `dashboardUuid`. */
+  /**
+   * The space the chart is saved in (the caller must be able to edit it); not needed with `dashboardUuid`.
+   * Left out, the caller's first writable top-level space (oldest first), as the reference.
+   */
   @IsOptional() @IsUUID()
   spaceUuid?: string;
 

@@ -18,7 +18,7 @@ export class ColorPalettesController {
   }
 
   @Post()
-  @Endpoint({ summary: 'Create a colour palette of 20 colours (admin); it starts inactive', response: ColorPaletteDto, errors: [403, 409] })
+  @Endpoint({ summary: 'Create a colour palette of 20 colours (admin); it starts inactive; 201 as the reference', response: ColorPaletteDto, status: 201, errors: [403, 409] })
   async create(@CurrentUser() principal: Principal, @Body() body: CreateColorPaletteDto): Promise<ColorPaletteDto> {
     return toColorPaletteDto(await this.palettes.create(principal, body));
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@quarry/domain';
-import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
+import { CurrentUser, Endpoint, UuidOrSlugParam, UuidParam } from '@quarry/server/common';
 import { DashboardsService } from '@quarry/server/content';
 
 import { CreateDashboardDto, DashboardDto, DashboardPinningDto, DashboardSummaryDto, UpdateDashboardDto } from './dashboards.dto';
@@ -15,7 +15,12 @@ export class DashboardsController {
   constructor(private readonly dashboards: DashboardsService) {}
 
   @Post('projects/:projectUuid/dashboards')
-  @Endpoint({ summary: 'Create a dashboard with tiles, tabs, filters and config in a space (space editor)', response: DashboardDto, errors: [403, 404] })
+  @Endpoint({
+    summary: 'Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, the first space the caller can write',
+    response: DashboardDto,
+    status: 201,
+    errors: [403, 404],
+  })
   create(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Body() body: CreateDashboardDto): Promise<DashboardDto> {
     return this.dashboards.create(principal, projectUuid, body) as Promise<DashboardDto>;
   }
@@ -27,9 +32,9 @@ export class DashboardsController {
   }
 
   @Get('dashboards/:dashboardUuid')
-  @Endpoint({ summary: 'Get a dashboard (counts a view); dashboards in hidden spaces answer 404', response: DashboardDto, errors: [404] })
-  get(@CurrentUser() principal: Principal, @Param('dashboardUuid', dashboardParam) dashboardUuid: string): Promise<DashboardDto> {
-    return this.dashboards.get(principal, dashboardUuid) as Promise<DashboardDto>;
+  @Endpoint({ summary: 'Get a dashboard by uuid or slug (counts a view); dashboards in hidden spaces answer 404', response: DashboardDto, errors: [404, 409] })
+  get(@CurrentUser() principal: Principal, @Param('dashboardUuid', new UuidOrSlugParam('dashboardUuid')) dashboardUuidOrSlug: string): Promise<DashboardDto> {
+    return this.dashboards.getByUuidOrSlug(principal, dashboardUuidOrSlug) as Promise<DashboardDto>;
   }
 
   @Patch('dashboards/:dashboardUuid')

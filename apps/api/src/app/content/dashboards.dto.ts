@@ -89,8 +89,9 @@ export class CreateDashboardDto extends DashboardLayoutDto {
   @IsOptional() @IsString() @MaxLength(10_000)
   description?: string | null;
 
-  @IsUUID()
-  spaceUuid!: string;
+  /** The space of the dashboard; left out, the caller's first writable top-level space (oldest first), as the reference. */
+  @IsOptional() @IsUUID()
+  spaceUuid?: string;
 }
 
 export class UpdateDashboardDto extends DashboardLayoutDto {

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
 import { GroupsService } from '@quarry/server/content';
+import type { Response } from 'express';
 
 import { CreateGroupDto, GroupDto, UpdateGroupDto } from './groups.dto';
 
@@ -21,7 +22,7 @@ export class GroupsController {
   }
 
   @Post('org/groups')
-  @Endpoint({ summary: 'Create a group, optionally with members (organization admin)', response: GroupDto, errors: [403, 404, 409] })
+  @Endpoint({ summary: 'Create a group, optionally with members (organization admin); 201 as the reference', response: GroupDto, status: 201, errors: [403, 404, 409] })
   create(@CurrentUser() principal: Principal, @Body() body: CreateGroupDto): Promise<GroupDto> {
     return this.groups.create(principal, body.name, (body.members ?? []).map((member) => member.userUuid.toLowerCase()));
   }
@@ -33,9 +34,9 @@ export class GroupsController {
   }
 
   @Patch('groups/:groupUuid')
-  @Endpoint({ summary: 'Rename a group (organization admin)', response: GroupDto, errors: [403, 404, 409] })
-  rename(@CurrentUser() principal: Principal, @Param('groupUuid', groupParam) groupUuid: string, @Body() body: UpdateGroupDto): Promise<GroupDto> {
-    return this.groups.rename(principal, groupUuid, body.name);
+  @Endpoint({ summary: 'Rename a group and/or replace its members (organization admin)', response: GroupDto, errors: [403, 404, 409] })
+  update(@CurrentUser() principal: Principal, @Param('groupUuid', groupParam) groupUuid: string, @Body() body: UpdateGroupDto): Promise<GroupDto> {
+    return this.groups.update(principal, groupUuid, { name: body.name, memberUuids: body.members?.map((member) => member.userUuid.toLowerCase()) });
   }
 
   @Delete('groups/:groupUuid')
@@ -46,9 +47,18 @@ export class GroupsController {
   }
 
   @Put('groups/:groupUuid/members/:userUuid')
-  @Endpoint({ summary: 'Add a user of the organization to a group (organization admin)', response: GroupDto, errors: [403, 404] })
-  addMember(@CurrentUser() principal: Principal, @Param('groupUuid', groupParam) groupUuid: string, @Param('userUuid', userParam) userUuid: string): Promise<GroupDto> {
-    return this.groups.addMember(principal, groupUuid, userUuid);
+  @Endpoint({ summary: 'Add a user of the organization to a group (organization admin): 201, or 204 without a body when already a member', response: GroupDto, status: 201, errors: [403, 404] })
+  @ApiResponse({ status: 204, description: 'The user was a member already: nothing changed, no body' })
+  async addMember(
+    @CurrentUser() principal: Principal,
+    @Param('groupUuid', groupParam) groupUuid: string,
+    @Param('userUuid', userParam) userUuid: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<GroupDto> {
+    const { added, group } = await this.groups.addMember(principal, groupUuid, userUuid);
+    // As the reference: 201 when the membership is new, 204 (no body) when it existed.
+    if (!added) response.status(204);
+    return group;
   }
 
   @Delete('groups/:groupUuid/members/:userUuid')

@@ -15,9 +15,14 @@ export class CreateGroupDto {
   members?: GroupMemberRefDto[];
 }
 
+/** UpdateGroupWithMembers of the reference: a new name, the complete member list, or both. */
 export class UpdateGroupDto {
-  @IsString() @MaxLength(255)
-  name!: string;
+  @IsOptional() @IsString() @MaxLength(255)
+  name?: string;
+
+  /** Every member of the group after the update (users not listed leave it). */
+  @IsOptional() @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => GroupMemberRefDto)
+  members?: GroupMemberRefDto[];
 }
 
 export class GroupMemberDto {

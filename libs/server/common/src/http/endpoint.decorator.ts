@@ -1,7 +1,6 @@
 import { applyDecorators, HttpCode, type Type } from '@nestjs/common';
 import {
   ApiExtraModels,
-  ApiOkResponse,
   ApiOperation,
   ApiResponse,
   ApiSecurity,
@@ -24,6 +23,8 @@ export interface EndpointOptions {
   /** Statuses this route can answer with besides 200, 400, 401 and 500. */
   errors?: number[];
   operationId?: string;
+  /** The success status, as the reference answers the same request (201 for some creations); 200 by default. */
+  status?: 200 | 201;
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -46,7 +47,7 @@ function resultsSchema(response: EndpointOptions['response']) {
 }
 
 /**
- * One decorator per route: summary, 200 with the `{ status: "ok", results }` envelope (the
+ * One decorator per route: summary, 200 (or `status`) with the `{ status: "ok", results }` envelope (the
  * handler's result is wrapped in it), the standard error envelopes, and the token requirement.
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {
@@ -54,11 +55,12 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
   const statuses = [...new Set([400, ...(options.isPublic ? [] : [401]), ...(options.errors ?? []), 500])].sort();
   return applyDecorators(
     Enveloped(),
-    HttpCode(200),
+    HttpCode(options.status ?? 200),
     ApiOperation({ summary: options.summary, description: options.description, operationId: options.operationId }),
     ApiExtraModels(ApiErrorEnvelopeDto, ...models),
-    ApiOkResponse({
-      description: 'Success',
+    ApiResponse({
+      status: options.status ?? 200,
+      description: options.status === 201 ? 'Created' : 'Success',
       schema: {
         type: 'object',
         required: ['status', 'results'],

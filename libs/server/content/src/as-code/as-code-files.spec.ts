@@ -1,7 +1,8 @@
 import type { DashboardRow, StoredTile } from '@quarry/server/database';
 
 import { type ChartAsCode,chartLanguageMap } from './chart-as-code';
-import { rekeyTileTargets, tileSlugs, toDashboardAsCode } from './dashboard-as-code';
+import { rekeyTileTargets, tileSlugs, toDashboardAsCode, uploadTileSlugs } from './dashboard-as-code';
+import { asSpacePath } from './space-paths';
 
 const tile = (uuid: string, type: string, properties: Record<string, unknown>): StoredTile => ({ uuid, type, x: 0, y: 0, w: 1, h: 1, tabUuid: null, properties });
 
@@ -33,5 +34,27 @@ describe('dashboard files', () => {
     expect(file.tiles).toEqual([{ type: 'saved_chart', x: 0, y: 0, w: 1, h: 1, tabUuid: null, tileSlug: 'revenue', properties: { title: 'Rev', chartSlug: 'revenue' } }]);
     expect(file.filters).toEqual({ dimensions: [{ id: 'f', tileTargets: { revenue: { fieldId: 'x' } } }] });
     expect(rekeyTileTargets(file.filters, new Map([['revenue', 't9']]))).toEqual({ dimensions: [{ id: 'f', tileTargets: { t9: { fieldId: 'x' } } }] });
+  });
+
+  it('slug uploaded tiles without tileSlug as the download would, keeping the given ones (the reference leaves them out)', () => {
+    const uploaded = [
+      { type: 'saved_chart', properties: { chartSlug: 'revenue', title: '' } },
+      { type: 'saved_chart', properties: { chartSlug: 'revenue' } },
+      { type: 'markdown', properties: { title: '💸 Revenue' } },
+      { type: 'loom', tileSlug: 'revenue-1', properties: { title: 'Tutorial' } },
+      { type: 'markdown', properties: {} },
+    ];
+    expect(uploadTileSlugs(uploaded)).toEqual(['revenue', 'revenue-2', 'revenue-3', 'revenue-1', 'markdown']);
+    const downloaded = [tile('1', 'saved_chart', { savedChartUuid: 'c' }), tile('2', 'markdown', { title: 'Read me' }), tile('3', 'loom', {})];
+    const asFiles = downloaded.map((stored) => ({ type: stored.type, properties: stored.type === 'saved_chart' ? { chartSlug: 'revenue' } : stored.properties }));
+    expect(uploadTileSlugs(asFiles)).toEqual(tileSlugs(downloaded, new Map([['c', 'revenue']])));
+  });
+});
+
+describe('space slugs of uploaded files', () => {
+  it('read the reference\'s content paths (slashes, dashes) as space paths', () => {
+    expect(asSpacePath('jaffle-shop')).toBe('jaffle_shop');
+    expect(asSpacePath('sales/q1-reports')).toBe('sales.q1_reports');
+    expect(asSpacePath('sales.q1_reports')).toBe('sales.q1_reports');
   });
 });

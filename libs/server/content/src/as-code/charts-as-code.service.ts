@@ -12,7 +12,7 @@ import type { ProjectSpaces } from '../spaces/project-spaces';
 import { SpaceAccessService } from '../spaces/space-access.service';
 import { type ChartAsCode, chartLanguageMap, toChartAsCode } from './chart-as-code';
 import type { ChangeAction, ContentChanges } from './content-changes';
-import { SpacePaths } from './space-paths';
+import { asSpacePath, SpacePaths } from './space-paths';
 
 /** How many charts one download answers; `offset` pages through the rest. */
 export const AS_CODE_PAGE_SIZE = 100;
@@ -36,11 +36,15 @@ export interface ChartUpload {
   name: string;
   description?: string | null;
   tableName: string;
+  /** A space path (`sales.q1_reports`) or the reference's form of it (`sales/q1-reports`). */
   spaceSlug: string;
   dashboardSlug?: string | null;
+  /** The reference's older files name the chart's dashboard by uuid (usually `null`). */
+  dashboardUuid?: string | null;
   metricQuery: Record<string, unknown>;
   chartConfig: Record<string, unknown>;
-  tableConfig: Record<string, unknown>;
+  /** Optional as in the reference: an empty column order. */
+  tableConfig?: Record<string, unknown>;
   pivotConfig?: Record<string, unknown> | null;
   /** Fail instead of creating a missing space. */
   skipSpaceCreate?: boolean;
@@ -93,8 +97,9 @@ export class ChartsAsCodeService {
   }
 
   /** Creates or updates the chart with this slug (a new version), creating the spaces of its path; a dry run only plans. */
-  async upload(principal: Principal, projectUuid: string, slug: string, upload: ChartUpload): Promise<ContentChanges> {
+  async upload(principal: Principal, projectUuid: string, slug: string, file: ChartUpload): Promise<ContentChanges> {
     let spaces = await this.asCodeSpaces(principal, projectUuid, 'upload charts');
+    const upload = { ...file, spaceSlug: asSpacePath(file.spaceSlug), tableConfig: file.tableConfig ?? { columnOrder: [] } };
     if (slugify(slug) !== slug) throw new QuarryError('ValidationError', 'Invalid request: slug', { slug: ['slug must be lowercase letters and digits joined by single dashes'] });
     const chartType = upload.chartConfig['type'];
     if (!CHART_TYPES.includes(chartType as ChartType)) {
@@ -110,7 +115,7 @@ export class ChartsAsCodeService {
     // overwrite): the upload creates the caller's own chart, under the next free slug as any taken slug gets.
     const existing = found && spaces.access(found.spaceUuid) ? found : null;
     if (existing) spaces.assert(existing.spaceUuid, 'space:manage-content');
-    const dashboardUuid = await this.dashboardOf(projectUuid, upload.dashboardSlug ?? null);
+    const dashboardUuid = await this.dashboardOf(spaces, upload);
     const content = chartContent({ ...upload, chartConfig: upload.chartConfig as ChartAsCodeConfig, pivotConfig: upload.pivotConfig ?? null });
     const name = contentName(upload.name);
     const description = upload.description ?? null;
@@ -128,7 +133,22 @@ export class ChartsAsCodeService {
     const action: ChangeAction = !existing ? 'create' : unchanged ? 'no changes' : 'update';
     const changes: ContentChanges = {
       spaces: spaceChanges,
-      charts: [{ action, data: { uuid: existing?.savedChartUuid ?? null, slug, name, spacePath: upload.spaceSlug } }],
+      charts: [
+        {
+          action,
+          data: {
+            uuid: existing?.savedChartUuid ?? null,
+            slug,
+            name,
+            spacePath: upload.spaceSlug,
+            description,
+            tableName: content.tableName,
+            metricQuery: content.metricQuery,
+            chartConfig: content.chartConfig,
+            tableConfig: content.tableConfig,
+          },
+        },
+      ],
       dashboards: [],
     };
     if (upload.dryRun || action === 'no changes') return changes;
@@ -178,12 +198,23 @@ export class ChartsAsCodeService {
     return slugs;
   }
 
-  /** The dashboard a chart file says it is saved in; it must exist (upload dashboards' charts after their dashboard). */
-  private async dashboardOf(projectUuid: string, dashboardSlug: string | null): Promise<string | null> {
-    if (!dashboardSlug) return null;
-    const dashboard = await this.dashboards.findBySlug(projectUuid, dashboardSlug);
-    if (!dashboard) {
-      throw new QuarryError('ValidationError', `Invalid request: no dashboard has the slug ${dashboardSlug}`, { dashboardSlug: ['no dashboard of this project has this slug'] });
+  /**
+   * The dashboard a chart file says it is saved in, by slug (or by uuid, in the reference's older
+   * files); it must be one of the project's the caller can see (upload dashboards' charts after their dashboard).
+   */
+  private async dashboardOf(spaces: ProjectSpaces, upload: Pick<ChartUpload, 'dashboardSlug' | 'dashboardUuid'>): Promise<string | null> {
+    const { dashboardSlug, dashboardUuid } = upload;
+    if (dashboardSlug) {
+      const dashboard = await this.dashboards.findBySlug(spaces.projectUuid, dashboardSlug);
+      if (!dashboard || !spaces.access(dashboard.spaceUuid)) {
+        throw new QuarryError('ValidationError', `Invalid request: no dashboard has the slug ${dashboardSlug}`, { dashboardSlug: ['no dashboard of this project has this slug'] });
+      }
+      return dashboard.dashboardUuid;
+    }
+    if (!dashboardUuid) return null;
+    const dashboard = await this.dashboards.findByUuid(dashboardUuid.toLowerCase());
+    if (!dashboard || dashboard.projectUuid !== spaces.projectUuid || !spaces.access(dashboard.spaceUuid)) {
+      throw new QuarryError('ValidationError', 'Invalid request: dashboardUuid is not a dashboard of this project', { dashboardUuid: ['no dashboard of this project has this uuid'] });
     }
     return dashboard.dashboardUuid;
   }

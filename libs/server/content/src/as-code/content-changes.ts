@@ -19,6 +19,12 @@ export interface ChartChangeData {
   slug: string;
   name: string;
   spacePath: string;
+  /** An upload's answer carries the chart as uploaded, as the reference's (its API tests read these). */
+  description?: string | null;
+  tableName?: string;
+  metricQuery?: Record<string, unknown>;
+  chartConfig?: Record<string, unknown>;
+  tableConfig?: Record<string, unknown>;
 }
 
 export interface DashboardChangeData {
@@ -26,6 +32,8 @@ export interface DashboardChangeData {
   slug: string;
   name: string;
   spacePath: string;
+  /** An upload's answer carries the dashboard's description, as the reference's. */
+  description?: string | null;
 }
 
 /** PromotionChanges of the reference: the plan of a promotion or an as-code upload. */

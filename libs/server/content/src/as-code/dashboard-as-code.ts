@@ -44,6 +44,24 @@ export function tileSlugs(tiles: readonly StoredTile[], chartSlugs: ReadonlyMap<
   });
 }
 
+/**
+ * The slug of each uploaded tile: its own `tileSlug`, else the one the download would give it (its
+ * chart's slug, else its title, else its type), so a file without tile slugs (the reference's may
+ * leave them out) updates the same tiles on every upload. Slugs stay unique in the dashboard.
+ */
+export function uploadTileSlugs(tiles: ReadonlyArray<{ type: string; tileSlug?: string; properties: Record<string, unknown> }>): string[] {
+  const taken = new Set(tiles.map((tile) => tile.tileSlug).filter((slug): slug is string => Boolean(slug)));
+  return tiles.map((tile) => {
+    if (tile.tileSlug) return tile.tileSlug;
+    const chartSlug = tile.type === 'saved_chart' && typeof tile.properties['chartSlug'] === 'string' ? tile.properties['chartSlug'] : undefined;
+    const base = chartSlug ?? slugify(String(tile.properties['title'] ?? ''), tile.type.replace(/_/g, '-'));
+    let slug = base;
+    for (let attempt = 1; taken.has(slug); attempt += 1) slug = `${base}-${attempt}`;
+    taken.add(slug);
+    return slug;
+  });
+}
+
 /** Rewrites the keys of every filter's `tileTargets` (tile uuid ↔ tile slug). */
 export function rekeyTileTargets(filters: Record<string, unknown>, keys: ReadonlyMap<string, string>): Record<string, unknown> {
   const rekey = (rules: unknown) =>

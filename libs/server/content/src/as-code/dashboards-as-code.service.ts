@@ -10,8 +10,8 @@ import type { ProjectSpaces } from '../spaces/project-spaces';
 import { ChartsAsCodeService, type DownloadRequest } from './charts-as-code.service';
 import { AS_CODE_PAGE_SIZE } from './charts-as-code.service';
 import type { ChangeAction, ContentChanges } from './content-changes';
-import { type DashboardAsCode, dashboardLanguageMap, rekeyTileTargets, type TileAsCode, toDashboardAsCode } from './dashboard-as-code';
-import { SpacePaths } from './space-paths';
+import { type DashboardAsCode, dashboardLanguageMap, rekeyTileTargets, type TileAsCode, toDashboardAsCode, uploadTileSlugs } from './dashboard-as-code';
+import { asSpacePath, SpacePaths } from './space-paths';
 
 export interface DashboardsDownload {
   dashboards: DashboardAsCode[];
@@ -21,11 +21,15 @@ export interface DashboardsDownload {
   offset: number;
 }
 
+/** A tile of an uploaded file: `tileSlug` is optional, as in the reference (derived as the download derives it). */
+export type TileUpload = Omit<TileAsCode, 'tabUuid' | 'tileSlug'> & { tabUuid?: string | null; tileSlug?: string };
+
 export interface DashboardUpload {
   name: string;
   description?: string | null;
+  /** A space path (`sales.q1_reports`) or the reference's form of it (`sales/q1-reports`). */
   spaceSlug: string;
-  tiles: Array<Omit<TileAsCode, 'tabUuid'> & { tabUuid?: string | null }>;
+  tiles: TileUpload[];
   tabs?: Array<{ uuid: string; name: string; order: number }>;
   filters?: Record<string, unknown>;
   config?: Record<string, unknown>;
@@ -70,8 +74,9 @@ export class DashboardsAsCodeService {
   }
 
   /** Creates or updates the dashboard with this slug (a new version); chart tiles need their charts (by slug) in the project. */
-  async upload(principal: Principal, projectUuid: string, slug: string, upload: DashboardUpload): Promise<ContentChanges> {
+  async upload(principal: Principal, projectUuid: string, slug: string, file: DashboardUpload): Promise<ContentChanges> {
     let spaces = await this.chartsAsCode.asCodeSpaces(principal, projectUuid, 'upload dashboards');
+    const upload = { ...file, spaceSlug: asSpacePath(file.spaceSlug) };
     if (slugify(slug) !== slug) throw new QuarryError('ValidationError', 'Invalid request: slug', { slug: ['slug must be lowercase letters and digits joined by single dashes'] });
     const spaceChanges = this.spacePaths.plan(spaces, upload.spaceSlug, upload.publicSpaceCreate !== true);
     if (spaceChanges.length > 0 && upload.skipSpaceCreate) {
@@ -96,7 +101,7 @@ export class DashboardsAsCodeService {
     const changes: ContentChanges = {
       spaces: spaceChanges,
       charts: [],
-      dashboards: [{ action, data: { uuid: existing?.dashboardUuid ?? null, slug, name, spacePath: upload.spaceSlug } }],
+      dashboards: [{ action, data: { uuid: existing?.dashboardUuid ?? null, slug, name, spacePath: upload.spaceSlug, description } }],
     };
     if (upload.dryRun || action === 'no changes') return changes;
 
@@ -122,10 +127,12 @@ export class DashboardsAsCodeService {
     const existingSlugs = existing ? new Map(await this.existingTileSlugs(existing)) : new Map<string, string>();
     const tileUuids = new Map<string, string>();
     const tiles: StoredTile[] = [];
+    const slugs = uploadTileSlugs(upload.tiles);
     for (const [index, tile] of upload.tiles.entries()) {
       if (!TILE_TYPES.includes(tile.type as TileType)) problems[`tiles.${index}.type`] = [`type must be one of: ${TILE_TYPES.join(', ')}`];
-      const uuid = existingSlugs.get(tile.tileSlug) ?? randomUUID();
-      tileUuids.set(tile.tileSlug, uuid);
+      const tileSlug = slugs[index] as string;
+      const uuid = existingSlugs.get(tileSlug) ?? randomUUID();
+      tileUuids.set(tileSlug, uuid);
       let properties = tile.properties;
       if (tile.type === 'saved_chart') {
         const { chartSlug, ...rest } = tile.properties;

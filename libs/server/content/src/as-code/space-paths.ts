@@ -79,6 +79,15 @@ export class SpacePaths {
   }
 }
 
+/**
+ * The space path of a file's `spaceSlug`. Quarry writes paths (`sales.q1_reports`); the reference
+ * writes the same path with `/` between spaces and `-` in names (`sales/q1-reports`, `jaffle-shop`),
+ * which names the same spaces, as the reference's own upload reads it.
+ */
+export function asSpacePath(spaceSlug: string): string {
+  return spaceSlug.replace(/-/g, '_').replace(/\//g, '.');
+}
+
 function validPath(path: string): string[] {
   const segments = path.split('.');
   if (!path || segments.some((segment) => !/^[a-z0-9]+(_[a-z0-9]+)*$/.test(segment))) {

@@ -2,11 +2,21 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
 import { chartKindOf, type ChartType, NotFoundError, type Principal, QuarryError, type SpaceAction } from '@quarry/domain';
-import { type ChartContent, type ChartVersionRow, DashboardsRepository, PinnedItemsRepository, type SavedChartRow, SavedChartsRepository } from '@quarry/server/database';
+import {
+  type ChartContent,
+  type ChartVersionRow,
+  DashboardsRepository,
+  PinnedItemsRepository,
+  type SavedChartRow,
+  SavedChartsRepository,
+} from '@quarry/server/database';
+import { isUuid } from '@quarry/server/common';
 import { UserSqlGate } from '@quarry/server/projects';
 
 import { contentName, withFreeSlug } from '../content-names';
 import { type PinningView, PinsService } from '../pins/pins.service';
+import { defaultSpace } from '../spaces/default-space';
+import { onlyVisibleMatch } from '../spaces/visible-by-slug';
 import type { ProjectSpaces } from '../spaces/project-spaces';
 import { SpaceAccessService } from '../spaces/space-access.service';
 import { type ChartSummaryView, type ChartView, toChartSummary, toChartView } from './chart-view';
@@ -109,8 +119,16 @@ export class ChartsService {
       }
       return { spaceUuid: dashboard.spaceUuid, dashboardUuid: dashboard.dashboardUuid };
     }
-    if (!request.spaceUuid) throw new QuarryError('ValidationError', 'Invalid request: spaceUuid or dashboardUuid is required', { spaceUuid: ['spaceUuid or dashboardUuid is required'] });
-    return { spaceUuid: request.spaceUuid.toLowerCase() };
+    if (request.spaceUuid) return { spaceUuid: request.spaceUuid.toLowerCase() };
+    return { spaceUuid: defaultSpace(spaces).spaceUuid };
+  }
+
+  /** A chart by uuid or by slug (a slug in the caller's organization, among the charts they may see); each read counts as a view. */
+  async getByUuidOrSlug(principal: Principal, chartUuidOrSlug: string): Promise<ChartView> {
+    if (isUuid(chartUuidOrSlug)) return this.get(principal, chartUuidOrSlug);
+    const matches = await this.charts.listBySlugInOrganization(principal.organizationUuid, chartUuidOrSlug);
+    const chart = await onlyVisibleMatch(this.access, principal, chartUuidOrSlug, matches, () => chartNotFound(chartUuidOrSlug));
+    return this.get(principal, chart.savedChartUuid);
   }
 
   /** A chart; each read counts as a view. */

@@ -14,6 +14,8 @@ import {
 
 import { contentName, withFreeSlug } from '../content-names';
 import { type PinningView, PinsService } from '../pins/pins.service';
+import { defaultSpace } from '../spaces/default-space';
+import { onlyVisibleMatch } from '../spaces/visible-by-slug';
 import type { ProjectSpaces } from '../spaces/project-spaces';
 import { SpaceAccessService } from '../spaces/space-access.service';
 import { type DashboardSummaryView, type DashboardView, toDashboardSummary, toDashboardView } from './dashboard-view';
@@ -68,9 +70,12 @@ export class DashboardsService {
     private readonly pins: PinsService,
   ) {}
 
-  async create(principal: Principal, projectUuid: string, request: CreateDashboardRequest): Promise<DashboardView> {
-    const { spaces } = await this.access.assertSpace(principal, projectUuid, request.spaceUuid.toLowerCase(), 'space:manage-content');
-    const dashboardUuid = await this.insert(principal, spaces, request);
+  /** Creates a dashboard in the given space, or without one in the caller's first writable space (as the reference). */
+  async create(principal: Principal, projectUuid: string, request: Omit<CreateDashboardRequest, 'spaceUuid'> & { spaceUuid?: string }): Promise<DashboardView> {
+    const spaces = await this.access.forProject(principal, projectUuid);
+    const spaceUuid = request.spaceUuid?.toLowerCase() ?? defaultSpace(spaces).spaceUuid;
+    spaces.assert(spaceUuid, 'space:manage-content');
+    const dashboardUuid = await this.insert(principal, spaces, { ...request, spaceUuid });
     return this.viewOf(spaces, await this.load(dashboardUuid));
   }
 
@@ -92,6 +97,14 @@ export class DashboardsService {
       'dashboards_slug_unique',
     );
     return dashboardUuid;
+  }
+
+  /** A dashboard by uuid or by slug (a slug in the caller's organization, among the dashboards they may see); each read counts as a view. */
+  async getByUuidOrSlug(principal: Principal, dashboardUuidOrSlug: string): Promise<DashboardView> {
+    if (isUuid(dashboardUuidOrSlug)) return this.get(principal, dashboardUuidOrSlug);
+    const matches = await this.dashboards.listBySlugInOrganization(principal.organizationUuid, dashboardUuidOrSlug);
+    const dashboard = await onlyVisibleMatch(this.access, principal, dashboardUuidOrSlug, matches, () => dashboardNotFound(dashboardUuidOrSlug));
+    return this.get(principal, dashboard.dashboardUuid);
   }
 
   /** A dashboard; each read counts as a view. */

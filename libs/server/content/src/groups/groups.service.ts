@@ -49,10 +49,18 @@ export class GroupsService {
     return toGroupView(group, await this.groups.members([group.groupUuid]));
   }
 
-  async rename(principal: Principal, groupUuid: string, name: string): Promise<GroupView> {
+  /** Renames the group and/or replaces its members (the reference's UpdateGroupWithMembers); each part is optional. */
+  async update(principal: Principal, groupUuid: string, update: { name?: string; memberUuids?: readonly string[] }): Promise<GroupView> {
     this.policy.assert(principal, 'groups:manage');
     await this.mustFind(principal, groupUuid);
-    await this.groups.rename(groupUuid, await this.freeName(principal, name, groupUuid));
+    const name = update.name !== undefined ? await this.freeName(principal, update.name, groupUuid) : undefined;
+    const members = update.memberUuids ? [...new Set(update.memberUuids)] : undefined;
+    for (const [index, userUuid] of (members ?? []).entries()) await this.mustBeMember(principal, userUuid, `members[${index}].userUuid`);
+    if (name !== undefined) await this.groups.rename(groupUuid, name);
+    if (members) {
+      await this.groups.replaceMembers(groupUuid, members);
+      await this.changes.announce('roles');
+    }
     return this.get(principal, groupUuid);
   }
 
@@ -64,13 +72,14 @@ export class GroupsService {
     await this.changes.announce('roles');
   }
 
-  async addMember(principal: Principal, groupUuid: string, userUuid: string): Promise<GroupView> {
+  /** Adds the user to the group; `added` is false when they were a member already (nothing changed). */
+  async addMember(principal: Principal, groupUuid: string, userUuid: string): Promise<{ added: boolean; group: GroupView }> {
     this.policy.assert(principal, 'groups:manage');
     await this.mustFind(principal, groupUuid);
     await this.mustBeMember(principal, userUuid, 'userUuid');
-    await this.groups.addMember(groupUuid, userUuid);
-    await this.changes.announce('roles');
-    return this.get(principal, groupUuid);
+    const added = await this.groups.addMember(groupUuid, userUuid);
+    if (added) await this.changes.announce('roles');
+    return { added, group: await this.get(principal, groupUuid) };
   }
 
   async removeMember(principal: Principal, groupUuid: string, userUuid: string): Promise<GroupView> {

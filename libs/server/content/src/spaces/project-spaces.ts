@@ -98,6 +98,17 @@ export class ProjectSpaces {
   }
 
   /**
+   * Where content goes when a request names no space, as the reference: its first root space the
+   * caller may write to, "first" being the oldest (then the lowest uuid), so the choice is stable.
+   * Undefined when the caller can write to no root space.
+   */
+  firstWritableRoot(): SpaceEntity | undefined {
+    return this.all()
+      .filter((space) => space.parentSpaceUuid === null && this.can(space.spaceUuid, 'space:manage-content'))
+      .sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.spaceUuid.localeCompare(b.spaceUuid))[0];
+  }
+
+  /**
    * The space if the caller may do `action` on it. A space they may not see answers 404 like a
    * missing one, so private spaces cannot be probed; a visible one they may not change answers 403.
    */

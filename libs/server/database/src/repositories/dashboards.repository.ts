@@ -87,6 +87,11 @@ export class DashboardsRepository {
     return row ?? null;
   }
 
+  /** The dashboards with this slug in any project of the organization (callers keep the ones the user may see). */
+  listBySlugInOrganization(organizationUuid: string, slug: string): Promise<DashboardRow[]> {
+    return this.db.query(`${DASHBOARD_SELECT} WHERE p.organization_uuid = $1 AND d.slug = $2 ORDER BY d.project_uuid`, [organizationUuid, slug]);
+  }
+
   /** Every dashboard of the project (copies; callers filter what the user may see). */
   listForProject(projectUuid: string): Promise<DashboardRow[]> {
     return this.db.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 ORDER BY d.slug`, [projectUuid]);

@@ -65,8 +65,21 @@ export class GroupsRepository {
     );
   }
 
-  async addMember(groupUuid: string, userUuid: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO group_members (group_uuid, user_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [groupUuid, userUuid]);
+  /** Adds the user; false when they were a member already. */
+  async addMember(groupUuid: string, userUuid: string): Promise<boolean> {
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO group_members (group_uuid, user_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_uuid`,
+      [groupUuid, userUuid],
+    );
+    return inserted.length > 0;
+  }
+
+  /** Makes these users the group's members, in one transaction (the others leave it). */
+  async replaceMembers(groupUuid: string, memberUuids: readonly string[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(GroupMemberEntity, { groupUuid });
+      if (memberUuids.length > 0) await manager.insert(GroupMemberEntity, memberUuids.map((userUuid) => ({ groupUuid, userUuid })));
+    });
   }
 
   async removeMember(groupUuid: string, userUuid: string): Promise<boolean> {

@@ -103,6 +103,11 @@ export class SavedChartsRepository {
     return row ?? null;
   }
 
+  /** The charts with this slug in any project of the organization (callers keep the ones the user may see). */
+  listBySlugInOrganization(organizationUuid: string, slug: string): Promise<SavedChartRow[]> {
+    return this.db.query(`${CHART_SELECT} WHERE p.organization_uuid = $1 AND c.slug = $2 ORDER BY c.project_uuid`, [organizationUuid, slug]);
+  }
+
   /** Every chart of the project (copies and exports; callers filter what the user may see). */
   listForProject(projectUuid: string): Promise<SavedChartRow[]> {
     return this.db.query(`${CHART_SELECT} WHERE c.project_uuid = $1 ORDER BY c.slug`, [projectUuid]);
