@@ -46,9 +46,9 @@ export class ExploreScope {
    */
   metricCall(call: Node): SqlCatalogColumn | undefined {
     const name = (names(call['funcname']).at(-1) ?? '').toLowerCase();
-    if (name !== 'measure' && !AGGREGATE_FUNCTIONS.has(name)) return undefined;
     const written = `${name.toUpperCase()}(${call['agg_distinct'] ? 'DISTINCT ' : ''}${call['agg_star'] ? '*' : '…'})`;
     if (call['over']) throw new SqlApiError('0A000', `window functions (${written} OVER …) are not supported by the SQL API`);
+    if (name !== 'measure' && !AGGREGATE_FUNCTIONS.has(name)) return undefined;
     if (call['agg_filter']) throw new SqlApiError('0A000', `aggregate FILTER clauses (${written} FILTER …) are not supported: use WHERE`);
     if (call['agg_order'] || call['agg_within_group']) throw new SqlApiError('0A000', `ordered aggregates (${written}) are not supported`);
     if (call['agg_star']) throw new SqlApiError('0A000', `${written} is not supported: select a count metric, e.g. MEASURE(<table>_count)`);
