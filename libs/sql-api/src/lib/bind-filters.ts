@@ -142,7 +142,7 @@ export class FilterBuilder {
       case 'date':
       case 'timestamp':
       case 'timestamptz':
-        return timeText(raw, column);
+        return timeText(raw, column, expr.kind === 'const' && (expr.cast === 'timestamp' || expr.cast === 'timestamptz'));
       default: {
         const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
         if (!Number.isFinite(number)) throw new SqlApiError('22P02', `invalid input syntax for type ${column.type}: "${String(raw)}" (${column.name})`);
@@ -159,12 +159,17 @@ function isNumeric(column: SqlCatalogColumn): boolean {
   return column.type === 'float8' || column.type === 'numeric' || column.type === 'int8';
 }
 
-function timeText(raw: SqlParameterValue, column: SqlCatalogColumn): string {
+/**
+ * A date or timestamp value. Text read as a date keeps its day, as PostgreSQL's date input does
+ * ('2018-01-01 10:00' → 2018-01-01); a typed timestamp compared with a date column would compare
+ * instants instead, which only a midnight says as a date.
+ */
+function timeText(raw: SqlParameterValue, column: SqlCatalogColumn, typedTimestamp: boolean): string {
   const text = String(raw);
   if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/.test(text.trim())) {
     throw new SqlApiError('22007', `invalid input syntax for type ${column.type}: "${text}" (${column.name})`);
   }
-  if (column.type === 'date' && text.length > 10 && !/[ T]00:00(:00(\.0+)?)?$/.test(text.trim())) {
+  if (column.type === 'date' && typedTimestamp && text.length > 10 && !/[ T]00:00(:00(\.0+)?)?$/.test(text.trim())) {
     throw new SqlApiError('0A000', `comparing the date ${column.name} with a time of day (${text}) is not supported`);
   }
   return column.type === 'date' ? text.slice(0, 10) : text.trim();
