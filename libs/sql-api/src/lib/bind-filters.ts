@@ -143,7 +143,9 @@ export class FilterBuilder {
       case 'timestamp':
       case 'timestamptz':
         return timeText(raw, column, expr.kind === 'const' && (expr.cast === 'timestamp' || expr.cast === 'timestamptz'));
-      default: {
+      case 'float8':
+      case 'int8':
+      case 'numeric': {
         const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
         if (!Number.isFinite(number)) throw new SqlApiError('22P02', `invalid input syntax for type ${column.type}: "${String(raw)}" (${column.name})`);
         return number;

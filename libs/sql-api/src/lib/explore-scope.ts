@@ -1,4 +1,4 @@
-import { type Node, names, nodeKind } from './sql-parser';
+import { names, type Node, nodeKind } from './sql-parser';
 import { SqlApiError, type SqlCatalogColumn, type SqlCatalogTable } from './sql-plan';
 
 /** Aggregate functions a metric of each type may be wrapped in (Cube's SQL API rule: the aggregation is the metric's own). */

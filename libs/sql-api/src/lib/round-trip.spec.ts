@@ -5,7 +5,7 @@ import { dialectFor } from '@quarry/dialects';
 import { type Explore, type FilterGroupItem, getFieldId, type MetricQuery } from '@quarry/domain';
 import { SeededRandom } from '@quarry/testing';
 
-import { rowPasses, type Row } from '../test/filter-semantics';
+import { type Row,rowPasses } from '../test/filter-semantics';
 import { renderMetricQueryAsSql, sqlCatalogOfExplores } from '../testing';
 import { loadSqlParser, planSql } from './plan-sql';
 import type { SqlCatalogTable, SqlType } from './sql-plan';

@@ -2,7 +2,7 @@ import type { FilterGroup, Filters, MetricQuery, Sort } from '@quarry/domain';
 
 import { FilterBuilder } from './bind-filters';
 import { ExploreScope } from './explore-scope';
-import { asKind, type Node, names, nodeKind, walkNodes } from './sql-parser';
+import { asKind, names, type Node, nodeKind, walkNodes } from './sql-parser';
 import {
   type BindOptions,
   type BoundMetricQuery,
@@ -275,7 +275,8 @@ function inferParameterTypes(select: Node, predicates: Predicate[], page: Array<
       case 'between':
         assign(predicate.low, predicate.column.type);
         return assign(predicate.high, predicate.column.type);
-      default:
+      case 'null':
+      case 'isTrue':
         return;
     }
   };

@@ -1,5 +1,5 @@
 import { asKind, type Node, nodeKind } from './sql-parser';
-import { SqlApiError, type SessionPlan } from './sql-plan';
+import { type SessionPlan,SqlApiError } from './sql-plan';
 
 /** Statements that change data or schema: the SQL API is read-only, as a read-only transaction answers them. */
 const WRITES: Record<string, string> = {

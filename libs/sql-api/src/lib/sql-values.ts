@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
-import { asKind, type Node, names, nodeKind } from './sql-parser';
+import { asKind, names, type Node, nodeKind } from './sql-parser';
 import { SqlApiError, type SqlParameterValue, type SqlType } from './sql-plan';
 
 dayjs.extend(utc);

@@ -1,5 +1,5 @@
 import type { ExploreScope } from './explore-scope';
-import { asKind, type Node, names, nodeKind } from './sql-parser';
+import { asKind, names, type Node, nodeKind } from './sql-parser';
 import { SqlApiError, type SqlCatalogColumn } from './sql-plan';
 import { constantValue, type ValueExpr, valueExpr } from './sql-values';
 

@@ -34,26 +34,19 @@ function rulePasses(rule: FilterRule, row: Row, type: SqlType): boolean {
   const keys = values.map(key);
   const first = keys[0] as number;
   const time = type === 'date' || type === 'timestamp' || type === 'timestamptz';
-  switch (rule.operator) {
-    case 'equals':
-      return d !== null && (time ? d === first : keys.includes(d));
-    case 'notEquals':
-      return d === null || (time ? d !== first : !keys.includes(d));
-    case 'greaterThan':
-      return d !== null && d > first;
-    case 'greaterThanOrEqual':
-      return d !== null && d >= first;
-    case 'lessThan':
-      return d !== null && d < first;
-    case 'lessThanOrEqual':
-      return d !== null && d <= first;
-    case 'inBetween':
-      return d !== null && d >= first && d <= (keys[1] as number);
-    case 'notInBetween':
-      return d !== null && (d < first || d > (keys[1] as number));
-    default:
-      throw new Error(`no semantics for ${rule.operator} on ${type}`);
-  }
+  const tests: Partial<Record<FilterRule['operator'], () => boolean>> = {
+    equals: () => d !== null && (time ? d === first : keys.includes(d)),
+    notEquals: () => d === null || (time ? d !== first : !keys.includes(d)),
+    greaterThan: () => d !== null && d > first,
+    greaterThanOrEqual: () => d !== null && d >= first,
+    lessThan: () => d !== null && d < first,
+    lessThanOrEqual: () => d !== null && d <= first,
+    inBetween: () => d !== null && d >= first && d <= (keys[1] as number),
+    notInBetween: () => d !== null && (d < first || d > (keys[1] as number)),
+  };
+  const test = tests[rule.operator];
+  if (!test) throw new Error(`no semantics for ${rule.operator} on ${type}`);
+  return test();
 }
 
 function textPasses(rule: FilterRule, value: string | null, values: string[]): boolean {
@@ -61,22 +54,17 @@ function textPasses(rule: FilterRule, value: string | null, values: string[]): b
   const fold = (text: string): string => (sensitive ? text : text.toUpperCase());
   const d = value === null ? null : fold(value);
   const folded = values.map(fold);
-  switch (rule.operator) {
-    case 'equals':
-      return d !== null && folded.includes(d);
-    case 'notEquals':
-      return d === null || !folded.includes(d);
-    case 'include':
-      return d !== null && folded.some((text) => d.includes(text));
-    case 'doesNotInclude':
-      return d === null || folded.every((text) => !d.includes(text));
-    case 'startsWith':
-      return d !== null && folded.some((text) => d.startsWith(text));
-    case 'endsWith':
-      return d !== null && folded.some((text) => d.endsWith(text));
-    default:
-      throw new Error(`no semantics for ${rule.operator} on text`);
-  }
+  const tests: Partial<Record<FilterRule['operator'], () => boolean>> = {
+    equals: () => d !== null && folded.includes(d),
+    notEquals: () => d === null || !folded.includes(d),
+    include: () => d !== null && folded.some((text) => d.includes(text)),
+    doesNotInclude: () => d === null || folded.every((text) => !d.includes(text)),
+    startsWith: () => d !== null && folded.some((text) => d.startsWith(text)),
+    endsWith: () => d !== null && folded.some((text) => d.endsWith(text)),
+  };
+  const test = tests[rule.operator];
+  if (!test) throw new Error(`no semantics for ${rule.operator} on text`);
+  return test();
 }
 
 /** Dates compare by calendar day; timestamps as UTC instants (no offset: UTC). */

@@ -199,8 +199,13 @@ class SqlWriter {
         return `${c} BETWEEN ${v(0)} AND ${v(1)}`;
       case 'notInBetween':
         return `${c} NOT BETWEEN ${v(0)} AND ${v(1)}`;
-      default:
-        throw new Error(`renderMetricQueryAsSql: ${rule.operator} has no SQL form`);
+      case 'inThePast':
+      case 'notInThePast':
+      case 'inTheNext':
+      case 'inTheCurrent':
+      case 'notInTheCurrent':
+      case 'inPeriodToDate':
+        throw new Error(`renderMetricQueryAsSql: ${rule.operator} has no SQL form (reduced away before rendering)`);
     }
   }
 }
