@@ -69,7 +69,11 @@ function setPlan(body: Node): SessionPlan {
   const name = String(body['name'] ?? '').toLowerCase();
   if (kind === 'VAR_RESET_ALL') return { kind: 'set', name: 'all', value: null };
   if (kind === 'VAR_RESET' || kind === 'VAR_SET_DEFAULT' || kind === 'VAR_SET_CURRENT') return { kind: 'set', name, value: null };
-  // SET TRANSACTION … (VAR_SET_MULTI) is a setting like any other: a read-only API has nothing to isolate.
+  if (kind === 'VAR_SET_MULTI') {
+    // SET TRANSACTION ISOLATION LEVEL x / SET SESSION CHARACTERISTICS …: the setting its first item names.
+    const item = asKind((body['args'] as unknown[] | undefined)?.[0], 'DefElem');
+    return { kind: 'set', name: String(item?.['defname'] ?? name), value: item ? argumentText(item['arg']) : '' };
+  }
   return { kind: 'set', name, value: settingText(body['args']) };
 }
 
@@ -89,8 +93,6 @@ function argumentText(arg: unknown): string {
   }
   const cast = asKind(arg, 'TypeCast');
   if (cast) return argumentText(cast['arg']);
-  const defElem = asKind(arg, 'DefElem');
-  if (defElem) return `${String(defElem['defname'])} ${argumentText(defElem['arg'])}`.trim();
   return '';
 }
 
