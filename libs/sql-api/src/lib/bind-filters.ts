@@ -48,6 +48,8 @@ export class FilterBuilder {
         return this.like(predicate, holds);
       case 'between':
         return this.between(predicate, holds);
+      case 'constant':
+        throw new Error('constant conditions are folded before binding');
     }
   }
 
@@ -105,8 +107,8 @@ export class FilterBuilder {
     return this.never(column);
   }
 
-  /** A condition no row meets (a comparison with NULL): IS NULL AND IS NOT NULL. */
-  private never(column: SqlCatalogColumn): FilterGroupItem {
+  /** A condition no row meets (a comparison with NULL, WHERE FALSE): IS NULL AND IS NOT NULL. */
+  never(column: SqlCatalogColumn): FilterGroupItem {
     return this.and([this.rule(column, 'isNull'), this.rule(column, 'notNull')]);
   }
 

@@ -250,6 +250,14 @@ describe('WHERE on dimensions', () => {
     ]);
   });
 
+  it('folds constant conditions: WHERE TRUE / 1 = 1 filter nothing, WHERE FALSE / 1 = 0 keeps no row', () => {
+    expect(query('SELECT orders_status FROM orders WHERE 1 = 1 AND TRUE').filters).toEqual({});
+    expect(where("SELECT orders_status FROM orders WHERE TRUE AND orders_status = 'a' OR 1 = 0")).toEqual([rule('orders_status', 'equals', ['a'], cs)]);
+    const never = [{ and: [rule('orders_status', 'isNull'), rule('orders_status', 'notNull')] }];
+    expect(where('SELECT * FROM orders WHERE 1 = 0')).toEqual(never);
+    expect(where('SELECT orders_status FROM orders WHERE NOT TRUE')).toEqual(never);
+  });
+
   it('reads a bare boolean column as = true', () => {
     expect(where('SELECT orders_status FROM orders WHERE orders_is_paid AND NOT orders_is_paid')).toEqual([
       rule('orders_is_paid', 'equals', [true]),
@@ -387,6 +395,8 @@ describe('what cannot be expressed answers an error with its SQLSTATE', () => {
     ["SELECT orders_status FROM orders WHERE orders_status ~ 'a'", '0A000'],
     ["SELECT orders_status FROM orders WHERE orders_status = 'a' OR orders_total > 3", '0A000'],
     ['SELECT orders_status FROM orders WHERE orders_amount', '42804'],
+    ['SELECT orders_status FROM orders WHERE 1', '42804'],
+    ['SELECT orders_status FROM orders WHERE NULL = 1', '0A000'],
     ["SELECT orders_status FROM orders WHERE orders_order_date = 'soon'", '22007'],
     ["SELECT orders_status FROM orders WHERE orders_amount = 'many'", '22P02'],
     ['SELECT orders_status FROM orders ORDER BY orders_amount', '0A000'],

@@ -16,7 +16,7 @@ import {
 } from './sql-plan';
 import { bindValue, type ValueExpr, valueExpr } from './sql-values';
 import { singleRangeVar } from './statement-relations';
-import { conjuncts, type Predicate, predicateColumns, predicateOf } from './where-predicates';
+import { conjuncts, foldConstants, type Predicate, predicateColumns, predicateOf } from './where-predicates';
 
 /** A select-list entry: the column it shows and the field that fills it. */
 interface Target {
@@ -48,7 +48,10 @@ export function planSelect(select: Node, table: SqlCatalogTable): MetricQueryPla
     const ungrouped = predicateColumns(having).find((column) => column.kind === 'dimension' && !dimensions.includes(column.name));
     if (ungrouped) throw new SqlApiError('42803', `column "${ungrouped.name}" must appear in the GROUP BY clause or be used in an aggregate function (in HAVING)`);
   }
-  const split = splitFilters([...(where ? conjuncts(where) : []), ...(having ? conjuncts(having) : [])]);
+  const folded = [...(where ? conjuncts(where) : []), ...(having ? conjuncts(having) : [])].map(foldConstants);
+  // WHERE FALSE (tools probe columns with it): no row, said on any column of the explore.
+  const alwaysFalse = folded.some((predicate) => predicate.kind === 'constant' && !predicate.value);
+  const split = splitFilters(folded.filter((predicate) => predicate.kind !== 'constant'));
   const sorts = sortsOf(select, scope, targets);
   const limit = pageValue(select['limitCount'], 'LIMIT');
   const offset = pageValue(select['limitOffset'], 'OFFSET');
@@ -64,7 +67,9 @@ export function planSelect(select: Node, table: SqlCatalogTable): MetricQueryPla
     const group = (predicates: Predicate[], id: string): FilterGroup | undefined =>
       predicates.length === 0 ? undefined : { id, and: predicates.map((predicate) => builder.build(predicate, true)) };
     const filters: Filters = {};
-    const dimensionFilters = group(split.dimensions, 'sql_dimensions');
+    const dimensionFilters = alwaysFalse
+      ? { id: 'sql_dimensions', and: [builder.never(table.columns.find((column) => column.kind === 'dimension') ?? (table.columns[0] as SqlCatalogColumn))] }
+      : group(split.dimensions, 'sql_dimensions');
     const metricFilters = group(split.metrics, 'sql_metrics');
     if (dimensionFilters) filters.dimensions = dimensionFilters;
     if (metricFilters) filters.metrics = metricFilters;
@@ -277,6 +282,7 @@ function inferParameterTypes(select: Node, predicates: Predicate[], page: Array<
         return assign(predicate.high, predicate.column.type);
       case 'null':
       case 'isTrue':
+      case 'constant':
         return;
     }
   };

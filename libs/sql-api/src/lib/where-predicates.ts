@@ -18,7 +18,9 @@ export type Predicate =
   | { kind: 'like'; column: SqlCatalogColumn; pattern: ValueExpr; escape: ValueExpr | null; insensitive: boolean }
   | { kind: 'between'; column: SqlCatalogColumn; low: ValueExpr; high: ValueExpr; symmetric: boolean }
   | { kind: 'null'; column: SqlCatalogColumn }
-  | { kind: 'isTrue'; column: SqlCatalogColumn; value: boolean };
+  | { kind: 'isTrue'; column: SqlCatalogColumn; value: boolean }
+  /** `WHERE TRUE`, `WHERE 1 = 0` (tools probe a table's columns with them): folded away at plan time. */
+  | { kind: 'constant'; value: boolean };
 
 const FLIPPED: Record<ComparisonOperator, ComparisonOperator> = { '=': '=', '<>': '<>', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 const ORDERED_TYPES = new Set(['float8', 'numeric', 'int8', 'date', 'timestamp', 'timestamptz']);
@@ -41,6 +43,11 @@ export function predicateOf(node: unknown, scope: ExploreScope, clause: string):
     }
     case 'BooleanTest':
       return booleanTest(body, scope, clause);
+    case 'A_Const': {
+      const value = constantValue(body);
+      if (typeof value !== 'boolean') throw new SqlApiError('42804', `argument of ${clause} must be type boolean, not ${JSON.stringify(value)}`);
+      return { kind: 'constant', value };
+    }
     case 'ColumnRef':
     case 'FuncCall': {
       const column = columnOf(node, scope, clause);
@@ -62,6 +69,8 @@ function expressionPredicate(body: Node, scope: ExploreScope, clause: string): P
       if (!(operator in FLIPPED) && operator !== '!=') throw new SqlApiError('0A000', `the operator ${operator} is not supported in ${clause}`);
       const op = (operator === '!=' ? '<>' : operator) as ComparisonOperator;
       const leftIsColumn = isColumn(body['lexpr']);
+      const constants = [asKind(body['lexpr'], 'A_Const'), asKind(body['rexpr'], 'A_Const')];
+      if (constants[0] && constants[1]) return { kind: 'constant', value: compareConstants(constantValue(constants[0]), op, constantValue(constants[1])) };
       if (!leftIsColumn && !isColumn(body['rexpr'])) throw new SqlApiError('0A000', `${clause} compares a column with a value; this comparison has no column`);
       const column = columnOf(leftIsColumn ? body['lexpr'] : body['rexpr'], scope, clause);
       const value = valueExpr(leftIsColumn ? body['rexpr'] : body['lexpr'], column.name);
@@ -124,6 +133,31 @@ function expressionPredicate(body: Node, scope: ExploreScope, clause: string): P
   }
 }
 
+function compareConstants(left: unknown, operator: ComparisonOperator, right: unknown): boolean {
+  if (left === null || right === null) throw new SqlApiError('0A000', 'comparisons of constants with NULL are not supported');
+  if (typeof left !== typeof right) throw new SqlApiError('0A000', 'comparisons of constants of different types are not supported');
+  const order = (left as number | string) < (right as number | string) ? -1 : left === right ? 0 : 1;
+  const results: Record<ComparisonOperator, boolean> = { '=': order === 0, '<>': order !== 0, '<': order < 0, '<=': order <= 0, '>': order > 0, '>=': order >= 0 };
+  return results[operator];
+}
+
+/** The predicate with its constant parts folded: a constant when nothing is left to filter. */
+export function foldConstants(predicate: Predicate): Predicate {
+  if (predicate.kind === 'not') {
+    const item = foldConstants(predicate.item);
+    return item.kind === 'constant' ? { kind: 'constant', value: !item.value } : { kind: 'not', item };
+  }
+  if (predicate.kind !== 'and' && predicate.kind !== 'or') return predicate;
+  const absorbing = predicate.kind === 'or';
+  const items: Predicate[] = [];
+  for (const item of predicate.items.map(foldConstants)) {
+    if (item.kind !== 'constant') items.push(item);
+    else if (item.value === absorbing) return item;
+  }
+  if (items.length === 0) return { kind: 'constant', value: !absorbing };
+  return items.length === 1 ? (items[0] as Predicate) : { kind: predicate.kind, items };
+}
+
 function booleanTest(body: Node, scope: ExploreScope, clause: string): Predicate {
   const column = columnOf(body['arg'], scope, clause);
   const test = String(body['booltesttype']);
@@ -166,7 +200,7 @@ function describe(kind: string): string {
 export function predicateColumns(predicate: Predicate): SqlCatalogColumn[] {
   if ('items' in predicate) return predicate.items.flatMap(predicateColumns);
   if ('item' in predicate) return predicateColumns(predicate.item);
-  return [predicate.column];
+  return 'column' in predicate ? [predicate.column] : [];
 }
 
 /** The top-level conjuncts: each may go to the dimension or the metric filters on its own. */
