@@ -98,6 +98,16 @@ describe('session statements and catalog queries', () => {
   });
 });
 
+describe('plan reuse', () => {
+  it('returns the same plan for the same text and catalog object, a fresh one for another catalog', () => {
+    const sql = 'SELECT orders_status FROM orders WHERE orders_amount > $1';
+    const first = planSql(sql, TEST_CATALOG);
+    expect(planSql(sql, TEST_CATALOG)).toBe(first);
+    const narrower = { tables: [{ name: 'orders', columns: [{ name: 'orders_status', kind: 'dimension' as const, type: 'text' as const }] }] };
+    expect(sqlState(() => planSql(sql, narrower))).toMatch(/^42703 .*orders_amount/);
+  });
+});
+
 describe('SELECT of an explore', () => {
   it('selects dimensions and metrics with aliases, grouped by the dimensions', () => {
     const planned = plan('SELECT orders_status AS status, MEASURE(orders_total), SUM(orders_total) AS s, orders_count FROM orders GROUP BY 1');
