@@ -43,7 +43,11 @@ export class FilterBuilder {
       case 'compare':
         return this.compare(predicate.column, predicate.operator, this.value(predicate.value, predicate.column), holds);
       case 'in':
-        return this.inList(predicate.column, predicate.values.map((value) => this.value(value, predicate.column)), holds);
+        return this.inList(
+          predicate.column,
+          predicate.values.map((value) => this.value(value, predicate.column)),
+          holds,
+        );
       case 'like':
         return this.like(predicate, holds);
       case 'between':
@@ -76,7 +80,10 @@ export class FilterBuilder {
     }
     // x NOT IN (…, NULL) is never TRUE.
     if (known.length < values.length || known.length === 0) return this.never(column);
-    const differs = column.type === 'text' || isNumeric(column) ? [this.rule(column, 'notEquals', known)] : known.map((value) => this.rule(column, 'notEquals', [value]));
+    const differs =
+      column.type === 'text' || isNumeric(column)
+        ? [this.rule(column, 'notEquals', known)]
+        : known.map((value) => this.rule(column, 'notEquals', [value]));
     return this.and([...differs, this.rule(column, 'notNull')]);
   }
 
@@ -91,7 +98,11 @@ export class FilterBuilder {
     if (holds) return this.rule(column, shape.kind, [shape.text], cased);
     if (shape.kind === 'equals') return this.and([this.rule(column, 'notEquals', [shape.text], cased), this.rule(column, 'notNull')]);
     if (shape.kind === 'include') return this.and([this.rule(column, 'doesNotInclude', [shape.text], cased), this.rule(column, 'notNull')]);
-    throw new SqlApiError('0A000', `NOT ${predicate.insensitive ? 'ILIKE' : 'LIKE'} '${String(pattern)}' on ${column.name} cannot be expressed as a Quarry filter (no "does not start/end with")`);
+    throw new SqlApiError(
+      '0A000',
+      `NOT ${predicate.insensitive ? 'ILIKE' : 'LIKE'} '${String(pattern)}' on ${column.name} cannot be expressed as a Quarry filter ` +
+        '(no "does not start/end with")',
+    );
   }
 
   private between(predicate: Extract<Predicate, { kind: 'between' }>, holds: boolean): FilterGroupItem {
@@ -137,7 +148,11 @@ export class FilterBuilder {
     if (raw === null) return null;
     switch (column.type) {
       case 'text':
-        if (typeof raw !== 'string' && expr.kind === 'const') throw new SqlApiError('42883', `operator does not exist: text = ${typeof raw === 'number' ? 'integer' : 'boolean'} (${column.name})`);
+        if (typeof raw !== 'string' && expr.kind === 'const')
+          throw new SqlApiError(
+            '42883',
+            `operator does not exist: text = ${typeof raw === 'number' ? 'integer' : 'boolean'} (${column.name})`,
+          );
         return String(raw);
       case 'bool':
         return booleanOf(raw);
@@ -149,7 +164,8 @@ export class FilterBuilder {
       case 'int8':
       case 'numeric': {
         const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-        if (!Number.isFinite(number)) throw new SqlApiError('22P02', `invalid input syntax for type ${column.type}: "${String(raw)}" (${column.name})`);
+        if (!Number.isFinite(number))
+          throw new SqlApiError('22P02', `invalid input syntax for type ${column.type}: "${String(raw)}" (${column.name})`);
         return number;
       }
     }
@@ -157,7 +173,12 @@ export class FilterBuilder {
 }
 
 const NEGATED: Record<string, string> = { '=': '<>', '<>': '=', '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
-const ORDERED: Record<string, FilterOperator> = { '<': 'lessThan', '<=': 'lessThanOrEqual', '>': 'greaterThan', '>=': 'greaterThanOrEqual' };
+const ORDERED: Record<string, FilterOperator> = {
+  '<': 'lessThan',
+  '<=': 'lessThanOrEqual',
+  '>': 'greaterThan',
+  '>=': 'greaterThanOrEqual',
+};
 
 function isNumeric(column: SqlCatalogColumn): boolean {
   return column.type === 'float8' || column.type === 'numeric' || column.type === 'int8';

@@ -59,7 +59,11 @@ export class ExploreScope {
     }
     const column = this.column(arg);
     if (column.kind !== 'metric') {
-      throw new SqlApiError('0A000', `${name.toUpperCase()}(${column.name}): ${column.name} is a dimension; aggregate with a metric of the explore (ad-hoc aggregation is not supported)`);
+      throw new SqlApiError(
+        '0A000',
+        `${name.toUpperCase()}(${column.name}): ${column.name} is a dimension; ` +
+          'aggregate with a metric of the explore (ad-hoc aggregation is not supported)',
+      );
     }
     if (name === 'measure') {
       if (call['agg_distinct']) throw new SqlApiError('0A000', `MEASURE(DISTINCT ${column.name}) is not supported`);
@@ -68,10 +72,12 @@ export class ExploreScope {
     const used = `${name}${call['agg_distinct'] ? ' distinct' : ''}`;
     const own = column.metricType === undefined ? undefined : AGGREGATES_OF_METRIC_TYPE[column.metricType];
     if (own !== used) {
-      const allowed = own === undefined ? null : own === 'count distinct' ? `COUNT(DISTINCT ${column.name})` : `${own.toUpperCase()}(${column.name})`;
+      const allowed =
+        own === undefined ? null : own === 'count distinct' ? `COUNT(DISTINCT ${column.name})` : `${own.toUpperCase()}(${column.name})`;
       throw new SqlApiError(
         '42803',
-        `${used.toUpperCase()}(${column.name}) does not match the metric's own aggregation${column.metricType ? ` (${column.metricType})` : ''}: ` +
+        `${used.toUpperCase()}(${column.name}) does not match the metric's own aggregation` +
+          `${column.metricType ? ` (${column.metricType})` : ''}: ` +
           `use MEASURE(${column.name})${allowed ? ` or ${allowed}` : ''}`,
       );
     }

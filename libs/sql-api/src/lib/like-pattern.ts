@@ -25,11 +25,19 @@ export function likePattern(pattern: string, escape: string): LikeShape {
       if (index >= pattern.length) throw new SqlApiError('22025', 'LIKE pattern must not end with escape character');
       literal.push(pattern[index] as string);
     } else if (char === '%') {
-      if (pattern.slice(index).split('').every((rest) => rest === '%')) {
+      if (
+        pattern
+          .slice(index)
+          .split('')
+          .every((rest) => rest === '%')
+      ) {
         trailing = true;
         break;
       }
-      throw new SqlApiError('0A000', `the LIKE pattern '${pattern}' has a % inside its text: only 'x%', '%x', '%x%' and 'x' can be expressed`);
+      throw new SqlApiError(
+        '0A000',
+        `the LIKE pattern '${pattern}' has a % inside its text: only 'x%', '%x', '%x%' and 'x' can be expressed`,
+      );
     } else if (char === '_') {
       throw new SqlApiError('0A000', `the LIKE pattern '${pattern}' uses _ (any one character), which no Quarry filter expresses`);
     } else {

@@ -32,7 +32,11 @@ function items(group: FilterGroup | undefined): unknown {
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'id').map(([key, item]) => [key, withoutIds(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'id')
+      .map(([key, item]) => [key, withoutIds(item)]),
+  );
 }
 
 function sqlState(run: () => unknown): string {
@@ -45,7 +49,12 @@ function sqlState(run: () => unknown): string {
   throw new Error('expected an SqlApiError');
 }
 
-const rule = (fieldId: string, operator: string, values?: unknown[], extra: object = {}) => ({ target: { fieldId }, operator, ...(values ? { values } : {}), ...extra });
+const rule = (fieldId: string, operator: string, values?: unknown[], extra: object = {}) => ({
+  target: { fieldId },
+  operator,
+  ...(values ? { values } : {}),
+  ...extra,
+});
 const cs = { caseSensitive: true };
 
 describe('session statements and catalog queries', () => {
@@ -63,7 +72,10 @@ describe('session statements and catalog queries', () => {
     ["SET NAMES 'UTF8'", { kind: 'set', name: 'client_encoding', value: 'UTF8' }],
     ['SET LOCAL statement_timeout = 0', { kind: 'set', name: 'statement_timeout', value: '0' }],
     ["SET application_name = ''", { kind: 'set', name: 'application_name', value: '' }],
-    ['SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED', { kind: 'set', name: 'transaction_isolation', value: 'read committed' }],
+    [
+      'SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED',
+      { kind: 'set', name: 'transaction_isolation', value: 'read committed' },
+    ],
     ['SET TRANSACTION READ ONLY', { kind: 'set', name: 'transaction_read_only', value: '1' }],
     ['SHOW TRANSACTION ISOLATION LEVEL', { kind: 'show', name: 'transaction_isolation' }],
     ['SHOW TimeZone', { kind: 'show', name: 'timezone' }],
@@ -79,7 +91,10 @@ describe('session statements and catalog queries', () => {
     ['select current_schema()', { kind: 'catalog' }],
     ['SELECT $1::int', { kind: 'catalog' }],
     ['VALUES (1)', { kind: 'catalog' }],
-    ['SELECT n.nspname, c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace', { kind: 'catalog' }],
+    [
+      'SELECT n.nspname, c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace',
+      { kind: 'catalog' },
+    ],
     ['SELECT * FROM information_schema.columns WHERE table_name = $1', { kind: 'catalog' }],
     ['SELECT oid FROM pg_type', { kind: 'catalog' }],
     ['WITH t AS (SELECT * FROM pg_catalog.pg_class) SELECT relname FROM t', { kind: 'catalog' }],
@@ -103,14 +118,18 @@ describe('plan reuse', () => {
     const sql = 'SELECT orders_status FROM orders WHERE orders_amount > $1';
     const first = planSql(sql, TEST_CATALOG);
     expect(planSql(sql, TEST_CATALOG)).toBe(first);
-    const narrower = { tables: [{ name: 'orders', columns: [{ name: 'orders_status', kind: 'dimension' as const, type: 'text' as const }] }] };
+    const narrower = {
+      tables: [{ name: 'orders', columns: [{ name: 'orders_status', kind: 'dimension' as const, type: 'text' as const }] }],
+    };
     expect(sqlState(() => planSql(sql, narrower))).toMatch(/^42703 .*orders_amount/);
   });
 });
 
 describe('SELECT of an explore', () => {
   it('selects dimensions and metrics with aliases, grouped by the dimensions', () => {
-    const planned = plan('SELECT orders_status AS status, MEASURE(orders_total), SUM(orders_total) AS s, orders_count FROM orders GROUP BY 1');
+    const planned = plan(
+      'SELECT orders_status AS status, MEASURE(orders_total), SUM(orders_total) AS s, orders_count FROM orders GROUP BY 1',
+    );
     expect(planned.exploreName).toBe('orders');
     expect(planned.columns).toEqual([
       { name: 'status', fieldId: 'orders_status', type: 'text' },
@@ -119,7 +138,15 @@ describe('SELECT of an explore', () => {
       { name: 'orders_count', fieldId: 'orders_count', type: 'int8' },
     ]);
     expect(planned.parameterTypes).toEqual([]);
-    expect(planned.bind([])).toEqual({ exploreName: 'orders', dimensions: ['orders_status'], metrics: ['orders_total', 'orders_count'], filters: {}, sorts: [], limit: 5000, tableCalculations: [] });
+    expect(planned.bind([])).toEqual({
+      exploreName: 'orders',
+      dimensions: ['orders_status'],
+      metrics: ['orders_total', 'orders_count'],
+      filters: {},
+      sorts: [],
+      limit: 5000,
+      tableCalculations: [],
+    });
   });
 
   it('reads the explore schema-qualified, quoted or aliased, and qualified column names', () => {
@@ -146,18 +173,18 @@ describe('SELECT of an explore', () => {
   });
 
   it('accepts the aggregate matching each metric, as Cube does', () => {
-    expect(query('SELECT COUNT(orders_count), COUNT(DISTINCT orders_customers), AVG(orders_average), MIN(orders_first_date) FROM orders').metrics).toEqual([
-      'orders_count',
-      'orders_customers',
-      'orders_average',
-      'orders_first_date',
-    ]);
+    expect(
+      query('SELECT COUNT(orders_count), COUNT(DISTINCT orders_customers), AVG(orders_average), MIN(orders_first_date) FROM orders')
+        .metrics,
+    ).toEqual(['orders_count', 'orders_customers', 'orders_average', 'orders_first_date']);
   });
 });
 
 describe('WHERE on dimensions', () => {
   it('turns comparisons into rules of the field type; text compares case-sensitively', () => {
-    expect(where("SELECT orders_status FROM orders WHERE orders_status = 'completed' AND orders_amount >= 10 AND 20 > orders_amount")).toEqual([
+    expect(
+      where("SELECT orders_status FROM orders WHERE orders_status = 'completed' AND orders_amount >= 10 AND 20 > orders_amount"),
+    ).toEqual([
       rule('orders_status', 'equals', ['completed'], cs),
       rule('orders_amount', 'greaterThanOrEqual', [10]),
       rule('orders_amount', 'lessThan', [20]),
@@ -165,7 +192,9 @@ describe('WHERE on dimensions', () => {
   });
 
   it('keeps NULLs out of <>, != and NOT IN as PostgreSQL does (Quarry notEquals keeps them)', () => {
-    expect(where("SELECT orders_status FROM orders WHERE orders_status <> 'a' AND orders_amount != 3 AND orders_status NOT IN ('b', 'c')")).toEqual([
+    expect(
+      where("SELECT orders_status FROM orders WHERE orders_status <> 'a' AND orders_amount != 3 AND orders_status NOT IN ('b', 'c')"),
+    ).toEqual([
       { and: [rule('orders_status', 'notEquals', ['a'], cs), rule('orders_status', 'notNull')] },
       { and: [rule('orders_amount', 'notEquals', [3]), rule('orders_amount', 'notNull')] },
       { and: [rule('orders_status', 'notEquals', ['b', 'c'], cs), rule('orders_status', 'notNull')] },
@@ -175,7 +204,8 @@ describe('WHERE on dimensions', () => {
   it('reads IN, = ANY(ARRAY[…]), BETWEEN (also SYMMETRIC), IS [NOT] NULL, IS [NOT] DISTINCT FROM', () => {
     expect(
       where(
-        'SELECT orders_status FROM orders WHERE orders_amount IN (1, 2.5) AND orders_amount = ANY(ARRAY[7]) AND orders_amount BETWEEN 1 AND 5 ' +
+        'SELECT orders_status FROM orders WHERE orders_amount IN (1, 2.5) AND orders_amount = ANY(ARRAY[7]) ' +
+          'AND orders_amount BETWEEN 1 AND 5 ' +
           'AND orders_amount BETWEEN SYMMETRIC 9 AND 3 AND orders_status IS NULL AND orders_amount IS NOT NULL ' +
           "AND orders_status IS DISTINCT FROM 'x' AND orders_status IS NOT DISTINCT FROM NULL",
       ),
@@ -195,7 +225,8 @@ describe('WHERE on dimensions', () => {
     expect(
       where(
         "SELECT orders_status FROM orders WHERE orders_status LIKE 'com%' AND orders_status LIKE '%ed' AND orders_status ILIKE '%PLET%' " +
-          "AND orders_status LIKE 'a\\_b' AND orders_status LIKE '50!%%' ESCAPE '!' AND orders_status LIKE '%' AND orders_status NOT LIKE '%x%'",
+          "AND orders_status LIKE 'a\\_b' AND orders_status LIKE '50!%%' ESCAPE '!' " +
+          "AND orders_status LIKE '%' AND orders_status NOT LIKE '%x%'",
       ),
     ).toEqual([
       rule('orders_status', 'startsWith', ['com'], cs),
@@ -213,15 +244,24 @@ describe('WHERE on dimensions', () => {
       {
         and: [
           { and: [rule('orders_status', 'notEquals', ['a'], cs), rule('orders_status', 'notNull')] },
-          { or: [rule('orders_amount', 'greaterThanOrEqual', [3]), { and: [rule('orders_is_paid', 'notEquals', [true]), rule('orders_is_paid', 'notNull')] }] },
+          {
+            or: [
+              rule('orders_amount', 'greaterThanOrEqual', [3]),
+              { and: [rule('orders_is_paid', 'notEquals', [true]), rule('orders_is_paid', 'notNull')] },
+            ],
+          },
         ],
       },
     ]);
     expect(where('SELECT orders_status FROM orders WHERE orders_is_paid IS NOT TRUE OR orders_is_paid IS FALSE')).toEqual([
       { or: [rule('orders_is_paid', 'notEquals', [true]), rule('orders_is_paid', 'equals', [false])] },
     ]);
-    expect(where('SELECT orders_status FROM orders WHERE NOT orders_amount NOT BETWEEN 1 AND 2')).toEqual([rule('orders_amount', 'inBetween', [1, 2])]);
-    expect(where('SELECT orders_status FROM orders WHERE orders_amount NOT BETWEEN 1 AND 2')).toEqual([rule('orders_amount', 'notInBetween', [1, 2])]);
+    expect(where('SELECT orders_status FROM orders WHERE NOT orders_amount NOT BETWEEN 1 AND 2')).toEqual([
+      rule('orders_amount', 'inBetween', [1, 2]),
+    ]);
+    expect(where('SELECT orders_status FROM orders WHERE orders_amount NOT BETWEEN 1 AND 2')).toEqual([
+      rule('orders_amount', 'notInBetween', [1, 2]),
+    ]);
   });
 
   it('matches no row where SQL compares with NULL', () => {
@@ -235,7 +275,8 @@ describe('WHERE on dimensions', () => {
     expect(
       where(
         "SELECT orders_status FROM orders WHERE orders_order_date >= DATE '2018-01-01' AND orders_order_date < '2018-02-01'::date " +
-          "AND orders_created_at BETWEEN TIMESTAMP '2018-01-01 10:00:00' AND CAST('2018-01-02' AS timestamp) AND orders_order_date IN ('2018-01-03', '2018-01-04')",
+          "AND orders_created_at BETWEEN TIMESTAMP '2018-01-01 10:00:00' AND CAST('2018-01-02' AS timestamp) " +
+          "AND orders_order_date IN ('2018-01-03', '2018-01-04')",
       ),
     ).toEqual([
       rule('orders_order_date', 'greaterThanOrEqual', ['2018-01-01']),
@@ -248,7 +289,8 @@ describe('WHERE on dimensions', () => {
   it('evaluates dates relative to now in the session time zone', () => {
     const planned = plan(
       "SELECT orders_status FROM orders WHERE orders_order_date >= current_date - interval '7 days' AND orders_order_date < CURRENT_DATE " +
-        "AND orders_created_at > now() - interval '2 hours' AND orders_order_date >= date_trunc('month', current_date) AND orders_order_date <= current_date - 1",
+        "AND orders_created_at > now() - interval '2 hours' AND orders_order_date >= date_trunc('month', current_date) " +
+        'AND orders_order_date <= current_date - 1',
     );
     const tokyo = items(planned.bind([], { now: new Date('2018-03-15T20:00:00Z'), timezone: 'Asia/Tokyo' }).filters.dimensions);
     expect(tokyo).toEqual([
@@ -262,7 +304,9 @@ describe('WHERE on dimensions', () => {
 
   it('folds constant conditions: WHERE TRUE / 1 = 1 filter nothing, WHERE FALSE / 1 = 0 keeps no row', () => {
     expect(query('SELECT orders_status FROM orders WHERE 1 = 1 AND TRUE').filters).toEqual({});
-    expect(where("SELECT orders_status FROM orders WHERE TRUE AND orders_status = 'a' OR 1 = 0")).toEqual([rule('orders_status', 'equals', ['a'], cs)]);
+    expect(where("SELECT orders_status FROM orders WHERE TRUE AND orders_status = 'a' OR 1 = 0")).toEqual([
+      rule('orders_status', 'equals', ['a'], cs),
+    ]);
     const never = [{ and: [rule('orders_status', 'isNull'), rule('orders_status', 'notNull')] }];
     expect(where('SELECT * FROM orders WHERE 1 = 0')).toEqual(never);
     expect(where('SELECT orders_status FROM orders WHERE NOT TRUE')).toEqual(never);
@@ -279,7 +323,8 @@ describe('WHERE on dimensions', () => {
 describe('filters on metrics', () => {
   it('turns HAVING and WHERE on metrics into metric filters, and dimension conditions of HAVING into dimension filters', () => {
     const translated = query(
-      "SELECT orders_status, MEASURE(orders_total) FROM orders WHERE orders_count > 2 GROUP BY 1 HAVING SUM(orders_total) >= 100 AND orders_status = 'x'",
+      'SELECT orders_status, MEASURE(orders_total) FROM orders WHERE orders_count > 2 GROUP BY 1 ' +
+        "HAVING SUM(orders_total) >= 100 AND orders_status = 'x'",
     );
     expect(withoutIds(translated.filters)).toEqual({
       dimensions: { and: [rule('orders_status', 'equals', ['x'], cs)] },
@@ -290,25 +335,37 @@ describe('filters on metrics', () => {
 
 describe('GROUP BY, ORDER BY, LIMIT, OFFSET', () => {
   it('checks GROUP BY against the selected dimensions (names, aliases, positions)', () => {
-    expect(query('SELECT orders_status AS s, orders_amount, MEASURE(orders_total) FROM orders GROUP BY s, 2').dimensions).toEqual(['orders_status', 'orders_amount']);
-    expect(sqlState(() => planSql('SELECT orders_status, orders_amount, MEASURE(orders_total) FROM orders GROUP BY 1', TEST_CATALOG))).toMatch(/^42803 .*orders_amount/);
-    expect(sqlState(() => planSql('SELECT orders_status, MEASURE(orders_total) FROM orders', TEST_CATALOG))).toMatch(/^42803 .*orders_status/);
+    expect(query('SELECT orders_status AS s, orders_amount, MEASURE(orders_total) FROM orders GROUP BY s, 2').dimensions).toEqual([
+      'orders_status',
+      'orders_amount',
+    ]);
+    expect(
+      sqlState(() => planSql('SELECT orders_status, orders_amount, MEASURE(orders_total) FROM orders GROUP BY 1', TEST_CATALOG)),
+    ).toMatch(/^42803 .*orders_amount/);
+    expect(sqlState(() => planSql('SELECT orders_status, MEASURE(orders_total) FROM orders', TEST_CATALOG))).toMatch(
+      /^42803 .*orders_status/,
+    );
     expect(sqlState(() => planSql('SELECT orders_status, MEASURE(orders_total) FROM orders GROUP BY 2', TEST_CATALOG))).toMatch(/^42803 /);
-    expect(sqlState(() => planSql('SELECT orders_status FROM orders GROUP BY orders_status, orders_amount', TEST_CATALOG))).toMatch(/^0A000 .*orders_amount/);
+    expect(sqlState(() => planSql('SELECT orders_status FROM orders GROUP BY orders_status, orders_amount', TEST_CATALOG))).toMatch(
+      /^0A000 .*orders_amount/,
+    );
     expect(sqlState(() => planSql('SELECT orders_status FROM orders GROUP BY 3', TEST_CATALOG))).toMatch(/^42P10 /);
     expect(sqlState(() => planSql('SELECT orders_status FROM orders GROUP BY ROLLUP (orders_status)', TEST_CATALOG))).toMatch(/^0A000 /);
   });
 
   it('sorts by names, aliases, positions and metric calls, with PostgreSQL null placement said explicitly', () => {
     const sorts = query(
-      'SELECT orders_status AS s, orders_amount, MEASURE(orders_total) AS t FROM orders GROUP BY 1, 2 ORDER BY s DESC, 2 NULLS FIRST, MEASURE(orders_total) DESC NULLS LAST',
+      'SELECT orders_status AS s, orders_amount, MEASURE(orders_total) AS t FROM orders GROUP BY 1, 2 ' +
+        'ORDER BY s DESC, 2 NULLS FIRST, MEASURE(orders_total) DESC NULLS LAST',
     ).sorts;
     expect(sorts).toEqual([
       { fieldId: 'orders_status', descending: true, nullsFirst: true },
       { fieldId: 'orders_amount', descending: false, nullsFirst: true },
       { fieldId: 'orders_total', descending: true, nullsFirst: false },
     ]);
-    expect(query('SELECT orders_status FROM orders ORDER BY orders_status').sorts).toEqual([{ fieldId: 'orders_status', descending: false, nullsFirst: false }]);
+    expect(query('SELECT orders_status FROM orders ORDER BY orders_status').sorts).toEqual([
+      { fieldId: 'orders_status', descending: false, nullsFirst: false },
+    ]);
   });
 
   it('limits with LIMIT + OFFSET rows and tells the server the offset', () => {
@@ -347,7 +404,9 @@ describe('parameters', () => {
     expect(planned.parameterTypes).toEqual(['text', 'float8']);
     expect(sqlState(() => planned.bind([null]))).toMatch(/^08P01 /);
     expect(sqlState(() => planned.bind([null, 'abc']))).toMatch(/^22P02 .*abc/);
-    expect(items(planned.bind([null, null]).filters.dimensions)).toEqual([{ and: [rule('orders_amount', 'isNull'), rule('orders_amount', 'notNull')] }]);
+    expect(items(planned.bind([null, null]).filters.dimensions)).toEqual([
+      { and: [rule('orders_amount', 'isNull'), rule('orders_amount', 'notNull')] },
+    ]);
     expect(sqlState(() => plan('SELECT orders_status FROM orders WHERE orders_order_date = $1').bind(['yesterday']))).toMatch(/^22007 /);
     expect(sqlState(() => plan('SELECT orders_status FROM orders LIMIT $1').bind([-1]))).toMatch(/^2201W /);
     expect(sqlState(() => plan('SELECT orders_status FROM orders OFFSET $1').bind([-1]))).toMatch(/^2201X /);
@@ -400,7 +459,7 @@ describe('what cannot be expressed answers an error with its SQLSTATE', () => {
     ['SELECT orders_status FROM orders WHERE orders_status < $1', '0A000'],
     ['SELECT orders_status FROM orders WHERE orders_status BETWEEN 1 AND 2', '0A000'],
     ['SELECT orders_status FROM orders WHERE orders_amount LIKE $1', '42883'],
-    ["SELECT orders_status FROM orders WHERE orders_status = 1", '42883'],
+    ['SELECT orders_status FROM orders WHERE orders_status = 1', '42883'],
     ["SELECT orders_status FROM orders WHERE orders_status NOT LIKE 'a%'", '0A000'],
     ["SELECT orders_status FROM orders WHERE orders_status ~ 'a'", '0A000'],
     ["SELECT orders_status FROM orders WHERE orders_status = 'a' OR orders_total > 3", '0A000'],
@@ -432,17 +491,23 @@ describe('what cannot be expressed answers an error with its SQLSTATE', () => {
     ['SAVEPOINT a', '0A000'],
     ['LISTEN x', '0A000'],
   ])('%s → %s', (sql, state) => {
-    expect(sqlState(() => planSql(sql, TEST_CATALOG).kind === 'metricQuery' && (planSql(sql, TEST_CATALOG) as MetricQueryPlan).bind([]))).toMatch(
-      new RegExp(`^${state} `),
-    );
+    expect(
+      sqlState(() => planSql(sql, TEST_CATALOG).kind === 'metricQuery' && (planSql(sql, TEST_CATALOG) as MetricQueryPlan).bind([])),
+    ).toMatch(new RegExp(`^${state} `));
   });
 
   it('names the construct in the message', () => {
-    expect(sqlState(() => planSql('SELECT orders_status FROM orders JOIN customers ON true', TEST_CATALOG))).toMatch(/joins between explores/);
-    expect(sqlState(() => planSql('SELECT orders_status, RANK() OVER (ORDER BY orders_status) FROM orders', TEST_CATALOG))).toMatch(/window functions/);
+    expect(sqlState(() => planSql('SELECT orders_status FROM orders JOIN customers ON true', TEST_CATALOG))).toMatch(
+      /joins between explores/,
+    );
+    expect(sqlState(() => planSql('SELECT orders_status, RANK() OVER (ORDER BY orders_status) FROM orders', TEST_CATALOG))).toMatch(
+      /window functions/,
+    );
     expect(sqlState(() => planSql('SELECT orders_status FROM nowhere', TEST_CATALOG))).toMatch(/relation "nowhere" does not exist/);
     expect(sqlState(() => planSql('SELECT nope FROM orders', TEST_CATALOG))).toMatch(/column "nope" does not exist/);
-    expect(sqlState(() => planSql('SELECT AVG(orders_total) FROM orders', TEST_CATALOG))).toMatch(/use MEASURE\(orders_total\) or SUM\(orders_total\)/);
+    expect(sqlState(() => planSql('SELECT AVG(orders_total) FROM orders', TEST_CATALOG))).toMatch(
+      /use MEASURE\(orders_total\) or SUM\(orders_total\)/,
+    );
     expect(sqlState(() => planSql('DELETE FROM orders', TEST_CATALOG))).toMatch(/DELETE/);
   });
 });

@@ -55,7 +55,8 @@ const MEMO_SIZE = 256;
 function planFresh(sql: string, catalog: SqlCatalog): SqlPlan {
   const statements = parseStatements(sql);
   if (statements.length === 0) return { kind: 'empty' };
-  if (statements.length > 1) throw new SqlApiError('42601', `cannot insert multiple commands into a prepared statement (${statements.length} statements)`);
+  if (statements.length > 1)
+    throw new SqlApiError('42601', `cannot insert multiple commands into a prepared statement (${statements.length} statements)`);
   return planStatement((statements[0] as { node: Node }).node, catalog);
 }
 

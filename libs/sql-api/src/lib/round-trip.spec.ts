@@ -5,7 +5,7 @@ import { dialectFor } from '@quarry/dialects';
 import { type Explore, type FilterGroupItem, getFieldId, type MetricQuery } from '@quarry/domain';
 import { SeededRandom } from '@quarry/testing';
 
-import { type Row,rowPasses } from '../test/filter-semantics';
+import { type Row, rowPasses } from '../test/filter-semantics';
 import { renderMetricQueryAsSql, sqlCatalogOfExplores } from '../testing';
 import { loadSqlParser, planSql } from './plan-sql';
 import type { SqlCatalogTable, SqlType } from './sql-plan';
@@ -65,7 +65,10 @@ describe(`SQL round trip of random MetricQueries (seed ${SEED}, ${CASES} cases)`
         for (const group of ['dimensions', 'metrics'] as const) {
           const want = rowPasses(expected.filters[group] as FilterGroupItem | undefined, row, typeOf);
           const got = rowPasses(translated.filters[group] as FilterGroupItem | undefined, row, typeOf);
-          if (want !== got) throw new Error(`${label}\n${group} filters differ on ${JSON.stringify(row)}: expected ${want}\n${JSON.stringify(translated.filters[group])}`);
+          if (want !== got)
+            throw new Error(
+              `${label}\n${group} filters differ on ${JSON.stringify(row)}: expected ${want}\n${JSON.stringify(translated.filters[group])}`,
+            );
         }
       }
       expect({ label, compiles: compiles(explore, translated) }).toEqual({ label, compiles: true });
@@ -73,7 +76,13 @@ describe(`SQL round trip of random MetricQueries (seed ${SEED}, ${CASES} cases)`
     expect(rendered).toBe(CASES);
     expect(invalid).toBeLessThan(CASES / 4);
     // The skipped constructs are the ones the renderer documents, nothing else.
-    expect([...skippedConstructs].every((what) => /^(table calculation|custom|period over period|relative date operators|disabled rules|filters on custom|rules without values)/.test(what))).toBe(true);
+    expect(
+      [...skippedConstructs].every((what) =>
+        /^(table calculation|custom|period over period|relative date operators|disabled rules|filters on custom|rules without values)/.test(
+          what,
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -100,7 +109,11 @@ function shapeOf(query: MetricQuery, expected = false): unknown {
 
 /** Text rules say their case sensitivity (the field's, else the explore's): the SQL says it too. */
 function withExplicitCase(query: MetricQuery, explore: Explore): MetricQuery {
-  const dimensions = new Map(Object.values(explore.tables).flatMap((table) => Object.values(table.dimensions)).map((dimension) => [getFieldId(dimension), dimension]));
+  const dimensions = new Map(
+    Object.values(explore.tables)
+      .flatMap((table) => Object.values(table.dimensions))
+      .map((dimension) => [getFieldId(dimension), dimension]),
+  );
   const visit = (item: FilterGroupItem): FilterGroupItem => {
     if ('and' in item) return { ...item, and: item.and.map(visit) };
     if ('or' in item) return { ...item, or: item.or.map(visit) };
@@ -109,7 +122,10 @@ function withExplicitCase(query: MetricQuery, explore: Explore): MetricQuery {
     return { ...item, caseSensitive: dimension.caseSensitive ?? explore.caseSensitive ?? true };
   };
   const dimensionFilters = query.filters.dimensions;
-  return { ...query, filters: { ...query.filters, ...(dimensionFilters ? { dimensions: visit(dimensionFilters) as typeof dimensionFilters } : {}) } };
+  return {
+    ...query,
+    filters: { ...query.filters, ...(dimensionFilters ? { dimensions: visit(dimensionFilters) as typeof dimensionFilters } : {}) },
+  };
 }
 
 /** Rows whose values sit on, around and away from every filter value of both queries, and NULL. */
@@ -127,7 +143,9 @@ function sampleRows(random: SeededRandom, queries: MetricQuery[], typeOf: (field
     visit(query.filters.dimensions);
     visit(query.filters.metrics);
   }
-  return Array.from({ length: ROWS_PER_CASE }, () => Object.fromEntries([...candidates].map(([fieldId, values]) => [fieldId, random.pick(values)])));
+  return Array.from({ length: ROWS_PER_CASE }, () =>
+    Object.fromEntries([...candidates].map(([fieldId, values]) => [fieldId, random.pick(values)])),
+  );
 }
 
 function around(value: unknown, type: SqlType): unknown[] {
@@ -150,7 +168,11 @@ function around(value: unknown, type: SqlType): unknown[] {
 
 /** Values the generator draws filter values from: a few of each type, with quotes, wildcards and backslashes. */
 function syntheticPools(explores: readonly Explore[]): ValuePools {
-  const types = new Map(explores.flatMap((explore) => Object.values(explore.tables).flatMap((table) => Object.values(table.dimensions))).map((d) => [getFieldId(d), d.type]));
+  const types = new Map(
+    explores
+      .flatMap((explore) => Object.values(explore.tables).flatMap((table) => Object.values(table.dimensions)))
+      .map((d) => [getFieldId(d), d.type]),
+  );
   const byType: Record<string, unknown[]> = {
     string: ['completed', 'returned', 'placed', "o'brien", 'a_b', '50%', 'Ünïcode', 'back\\slash'],
     number: [0, 1, 2.5, 10, 42, -3, 100],

@@ -46,7 +46,11 @@ export function planSelect(select: Node, table: SqlCatalogTable): MetricQueryPla
   const having = select['havingClause'] ? predicateOf(select['havingClause'], scope, 'HAVING') : undefined;
   if (having) {
     const ungrouped = predicateColumns(having).find((column) => column.kind === 'dimension' && !dimensions.includes(column.name));
-    if (ungrouped) throw new SqlApiError('42803', `column "${ungrouped.name}" must appear in the GROUP BY clause or be used in an aggregate function (in HAVING)`);
+    if (ungrouped)
+      throw new SqlApiError(
+        '42803',
+        `column "${ungrouped.name}" must appear in the GROUP BY clause or be used in an aggregate function (in HAVING)`,
+      );
   }
   const folded = [...(where ? conjuncts(where) : []), ...(having ? conjuncts(having) : [])].map(foldConstants);
   // WHERE FALSE (tools probe columns with it): no row, said on any column of the explore.
@@ -55,12 +59,16 @@ export function planSelect(select: Node, table: SqlCatalogTable): MetricQueryPla
   const sorts = sortsOf(select, scope, targets);
   const limit = pageValue(select['limitCount'], 'LIMIT');
   const offset = pageValue(select['limitOffset'], 'OFFSET');
-  if (select['limitOption'] === 'LIMIT_OPTION_WITH_TIES') throw new SqlApiError('0A000', 'FETCH … WITH TIES is not supported by the SQL API');
+  if (select['limitOption'] === 'LIMIT_OPTION_WITH_TIES')
+    throw new SqlApiError('0A000', 'FETCH … WITH TIES is not supported by the SQL API');
   const parameterTypes = inferParameterTypes(select, [...split.dimensions, ...split.metrics], [limit, offset]);
 
   const bindQuery = (parameters: SqlParameterValue[], options: BindOptions = {}): BoundMetricQuery => {
     if (parameters.length < parameterTypes.length) {
-      throw new SqlApiError('08P01', `bind message supplies ${parameters.length} parameters, but the statement requires ${parameterTypes.length}`);
+      throw new SqlApiError(
+        '08P01',
+        `bind message supplies ${parameters.length} parameters, but the statement requires ${parameterTypes.length}`,
+      );
     }
     const context = { parameters, now: options.now ?? new Date(), timezone: options.timezone ?? 'UTC' };
     const builder = new FilterBuilder(context);
@@ -68,7 +76,10 @@ export function planSelect(select: Node, table: SqlCatalogTable): MetricQueryPla
       predicates.length === 0 ? undefined : { id, and: predicates.map((predicate) => builder.build(predicate, true)) };
     const filters: Filters = {};
     const dimensionFilters = alwaysFalse
-      ? { id: 'sql_dimensions', and: [builder.never(table.columns.find((column) => column.kind === 'dimension') ?? (table.columns[0] as SqlCatalogColumn))] }
+      ? {
+          id: 'sql_dimensions',
+          and: [builder.never(table.columns.find((column) => column.kind === 'dimension') ?? (table.columns[0] as SqlCatalogColumn))],
+        }
       : group(split.dimensions, 'sql_dimensions');
     const metricFilters = group(split.metrics, 'sql_metrics');
     if (dimensionFilters) filters.dimensions = dimensionFilters;
@@ -97,7 +108,8 @@ export function planSelect(select: Node, table: SqlCatalogTable): MetricQueryPla
 }
 
 function refuseUnsupportedClauses(select: Node): void {
-  if (select['op'] && select['op'] !== 'SETOP_NONE') throw new SqlApiError('0A000', `${String(select['op']).replace('SETOP_', '')} is not supported by the SQL API`);
+  if (select['op'] && select['op'] !== 'SETOP_NONE')
+    throw new SqlApiError('0A000', `${String(select['op']).replace('SETOP_', '')} is not supported by the SQL API`);
   if (select['withClause']) throw new SqlApiError('0A000', 'WITH (common table expressions) over explores is not supported by the SQL API');
   if (select['intoClause']) throw new SqlApiError('25006', 'cannot execute SELECT INTO in a read-only transaction');
   if (select['lockingClause']) throw new SqlApiError('25006', 'cannot lock rows (SELECT … FOR UPDATE/SHARE) in a read-only transaction');
@@ -119,7 +131,8 @@ function selectTargets(select: Node, scope: ExploreScope): Target[] {
       const fields = (body['fields'] as unknown[]) ?? [];
       if (asKind(fields.at(-1), 'A_Star')) {
         const qualifier = names(fields.slice(0, -1));
-        if (qualifier.length > 0 && !scope.qualifies(qualifier)) throw new SqlApiError('42P01', `missing FROM-clause entry for table "${qualifier.join('.')}"`);
+        if (qualifier.length > 0 && !scope.qualifies(qualifier))
+          throw new SqlApiError('42P01', `missing FROM-clause entry for table "${qualifier.join('.')}"`);
         targets.push(...scope.table.columns.map((column) => ({ name: column.name, column, fromStar: true })));
         continue;
       }
@@ -129,12 +142,17 @@ function selectTargets(select: Node, scope: ExploreScope): Target[] {
     }
     if (kind === 'FuncCall') {
       const column = scope.metricCall(body);
-      if (!column) throw new SqlApiError('0A000', `functions over fields (${names(body['funcname']).join('.')}()) are not supported in the select list`);
+      if (!column)
+        throw new SqlApiError(
+          '0A000',
+          `functions over fields (${names(body['funcname']).join('.')}()) are not supported in the select list`,
+        );
       targets.push({ name: alias ?? (names(body['funcname']).at(-1) ?? '').toLowerCase(), column, fromStar: false });
       continue;
     }
     if (kind === 'SubLink') throw new SqlApiError('0A000', 'subqueries are not supported by the SQL API (in the select list)');
-    if (kind === 'A_Const' || kind === 'ParamRef') throw new SqlApiError('0A000', 'constants in the select list of an explore query are not supported: select fields');
+    if (kind === 'A_Const' || kind === 'ParamRef')
+      throw new SqlApiError('0A000', 'constants in the select list of an explore query are not supported: select fields');
     throw new SqlApiError('0A000', `expressions over fields (${kind}) are not supported in the select list: select dimensions and metrics`);
   }
   if (targets.length === 0) throw new SqlApiError('0A000', 'a query of an explore selects at least one dimension or metric');
@@ -151,7 +169,10 @@ function checkGrouping(select: Node, scope: ExploreScope, targets: Target[], dim
   if (!clause || clause.length === 0) {
     const explicit = targets.find((target) => target.column.kind === 'dimension' && !target.fromStar);
     if (metrics.length > 0 && explicit && !targets.some((target) => target.fromStar)) {
-      throw new SqlApiError('42803', `column "${explicit.column.name}" must appear in the GROUP BY clause or be used in an aggregate function`);
+      throw new SqlApiError(
+        '42803',
+        `column "${explicit.column.name}" must appear in the GROUP BY clause or be used in an aggregate function`,
+      );
     }
     return;
   }
@@ -159,9 +180,13 @@ function checkGrouping(select: Node, scope: ExploreScope, targets: Target[], dim
   const grouped = new Set<string>();
   for (const item of clause) {
     const column = referencedColumn(item, scope, targets, 'GROUP BY', false);
-    if (column.kind === 'metric') throw new SqlApiError('42803', `aggregate functions are not allowed in GROUP BY (${column.name} is a metric)`);
+    if (column.kind === 'metric')
+      throw new SqlApiError('42803', `aggregate functions are not allowed in GROUP BY (${column.name} is a metric)`);
     if (!dimensions.includes(column.name)) {
-      throw new SqlApiError('0A000', `GROUP BY ${column.name}, which is not selected, is not supported: the query is grouped by its selected dimensions`);
+      throw new SqlApiError(
+        '0A000',
+        `GROUP BY ${column.name}, which is not selected, is not supported: the query is grouped by its selected dimensions`,
+      );
     }
     grouped.add(column.name);
   }
@@ -233,7 +258,8 @@ function pageValue(node: unknown, clause: string): ValueExpr | undefined {
 function countValue(value: SqlParameterValue, clause: string, negativeState: string): number | null {
   if (value === null) return null;
   const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number) || typeof value === 'boolean') throw new SqlApiError('22P02', `invalid input syntax for type bigint: "${String(value)}" (${clause})`);
+  if (!Number.isFinite(number) || typeof value === 'boolean')
+    throw new SqlApiError('22P02', `invalid input syntax for type bigint: "${String(value)}" (${clause})`);
   if (number < 0) throw new SqlApiError(negativeState, `${clause} must not be negative`);
   return Math.round(number);
 }
@@ -245,7 +271,11 @@ function splitFilters(predicates: Predicate[]): { dimensions: Predicate[]; metri
   for (const predicate of predicates) {
     const kinds = new Set(predicateColumns(predicate).map((column) => column.kind));
     if (kinds.size > 1) {
-      throw new SqlApiError('0A000', 'a condition that mixes dimensions and metrics under OR or NOT cannot be expressed: dimension filters apply before aggregation, metric filters after');
+      throw new SqlApiError(
+        '0A000',
+        'a condition that mixes dimensions and metrics under OR or NOT cannot be expressed: ' +
+          'dimension filters apply before aggregation, metric filters after',
+      );
     }
     (kinds.has('metric') ? metrics : dimensions).push(predicate);
   }

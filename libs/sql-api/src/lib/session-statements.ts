@@ -1,5 +1,5 @@
 import { asKind, type Node, nodeKind } from './sql-parser';
-import { type SessionPlan,SqlApiError } from './sql-plan';
+import { type SessionPlan, SqlApiError } from './sql-plan';
 
 /** Statements that change data or schema: the SQL API is read-only, as a read-only transaction answers them. */
 const WRITES: Record<string, string> = {
@@ -86,7 +86,12 @@ function settingText(args: unknown): string {
 function argumentText(arg: unknown): string {
   const constant = asKind(arg, 'A_Const');
   if (constant) {
-    for (const [key, field] of [['sval', 'sval'], ['ival', 'ival'], ['fval', 'fval'], ['boolval', 'boolval']] as const) {
+    for (const [key, field] of [
+      ['sval', 'sval'],
+      ['ival', 'ival'],
+      ['fval', 'fval'],
+      ['boolval', 'boolval'],
+    ] as const) {
       const value = constant[key] as Node | undefined;
       if (value) return String(value[field] ?? (key === 'ival' ? 0 : key === 'boolval' ? false : ''));
     }
@@ -101,5 +106,8 @@ function transactionName(kind: string): string {
 }
 
 function statementName(kind: string): string {
-  return kind.replace(/Stmt$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
+  return kind
+    .replace(/Stmt$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toUpperCase();
 }

@@ -41,7 +41,10 @@ export function parseStatements(sql: string): ParsedStatement[] {
   return (parsed.stmts ?? []).map(({ stmt, stmt_location: location = 0, stmt_len: length }) => ({
     node: stmt,
     // Locations count bytes, not UTF-16 units; a length of 0 means "to the end".
-    sql: bytes.subarray(location, length ? location + length : undefined).toString('utf8').trim(),
+    sql: bytes
+      .subarray(location, length ? location + length : undefined)
+      .toString('utf8')
+      .trim(),
   }));
 }
 

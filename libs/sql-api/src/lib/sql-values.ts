@@ -10,9 +10,7 @@ dayjs.extend(timezone);
 
 /** A literal value, unknown until bind time: a constant, a parameter, or a moment relative to now. */
 export type ValueExpr =
-  | { kind: 'const'; value: SqlParameterValue; cast?: SqlType }
-  | { kind: 'param'; index: number }
-  | { kind: 'relative'; node: Node };
+  { kind: 'const'; value: SqlParameterValue; cast?: SqlType } | { kind: 'param'; index: number } | { kind: 'relative'; node: Node };
 
 /** What binding reads besides the values: the parameters and the clock of the session. */
 export interface BindContext {
@@ -48,7 +46,9 @@ const TYPE_NAMES: Record<string, SqlType> = {
 /** The type a cast names (`::date`, `CAST(… AS timestamp)`), or a refusal naming it. */
 export function castType(typeName: unknown): SqlType | 'interval' {
   const type = asKind({ TypeName: typeName }, 'TypeName') ?? {};
-  const name = names(type['names']).filter((part) => part !== 'pg_catalog').join('.');
+  const name = names(type['names'])
+    .filter((part) => part !== 'pg_catalog')
+    .join('.');
   if (Array.isArray(type['arrayBounds'])) throw new SqlApiError('0A000', `casts to arrays (${name}[]) are not supported`);
   if (name === 'interval') return 'interval';
   const sqlType = TYPE_NAMES[name];
@@ -56,7 +56,14 @@ export function castType(typeName: unknown): SqlType | 'interval' {
   return sqlType;
 }
 
-const CLOCK_FUNCTIONS = new Set(['now', 'current_timestamp', 'current_date', 'localtimestamp', 'statement_timestamp', 'transaction_timestamp']);
+const CLOCK_FUNCTIONS = new Set([
+  'now',
+  'current_timestamp',
+  'current_date',
+  'localtimestamp',
+  'statement_timestamp',
+  'transaction_timestamp',
+]);
 
 /** A literal, parameter or clock expression where a value may appear; anything else names what it is. */
 export function valueExpr(node: unknown, what: string): ValueExpr {
@@ -71,7 +78,8 @@ export function valueExpr(node: unknown, what: string): ValueExpr {
     if (inner.kind === 'param') return inner;
     return inner;
   }
-  if (kind === 'SQLValueFunction' || (kind === 'FuncCall' && CLOCK_FUNCTIONS.has(names(body['funcname']).at(-1) ?? ''))) return { kind: 'relative', node: node as Node };
+  if (kind === 'SQLValueFunction' || (kind === 'FuncCall' && CLOCK_FUNCTIONS.has(names(body['funcname']).at(-1) ?? '')))
+    return { kind: 'relative', node: node as Node };
   if (kind === 'FuncCall' && names(body['funcname']).at(-1) === 'date_trunc') return { kind: 'relative', node: node as Node };
   if (kind === 'A_Expr' && isClockArithmetic(body)) return { kind: 'relative', node: node as Node };
   if (kind === 'ColumnRef') throw new SqlApiError('0A000', `comparing two columns is not supported (in ${what})`);
@@ -115,7 +123,10 @@ export function bindValue(expr: ValueExpr, context: BindContext, target: SqlType
   const value = moment(expr.node, context);
   if (target === 'date') {
     if (!value.at.isSame(value.at.startOf('day'))) {
-      throw new SqlApiError('0A000', 'comparing a date column with a moment that is not a midnight is not supported: use current_date or date_trunc');
+      throw new SqlApiError(
+        '0A000',
+        'comparing a date column with a moment that is not a midnight is not supported: use current_date or date_trunc',
+      );
     }
     return value.at.format('YYYY-MM-DD');
   }
@@ -129,12 +140,14 @@ function castConstant(value: SqlParameterValue, type: SqlType): SqlParameterValu
   if (type === 'date' || type === 'timestamp' || type === 'timestamptz') {
     const text = String(value);
     const parsed = dayjs.utc(text);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || !parsed.isValid()) throw new SqlApiError('22007', `invalid input syntax for type ${type}: "${text}"`);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || !parsed.isValid())
+      throw new SqlApiError('22007', `invalid input syntax for type ${type}: "${text}"`);
     return type === 'date' ? text.slice(0, 10) : text;
   }
   if (type === 'int8' || type === 'float8' || type === 'numeric') {
     const number = Number(value);
-    if (typeof value === 'boolean' || !Number.isFinite(number)) throw new SqlApiError('22P02', `invalid input syntax for type ${type}: "${String(value)}"`);
+    if (typeof value === 'boolean' || !Number.isFinite(number))
+      throw new SqlApiError('22P02', `invalid input syntax for type ${type}: "${String(value)}"`);
     return number;
   }
   if (type === 'bool') return booleanOf(value);
@@ -179,7 +192,15 @@ const UNITS: Record<string, dayjs.ManipulateType> = {
   years: 'year',
 };
 
-const TRUNCATIONS: Record<string, dayjs.OpUnitType> = { second: 'second', minute: 'minute', hour: 'hour', day: 'day', week: 'week', month: 'month', year: 'year' };
+const TRUNCATIONS: Record<string, dayjs.OpUnitType> = {
+  second: 'second',
+  minute: 'minute',
+  hour: 'hour',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+};
 
 /**
  * Evaluates a clock expression as PostgreSQL would in a session with TimeZone = context.timezone:
@@ -191,7 +212,8 @@ function moment(node: unknown, context: BindContext): Moment {
   const zone = context.timezone;
   const at = (value: dayjs.Dayjs, type: Moment['type']): Moment => ({ at: value, type });
   const now = dayjs(context.now).tz(zone);
-  if (kind === 'SQLValueFunction') return String(body['op']) === 'SVFOP_CURRENT_DATE' ? at(now.startOf('day'), 'date') : at(now, 'timestamp');
+  if (kind === 'SQLValueFunction')
+    return String(body['op']) === 'SVFOP_CURRENT_DATE' ? at(now.startOf('day'), 'date') : at(now, 'timestamp');
   if (kind === 'FuncCall') {
     const name = names(body['funcname']).at(-1) ?? '';
     const args = (body['args'] as unknown[] | undefined) ?? [];
@@ -230,7 +252,7 @@ function moment(node: unknown, context: BindContext): Moment {
     if (rightKind === 'A_Const' && base.type === 'date' && Number.isInteger(constantValue(right))) {
       return at(base.at.add(sign * Number(constantValue(right)), 'day'), 'date');
     }
-    throw new SqlApiError('0A000', 'date arithmetic takes an interval literal (interval \'3 days\') or whole days added to a date');
+    throw new SqlApiError('0A000', "date arithmetic takes an interval literal (interval '3 days') or whole days added to a date");
   }
   throw new SqlApiError('0A000', `expressions as values (${kind || 'unknown'}) are not supported in date arithmetic`);
 }

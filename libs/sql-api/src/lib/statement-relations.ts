@@ -36,7 +36,11 @@ export function statementSource(statement: Node, catalog: SqlCatalog): Statement
     throw new SqlApiError('0A000', `a query cannot mix explores (${explores[0]?.name}) with catalog relations (${catalogRelations[0]})`);
   }
   if (explores.length > 1) {
-    throw new SqlApiError('0A000', `joins between explores (${explores.map((table) => table.name).join(', ')}) are not supported: query one explore, whose joins are already modelled`);
+    throw new SqlApiError(
+      '0A000',
+      `joins between explores (${explores.map((table) => table.name).join(', ')}) are not supported: ` +
+        'query one explore, whose joins are already modelled',
+    );
   }
   return { kind: 'explore', table: explores[0] as SqlCatalogTable };
 }
@@ -46,7 +50,9 @@ export function singleRangeVar(select: Node): Node {
   const from = (select['fromClause'] as unknown[] | undefined) ?? [];
   const range = from.length === 1 ? asKind(from[0], 'RangeVar') : undefined;
   if (range) return range;
-  if (from.some((item) => asKind(item, 'JoinExpr'))) throw new SqlApiError('0A000', 'joins are not supported by the SQL API: query one explore, whose joins are already modelled');
-  if (from.some((item) => asKind(item, 'RangeSubselect'))) throw new SqlApiError('0A000', 'subqueries in FROM are not supported by the SQL API');
+  if (from.some((item) => asKind(item, 'JoinExpr')))
+    throw new SqlApiError('0A000', 'joins are not supported by the SQL API: query one explore, whose joins are already modelled');
+  if (from.some((item) => asKind(item, 'RangeSubselect')))
+    throw new SqlApiError('0A000', 'subqueries in FROM are not supported by the SQL API');
   throw new SqlApiError('0A000', 'a query reads one explore: FROM <explore>, with no join, subquery or second table');
 }

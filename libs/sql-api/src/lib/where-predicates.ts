@@ -45,13 +45,15 @@ export function predicateOf(node: unknown, scope: ExploreScope, clause: string):
       return booleanTest(body, scope, clause);
     case 'A_Const': {
       const value = constantValue(body);
-      if (typeof value !== 'boolean') throw new SqlApiError('42804', `argument of ${clause} must be type boolean, not ${JSON.stringify(value)}`);
+      if (typeof value !== 'boolean')
+        throw new SqlApiError('42804', `argument of ${clause} must be type boolean, not ${JSON.stringify(value)}`);
       return { kind: 'constant', value };
     }
     case 'ColumnRef':
     case 'FuncCall': {
       const column = columnOf(node, scope, clause);
-      if (column.type !== 'bool') throw new SqlApiError('42804', `argument of ${clause} must be type boolean, not ${column.type} (${column.name})`);
+      if (column.type !== 'bool')
+        throw new SqlApiError('42804', `argument of ${clause} must be type boolean, not ${column.type} (${column.name})`);
       return { kind: 'compare', column, operator: '=', value: { kind: 'const', value: true } };
     }
     case 'SubLink':
@@ -66,17 +68,23 @@ function expressionPredicate(body: Node, scope: ExploreScope, clause: string): P
   const operator = names(body['name'])[0] ?? '';
   switch (kind) {
     case 'AEXPR_OP': {
-      if (!(operator in FLIPPED) && operator !== '!=') throw new SqlApiError('0A000', `the operator ${operator} is not supported in ${clause}`);
+      if (!(operator in FLIPPED) && operator !== '!=')
+        throw new SqlApiError('0A000', `the operator ${operator} is not supported in ${clause}`);
       const op = (operator === '!=' ? '<>' : operator) as ComparisonOperator;
       const leftIsColumn = isColumn(body['lexpr']);
       const constants = [asKind(body['lexpr'], 'A_Const'), asKind(body['rexpr'], 'A_Const')];
-      if (constants[0] && constants[1]) return { kind: 'constant', value: compareConstants(constantValue(constants[0]), op, constantValue(constants[1])) };
-      if (!leftIsColumn && !isColumn(body['rexpr'])) throw new SqlApiError('0A000', `${clause} compares a column with a value; this comparison has no column`);
+      if (constants[0] && constants[1])
+        return { kind: 'constant', value: compareConstants(constantValue(constants[0]), op, constantValue(constants[1])) };
+      if (!leftIsColumn && !isColumn(body['rexpr']))
+        throw new SqlApiError('0A000', `${clause} compares a column with a value; this comparison has no column`);
       const column = columnOf(leftIsColumn ? body['lexpr'] : body['rexpr'], scope, clause);
       const value = valueExpr(leftIsColumn ? body['rexpr'] : body['lexpr'], column.name);
       const oriented = leftIsColumn ? op : FLIPPED[op];
       if (oriented !== '=' && oriented !== '<>' && !ORDERED_TYPES.has(column.type)) {
-        throw new SqlApiError('0A000', `${oriented} on ${column.type} (${column.name}) cannot be expressed as a Quarry filter: use =, <>, IN or LIKE`);
+        throw new SqlApiError(
+          '0A000',
+          `${oriented} on ${column.type} (${column.name}) cannot be expressed as a Quarry filter: use =, <>, IN or LIKE`,
+        );
       }
       return { kind: 'compare', column, operator: oriented, value };
     }
@@ -110,9 +118,14 @@ function expressionPredicate(body: Node, scope: ExploreScope, clause: string): P
     case 'AEXPR_LIKE':
     case 'AEXPR_ILIKE': {
       const column = columnOf(body['lexpr'], scope, clause);
-      if (column.type !== 'text') throw new SqlApiError('42883', `operator does not exist: ${column.type} ${kind === 'AEXPR_LIKE' ? 'LIKE' : 'ILIKE'} text (${column.name})`);
+      if (column.type !== 'text')
+        throw new SqlApiError(
+          '42883',
+          `operator does not exist: ${column.type} ${kind === 'AEXPR_LIKE' ? 'LIKE' : 'ILIKE'} text (${column.name})`,
+        );
       const escapeCall = asKind(body['rexpr'], 'FuncCall');
-      const withEscape = escapeCall && names(escapeCall['funcname']).at(-1) === 'like_escape' ? ((escapeCall['args'] as unknown[]) ?? []) : null;
+      const withEscape =
+        escapeCall && names(escapeCall['funcname']).at(-1) === 'like_escape' ? ((escapeCall['args'] as unknown[]) ?? []) : null;
       const pattern = valueExpr(withEscape ? withEscape[0] : body['rexpr'], column.name);
       const escape = withEscape ? valueExpr(withEscape[1], column.name) : null;
       const like: Predicate = { kind: 'like', column, pattern, escape, insensitive: kind === 'AEXPR_ILIKE' };
@@ -123,9 +136,16 @@ function expressionPredicate(body: Node, scope: ExploreScope, clause: string): P
     case 'AEXPR_BETWEEN_SYM':
     case 'AEXPR_NOT_BETWEEN_SYM': {
       const column = columnOf(body['lexpr'], scope, clause);
-      if (!ORDERED_TYPES.has(column.type)) throw new SqlApiError('0A000', `BETWEEN on ${column.type} (${column.name}) cannot be expressed as a Quarry filter`);
+      if (!ORDERED_TYPES.has(column.type))
+        throw new SqlApiError('0A000', `BETWEEN on ${column.type} (${column.name}) cannot be expressed as a Quarry filter`);
       const [low, high] = ((asKind(body['rexpr'], 'List')?.['items'] as unknown[]) ?? []).map((item) => valueExpr(item, column.name));
-      const between: Predicate = { kind: 'between', column, low: low as ValueExpr, high: high as ValueExpr, symmetric: kind.endsWith('_SYM') };
+      const between: Predicate = {
+        kind: 'between',
+        column,
+        low: low as ValueExpr,
+        high: high as ValueExpr,
+        symmetric: kind.endsWith('_SYM'),
+      };
       return kind.includes('NOT_') ? { kind: 'not', item: between } : between;
     }
     default:
@@ -137,7 +157,14 @@ function compareConstants(left: unknown, operator: ComparisonOperator, right: un
   if (left === null || right === null) throw new SqlApiError('0A000', 'comparisons of constants with NULL are not supported');
   if (typeof left !== typeof right) throw new SqlApiError('0A000', 'comparisons of constants of different types are not supported');
   const order = (left as number | string) < (right as number | string) ? -1 : left === right ? 0 : 1;
-  const results: Record<ComparisonOperator, boolean> = { '=': order === 0, '<>': order !== 0, '<': order < 0, '<=': order <= 0, '>': order > 0, '>=': order >= 0 };
+  const results: Record<ComparisonOperator, boolean> = {
+    '=': order === 0,
+    '<>': order !== 0,
+    '<': order < 0,
+    '<=': order <= 0,
+    '>': order > 0,
+    '>=': order >= 0,
+  };
   return results[operator];
 }
 
@@ -163,7 +190,8 @@ function booleanTest(body: Node, scope: ExploreScope, clause: string): Predicate
   const test = String(body['booltesttype']);
   if (test === 'IS_UNKNOWN') return { kind: 'null', column };
   if (test === 'IS_NOT_UNKNOWN') return { kind: 'not', item: { kind: 'null', column } };
-  if (column.type !== 'bool') throw new SqlApiError('42804', `argument of IS TRUE/FALSE must be type boolean, not ${column.type} (${column.name})`);
+  if (column.type !== 'bool')
+    throw new SqlApiError('42804', `argument of IS TRUE/FALSE must be type boolean, not ${column.type} (${column.name})`);
   const isTrue: Predicate = { kind: 'isTrue', column, value: test === 'IS_TRUE' || test === 'IS_NOT_TRUE' };
   // IS NOT TRUE holds for NULL too: it is the negation of a two-valued test, which `not` of isTrue expresses.
   return test.startsWith('IS_NOT_') ? { kind: 'not', item: isTrue } : isTrue;
@@ -172,7 +200,9 @@ function booleanTest(body: Node, scope: ExploreScope, clause: string): Predicate
 function isColumn(node: unknown): boolean {
   const [kind, body] = nodeKind(node);
   if (kind === 'ColumnRef') return true;
-  return kind === 'FuncCall' && ['measure', 'sum', 'count', 'min', 'max', 'avg'].includes((names(body['funcname']).at(-1) ?? '').toLowerCase());
+  return (
+    kind === 'FuncCall' && ['measure', 'sum', 'count', 'min', 'max', 'avg'].includes((names(body['funcname']).at(-1) ?? '').toLowerCase())
+  );
 }
 
 /** A column operand: a field, or an aggregate call of a metric (`MEASURE(m)`, `SUM(m)`). */
@@ -188,12 +218,19 @@ export function columnOf(node: unknown, scope: ExploreScope, clause: string): Sq
     throw new SqlApiError('0A000', `functions over fields (${names(body['funcname']).join('.')}) are not supported in ${clause}`);
   }
   if (kind === 'TypeCast') throw new SqlApiError('0A000', `casts of fields are not supported in ${clause}: compare the field itself`);
-  if (kind === 'A_Const') throw new SqlApiError('0A000', `${clause} compares a column with a value; ${JSON.stringify(constantValue(body))} is not a column`);
+  if (kind === 'A_Const')
+    throw new SqlApiError('0A000', `${clause} compares a column with a value; ${JSON.stringify(constantValue(body))} is not a column`);
   throw new SqlApiError('0A000', `expressions over fields (${describe(kind)}) are not supported in ${clause}`);
 }
 
 function describe(kind: string): string {
-  return kind === 'A_Const' ? 'a constant condition' : kind === 'CaseExpr' ? 'CASE' : kind === 'CoalesceExpr' ? 'COALESCE' : kind || 'this expression';
+  return kind === 'A_Const'
+    ? 'a constant condition'
+    : kind === 'CaseExpr'
+      ? 'CASE'
+      : kind === 'CoalesceExpr'
+        ? 'COALESCE'
+        : kind || 'this expression';
 }
 
 /** The columns a predicate reads: dimension filters and metric filters are separate groups of a MetricQuery. */

@@ -29,7 +29,8 @@ function rulePasses(rule: FilterRule, row: Row, type: SqlType): boolean {
     const wanted = values[0] === true || values[0] === 'true';
     return rule.operator === 'equals' ? value === wanted : value === null || value !== wanted;
   }
-  const key = type === 'date' || type === 'timestamp' || type === 'timestamptz' ? (v: unknown) => timeKey(v, type) : (v: unknown) => Number(v);
+  const key =
+    type === 'date' || type === 'timestamp' || type === 'timestamptz' ? (v: unknown) => timeKey(v, type) : (v: unknown) => Number(v);
   const d = value === null ? null : key(value);
   const keys = values.map(key);
   const first = keys[0] as number;

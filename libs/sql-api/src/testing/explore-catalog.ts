@@ -14,8 +14,17 @@ export function sqlCatalogOfExplores(explores: readonly Explore[]): SqlCatalog {
       return {
         name: explore.name,
         columns: [
-          ...dimensions.map((dimension): SqlCatalogColumn => ({ name: getFieldId(dimension), kind: 'dimension', type: sqlTypeOfField(dimension.type) })),
-          ...metrics.map((metric): SqlCatalogColumn => ({ name: getFieldId(metric), kind: 'metric', type: sqlTypeOfField(metricValueType(metric, typeOfDimension)), metricType: metric.type })),
+          ...dimensions.map((dimension): SqlCatalogColumn => ({
+            name: getFieldId(dimension),
+            kind: 'dimension',
+            type: sqlTypeOfField(dimension.type),
+          })),
+          ...metrics.map((metric): SqlCatalogColumn => ({
+            name: getFieldId(metric),
+            kind: 'metric',
+            type: sqlTypeOfField(metricValueType(metric, typeOfDimension)),
+            metricType: metric.type,
+          })),
         ],
       };
     }),
@@ -24,6 +33,7 @@ export function sqlCatalogOfExplores(explores: readonly Explore[]): SqlCatalog {
 
 /** Typed metrics say their type; min/max keep the type of the dimension they name; other aggregates are numbers. */
 function metricValueType(metric: Metric, typeOfDimension: Map<string, string>): string {
-  if (metric.type === 'min' || metric.type === 'max') return (metric.dimensionReference && typeOfDimension.get(metric.dimensionReference)) || 'number';
+  if (metric.type === 'min' || metric.type === 'max')
+    return (metric.dimensionReference && typeOfDimension.get(metric.dimensionReference)) || 'number';
   return metric.type;
 }

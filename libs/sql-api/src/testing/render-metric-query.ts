@@ -99,7 +99,8 @@ function reducedItem(item: FilterGroupItem, known: (id: string) => boolean, skip
   if (item.disabled) return skip(skipped, 'disabled rules');
   if (!known(item.target.fieldId)) return skip(skipped, 'filters on custom fields');
   if (RELATIVE_OPERATORS.has(item.operator)) return skip(skipped, `relative date operators (${item.operator})`);
-  if (item.operator !== 'isNull' && item.operator !== 'notNull' && (item.values ?? []).length === 0) return skip(skipped, 'rules without values');
+  if (item.operator !== 'isNull' && item.operator !== 'notNull' && (item.values ?? []).length === 0)
+    return skip(skipped, 'rules without values');
   const { required: _required, ...rule } = item;
   return rule;
 }
@@ -163,7 +164,10 @@ class SqlWriter {
     const orNull = (sql: string): string => `(${sql} OR ${c} IS NULL)`;
     const insensitive = column.type === 'text' && rule.caseSensitive === false;
     const like = (pattern: (text: string) => string, negate = false): string[] =>
-      values.map((value) => `${c} ${negate ? 'NOT ' : ''}${insensitive ? 'ILIKE' : 'LIKE'} ${this.value(pattern(escapeLike(String(value))), 'text')}`);
+      values.map(
+        (value) =>
+          `${c} ${negate ? 'NOT ' : ''}${insensitive ? 'ILIKE' : 'LIKE'} ${this.value(pattern(escapeLike(String(value))), 'text')}`,
+      );
     const any = (parts: string[]): string => (parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`);
     const isTime = column.type === 'date' || column.type === 'timestamp' || column.type === 'timestamptz';
     switch (rule.operator) {
