@@ -155,6 +155,7 @@ describe('SELECT of an explore', () => {
       'SELECT "orders_status" FROM "public"."orders"',
       'SELECT o.orders_status FROM orders o',
       'SELECT o.orders_status FROM orders AS o GROUP BY o.orders_status',
+      'SELECT "public"."orders"."orders_status" AS "orders_status" FROM "public"."orders"',
     ]) {
       expect(query(sql).dimensions).toEqual(['orders_status']);
     }
@@ -429,6 +430,8 @@ describe('what cannot be expressed answers an error with its SQLSTATE', () => {
     ['SELECT orders_status FROM analytics.orders', '42P01'],
     ['SELECT nope FROM orders', '42703'],
     ['SELECT x.orders_status FROM orders', '42P01'],
+    ['SELECT orders.orders_status FROM orders o', '42P01'],
+    ['SELECT analytics.orders.orders_status FROM orders', '42P01'],
     ['SELECT orders_status FROM orders WHERE nope = 1', '42703'],
     ['SELECT orders_status FROM orders ORDER BY nope', '42703'],
     ['SELECT orders_status FROM orders JOIN customers ON true', '0A000'],
