@@ -34,6 +34,7 @@ const OWN_AGGREGATE: Record<string, (column: string) => string> = {
  * differential test against runQuery). Constructs SQL over one explore cannot say are left out of
  * `expected` and named in `skipped`: table calculations, custom metrics and dimensions, period over
  * period, relative-date filter operators (they read the compile-time clock), disabled rules.
+ * Sorts without a null placement get PostgreSQL's in `expected` (what the SQL means on every warehouse).
  * Returns undefined when nothing selectable is left. Text filters are written case-sensitively
  * unless the rule says otherwise (the fixture's explores compare case-sensitively).
  */
@@ -51,6 +52,8 @@ export function renderMetricQueryAsSql(query: MetricQuery, table: SqlCatalogTabl
   if (dimensions.length + metrics.length === 0) return undefined;
   const selected = new Set([...dimensions, ...metrics]);
   const sorts = query.sorts.filter((sort) => selected.has(sort.fieldId));
+  // A sort without NULLS FIRST/LAST means PostgreSQL's placement in SQL (NULLs as the largest values), whatever the warehouse.
+  const expectedSorts = sorts.map((sort) => ({ ...sort, nullsFirst: sort.nullsFirst ?? sort.descending }));
   const reduce = (group: FilterGroup | undefined): FilterGroup | undefined => {
     const reduced = group ? reducedItem(group, known, skipped) : true;
     if (reduced === true) return undefined;
@@ -64,7 +67,7 @@ export function renderMetricQueryAsSql(query: MetricQuery, table: SqlCatalogTabl
     dimensions,
     metrics,
     filters: { ...(dimensionFilters ? { dimensions: dimensionFilters } : {}), ...(metricFilters ? { metrics: metricFilters } : {}) },
-    sorts,
+    sorts: expectedSorts,
     limit: query.limit,
     tableCalculations: [],
     ...(query.timezone ? { timezone: query.timezone } : {}),
