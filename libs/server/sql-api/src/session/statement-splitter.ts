@@ -1,0 +1,35 @@
+import { loadModule, parseSync } from 'libpg-query';
+
+let loaded: Promise<void> | undefined;
+
+/** Loads PostgreSQL's parser (WebAssembly) once per process. */
+export function loadParser(): Promise<void> {
+  return (loaded ??= loadModule());
+}
+
+interface RawStatement {
+  stmt_location?: number;
+  stmt_len?: number;
+}
+
+/**
+ * The statements of a simple Query's string, in order, as PostgreSQL's parser delimits them.
+ * A string the parser rejects is returned whole: planning it then reports the syntax error.
+ */
+export function splitStatements(sql: string): string[] {
+  let statements: RawStatement[];
+  try {
+    statements = (parseSync(sql) as { stmts?: RawStatement[] }).stmts ?? [];
+  } catch {
+    return [sql];
+  }
+  // Locations count bytes of the UTF-8 text.
+  const bytes = Buffer.from(sql, 'utf8');
+  return statements
+    .map((statement) => {
+      const start = statement.stmt_location ?? 0;
+      const end = statement.stmt_len ? start + statement.stmt_len : bytes.length;
+      return bytes.toString('utf8', start, end).trim();
+    })
+    .filter((statement) => statement.length > 0);
+}
