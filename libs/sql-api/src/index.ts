@@ -1,2 +1,3 @@
 export * from './lib/plan-sql';
 export * from './lib/sql-plan';
+export * from './lib/sql-type';
