@@ -55,9 +55,14 @@ export class SessionSettings {
     }
   }
 
-  /** SET (value) or RESET (null); returns the ParameterStatus to send, if the setting is reported. */
-  set(name: string, value: string | null): { name: string; value: string } | undefined {
+  /** SET (value), RESET (null), RESET ALL (name 'all'); returns the ParameterStatus to send for reported settings. */
+  set(name: string, value: string | null): Array<{ name: string; value: string }> {
     const key = canonical(name);
+    if (key === 'all') {
+      this.values.clear();
+      this.chosen.clear();
+      return this.reported();
+    }
     if (READ_ONLY.has(key)) throw new SqlApiError('55P02', `parameter "${key}" cannot be changed`);
     if (key === 'client_encoding' && value !== null && !/^(utf-?8|unicode)$/i.test(value.replace(/'/g, ''))) {
       throw new SqlApiError('22023', `client_encoding ${value} is not supported: the SQL API speaks UTF8`);
@@ -66,7 +71,7 @@ export class SessionSettings {
       this.values.delete(key);
       this.chosen.delete(key);
     } else this.assign(key, value);
-    return REPORTED.includes(key) ? { name: REPORTED_NAMES[key] ?? key, value: this.show(key) } : undefined;
+    return REPORTED.includes(key) ? [{ name: REPORTED_NAMES[key] ?? key, value: this.show(key) }] : [];
   }
 
   show(name: string): string {

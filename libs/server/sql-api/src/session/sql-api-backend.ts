@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type MetricQuery, NotFoundError, type Principal } from '@quarry/domain';
 import { PersonalAccessTokensService } from '@quarry/server/auth';
+import { AppConfig } from '@quarry/server/config';
 import { ProjectsService } from '@quarry/server/projects';
 import { QueryService } from '@quarry/server/query';
 import { type SqlCatalog, SqlApiError } from '@quarry/sql-api';
@@ -16,7 +17,13 @@ export class SqlApiBackend {
     private readonly tokens: PersonalAccessTokensService,
     private readonly projects: ProjectsService,
     private readonly queries: QueryService,
+    private readonly config: AppConfig,
   ) {}
+
+  /** The most rows a query returns (QUERY_MAX_LIMIT): a statement without LIMIT asks for this many. */
+  get maxLimit(): number {
+    return this.config.query.maxLimit;
+  }
 
   /** The password is a personal access token. */
   authenticate(token: string): Promise<Principal> {

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 
 import type { Logger } from '@nestjs/common';
-import type { MetricQuery, Principal } from '@quarry/domain';
-import { type MetricQueryPlan, planSql, SqlApiError, type SqlCatalog, type SqlPlan } from '@quarry/sql-api';
+import type { Principal } from '@quarry/domain';
+import { type BoundMetricQuery, loadSqlParser, type MetricQueryPlan, planSql, SqlApiError, type SqlCatalog, type SqlParameterValue, type SqlPlan } from '@quarry/sql-api';
 import { PostgresConnection, type State, type TlsOptions } from 'pg-gateway';
 
 import type { CatalogEngine } from '../catalog/catalog-engine';
@@ -12,7 +12,7 @@ import { type BindMessage, readBind, readExecute, readParse, readQuery, readTarg
 import { decodeParameter, encodeBinary, encodeText, parameterType, TYPE_OIDS, typeSize } from '../wire/value-codec';
 import type { SqlApiBackend } from './sql-api-backend';
 import { SERVER_VERSION, SessionSettings } from './session-settings';
-import { loadParser, splitStatements } from './statement-splitter';
+import { splitStatements } from './statement-splitter';
 import { isUnexpected, wireError } from './wire-errors';
 
 /** How long a connection plans against the catalog it read before reading it again (recompiles, role changes). */
@@ -40,7 +40,7 @@ interface PreparedStatement {
 interface Portal {
   statement: PreparedStatement;
   bind: BindMessage;
-  query?: MetricQuery;
+  query?: BoundMetricQuery;
   /** Encoded rows, once executed; `sent` of them are with the client. */
   rows?: Buffer[];
   sent: number;
@@ -128,7 +128,7 @@ export class SqlConnection {
       this.projectUuid = await this.context.backend.resolveProject(this.principal, parameters['database'] ?? parameters.user);
       await this.refreshCatalog(true);
       this.session = new SessionSettings(parameters);
-      await loadParser();
+      await loadSqlParser();
     } catch (error) {
       const { code, message } = wireError(error);
       this.fatal(code, message);
@@ -197,7 +197,7 @@ export class SqlConnection {
     switch (plan.kind) {
       case 'metricQuery': {
         if (plan.parameterTypes.length > 0) throw new SqlApiError('42P02', 'there is no parameter $1: send parameters with the extended protocol');
-        const rows = await this.read(plan.bind([]));
+        const rows = await this.read(this.bindQuery(plan, []));
         this.queue(backend.rowDescription(this.columns(plan, [])));
         this.queue(...rows.map((row) => this.encodeRow(plan, row, [])), backend.commandComplete(`SELECT ${rows.length}`));
         return;
@@ -260,7 +260,7 @@ export class SqlConnection {
         const declared = statement.parameterOids[index];
         return decodeParameter(parameterType(declared, planned), declared, bind.parameterFormats[index] ?? 0, bind.parameters[index] ?? null);
       });
-      portal.query = plan.bind(values);
+      portal.query = this.bindQuery(plan, values);
     }
     this.portals.set(bind.portal, portal);
     this.queue(backend.bindComplete());
@@ -298,7 +298,7 @@ export class SqlConnection {
     this.assertUsable(plan);
     switch (plan.kind) {
       case 'metricQuery': {
-        portal.rows ??= (await this.read(portal.query as MetricQuery)).map((row) => this.encodeRow(plan, row, portal.bind.resultFormats));
+        portal.rows ??= (await this.read(portal.query as BoundMetricQuery)).map((row) => this.encodeRow(plan, row, portal.bind.resultFormats));
         const end = maxRows > 0 ? Math.min(portal.sent + maxRows, portal.rows.length) : portal.rows.length;
         this.queue(...portal.rows.slice(portal.sent, end));
         const sent = end - portal.sent;
@@ -344,8 +344,7 @@ export class SqlConnection {
   private sessionStatement(plan: SqlPlan): void {
     switch (plan.kind) {
       case 'set': {
-        const reported = this.session.set(plan.name, plan.value);
-        if (reported) this.queue(backend.parameterStatus(reported.name, reported.value));
+        this.queue(...this.session.set(plan.name, plan.value).map(({ name, value }) => backend.parameterStatus(name, value)));
         this.queue(backend.commandComplete(plan.value === null ? 'RESET' : 'SET'));
         return;
       }
@@ -379,11 +378,21 @@ export class SqlConnection {
     );
   }
 
-  private async read(query: MetricQuery): Promise<Array<Record<string, unknown>>> {
+  private bindQuery(plan: MetricQueryPlan, values: SqlParameterValue[]): BoundMetricQuery {
+    const timezone = this.session.timeZone();
+    return plan.bindQuery(values, { now: new Date(), defaultLimit: this.context.backend.maxLimit, ...(timezone ? { timezone } : {}) });
+  }
+
+  /** The query's rows after OFFSET, at most LIMIT; without a LIMIT, a result the row cap cut short is refused. */
+  private async read(bound: BoundMetricQuery): Promise<Array<Record<string, unknown>>> {
     const running = new AbortController();
     this.running = running;
     try {
-      return await this.context.backend.read(this.principal as Principal, this.projectUuid, query, this.session.timeZone(), running.signal);
+      const rows = await this.context.backend.read(this.principal as Principal, this.projectUuid, bound.query, this.session.timeZone(), running.signal);
+      if (bound.limit === null && rows.length >= bound.query.limit) {
+        throw new SqlApiError('54000', `the result has more than ${bound.query.limit - bound.offset} rows, the most the SQL API returns: add a LIMIT`);
+      }
+      return rows.slice(bound.offset, bound.limit === null ? undefined : bound.offset + bound.limit);
     } catch (error) {
       if (running.signal.aborted) throw new SqlApiError('57014', 'canceling statement due to user request');
       throw error;

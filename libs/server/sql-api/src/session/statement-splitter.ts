@@ -1,11 +1,4 @@
-import { loadModule, parseSync } from 'libpg-query';
-
-let loaded: Promise<void> | undefined;
-
-/** Loads PostgreSQL's parser (WebAssembly) once per process. */
-export function loadParser(): Promise<void> {
-  return (loaded ??= loadModule());
-}
+import { parseSync } from 'libpg-query';
 
 interface RawStatement {
   stmt_location?: number;
@@ -14,7 +7,9 @@ interface RawStatement {
 
 /**
  * The statements of a simple Query's string, in order, as PostgreSQL's parser delimits them.
- * A string the parser rejects is returned whole: planning it then reports the syntax error.
+ * A string the parser rejects is returned whole: planning it then reports the syntax error. Each is
+ * planned just before it runs, so an earlier statement runs before a later one fails, as in PostgreSQL.
+ * Needs the parser loaded (loadSqlParser).
  */
 export function splitStatements(sql: string): string[] {
   let statements: RawStatement[];
