@@ -72,6 +72,12 @@ export class CatalogEngine implements OnModuleDestroy {
     return created;
   }
 
+  /** Starts the first database now (PGlite's initdb takes seconds), so that the first client does not wait for it. */
+  warmUp(): void {
+    if (this.template) return;
+    void this.fresh().then((db) => db.close(), () => undefined);
+  }
+
   private async open(catalog: SqlCatalog): Promise<PGlite> {
     const db = await this.fresh();
     await db.exec(catalogDdl(catalog));
