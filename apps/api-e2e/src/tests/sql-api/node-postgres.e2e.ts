@@ -1,3 +1,5 @@
+import type { ClientConfig } from 'pg';
+
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { pgClient, runQueryRows } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
@@ -52,7 +54,8 @@ describe('SQL API: node-postgres (extended protocol)', () => {
   it('returns binary results when asked, decoded to the same values', async () => {
     const text = 'SELECT orders_status, orders_order_date_day, orders_unique_order_count, orders_total_order_amount FROM orders ORDER BY orders_order_date_day, orders_status LIMIT 5';
     const asText = await pgClient(adminToken, projectUuid);
-    const asBinary = await pgClient(adminToken, projectUuid, { binary: true });
+    // node-postgres asks for binary results with `binary` (missing from its typings).
+    const asBinary = await pgClient(adminToken, projectUuid, { binary: true } as Partial<ClientConfig>);
     try {
       const textRows = (await asText.query({ text, values: [] })).rows;
       const binaryRows = (await asBinary.query({ text, values: [] })).rows;

@@ -30,8 +30,7 @@ const ROLLBACK = frontend.query('ROLLBACK');
 @Injectable()
 export class CatalogEngine implements OnModuleDestroy {
   private readonly databases = new Map<string, CatalogDatabase>();
-  /** An initialised empty data directory: later databases start from it instead of running initdb. */
-  private template: Promise<File | Blob> | undefined;
+  private templateDump: Promise<File | Blob> | undefined;
 
   /**
    * Runs raw frontend messages (a Query, or Parse/Bind/Describe/Execute/Sync) against the catalog's
@@ -72,25 +71,29 @@ export class CatalogEngine implements OnModuleDestroy {
     return created;
   }
 
-  /** Starts the first database now (PGlite's initdb takes seconds), so that the first client does not wait for it. */
+  /** Prepares the template now (PGlite's initdb takes seconds), so that the first client does not wait for it. */
   warmUp(): void {
-    if (this.template) return;
-    void this.fresh().then((db) => db.close(), () => undefined);
+    this.template().catch(() => undefined);
   }
 
   private async open(catalog: SqlCatalog): Promise<PGlite> {
-    const db = await this.fresh();
+    const db = await PGlite.create({ loadDataDir: await this.template() });
     await db.exec(catalogDdl(catalog));
     return db;
   }
 
-  private async fresh(): Promise<PGlite> {
-    if (this.template) return PGlite.create({ loadDataDir: await this.template });
-    const db = await PGlite.create();
-    this.template = db.dumpDataDir('none');
-    this.template.catch(() => (this.template = undefined));
-    await this.template;
-    return db;
+  /** An initialised, empty data directory, made once: databases start from it instead of running initdb each. */
+  private template(): Promise<File | Blob> {
+    this.templateDump ??= (async () => {
+      const db = await PGlite.create();
+      try {
+        return await db.dumpDataDir('none');
+      } finally {
+        await db.close();
+      }
+    })();
+    this.templateDump.catch(() => (this.templateDump = undefined));
+    return this.templateDump;
   }
 
   async onModuleDestroy(): Promise<void> {

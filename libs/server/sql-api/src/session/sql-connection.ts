@@ -66,6 +66,9 @@ export class SqlConnection {
   private readonly portals = new Map<string, Portal>();
   private running: AbortController | undefined;
   private output: Buffer[] = [];
+  private readonly inbox: Buffer[] = [];
+  private draining = false;
+  private passwordReceived = false;
 
   constructor(
     socket: Socket,
@@ -78,7 +81,7 @@ export class SqlConnection {
       authMode: 'cleartextPassword',
       serverVersion: SERVER_VERSION,
       ...(context.tls ? { tls: context.tls } : {}),
-      onMessage: (data, state) => this.onMessage(Buffer.from(data), state),
+      onMessage: (data, state) => this.onMessage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), state),
     });
     socket.on('error', () => undefined);
     socket.on('close', () => {
@@ -92,20 +95,37 @@ export class SqlConnection {
     this.running?.abort(new Error('canceled by the client'));
   }
 
-  private async onMessage(data: Buffer, state: State): Promise<boolean> {
+  /**
+   * Every message after startup is queued and answered in order by `drain`: pg-gateway resumes the
+   * socket as soon as this returns, and a handler that awaited here would let the next chunk be
+   * merged into the buffer it is still reading (messages arrive pipelined: Parse/Bind/Execute/Sync).
+   */
+  private onMessage(data: Buffer, state: State): boolean {
+    if (!state.hasStarted) return this.beforeStartup(data);
+    if (!state.isAuthenticated && !this.passwordReceived) {
+      if (data[0] !== 0x70) return false;
+      this.passwordReceived = true;
+    }
+    this.inbox.push(Buffer.from(data));
+    void this.drain();
+    return true;
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
     try {
-      if (!state.hasStarted) return this.beforeStartup(data);
-      if (!state.isAuthenticated) {
-        if (data[0] !== 0x70) return false;
-        await this.authenticate(data);
-        return true;
+      for (let message = this.inbox.shift(); message; message = this.inbox.shift()) {
+        if (this.principal) await this.handle(message);
+        else await this.authenticate(message);
       }
-      await this.handle(data);
     } catch (error) {
       this.context.logger.error({ err: error }, 'SQL API connection failed');
+      this.inbox.length = 0;
       this.gateway.socket.destroy();
+    } finally {
+      this.draining = false;
     }
-    return true;
   }
 
   private beforeStartup(data: Buffer): boolean {
@@ -118,15 +138,17 @@ export class SqlConnection {
   private async authenticate(data: Buffer): Promise<void> {
     const parameters = this.gateway.clientInfo?.parameters ?? { user: '' };
     const password = data.toString('utf8', 5, data.indexOf(0, 5));
+    let principal: Principal;
     try {
-      this.principal = await this.context.backend.authenticate(password);
+      principal = await this.context.backend.authenticate(password);
     } catch {
       this.fatal('28P01', `password authentication failed for user "${parameters.user}": the password must be a personal access token`);
       return;
     }
     try {
-      this.projectUuid = await this.context.backend.resolveProject(this.principal, parameters['database'] ?? parameters.user);
-      await this.refreshCatalog(true);
+      this.projectUuid = await this.context.backend.resolveProject(principal, parameters['database'] ?? parameters.user);
+      this.catalog = await this.context.backend.catalog(principal, this.projectUuid);
+      this.catalogReadAt = Date.now();
       this.session = new SessionSettings(parameters);
       await loadSqlParser();
     } catch (error) {
@@ -134,6 +156,7 @@ export class SqlConnection {
       this.fatal(code, message);
       return;
     }
+    this.principal = principal;
     this.gateway.isAuthenticated = true;
     this.queue(backend.authenticationOk(), ...this.session.reported().map(({ name, value }) => backend.parameterStatus(name, value)));
     this.queue(backend.backendKeyData(this.processId, this.secretKey), backend.readyForQuery('I'));
@@ -141,6 +164,7 @@ export class SqlConnection {
   }
 
   private fatal(code: string, message: string): void {
+    this.inbox.length = 0;
     this.queue(backend.error({ severity: 'FATAL', code, message }));
     this.flush();
     this.gateway.socket.end();
