@@ -3,7 +3,7 @@ import './register-paths';
 import { join } from 'node:path';
 
 import { organizationDataFolder } from '@quarry/domain';
-import { ensureJafflePostgres, materializeJaffleDuckdb } from '@quarry/testing';
+import { ensureJafflePostgres, freePort, materializeJaffleDuckdb } from '@quarry/testing';
 
 import { createOrganization, privateEnvironment, startApi } from './environment';
 import { startApp, waitFor } from './processes';
@@ -22,7 +22,9 @@ export default async function globalSetup(): Promise<void> {
   await ensureJafflePostgres();
   await materializeJaffleDuckdb(join(organizationDataFolder(dataDir, organization.organizationUuid), 'warehouses'));
 
-  const { api, baseUrl } = await startApi(env);
+  // Only the shared API serves the SQL API: suites that start APIs of their own with `env` would take its port.
+  const sqlApiPort = await freePort();
+  const { api, baseUrl } = await startApi({ ...env, SQL_API_PORT: String(sqlApiPort) });
   // The worker announces readiness at info level.
   const worker = startApp('worker', { ...env, LOG_LEVEL: 'info' });
   await waitFor('the worker to start', async () => {
@@ -32,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
 
   const state: SharedQuarry = {
     baseUrl,
+    sqlApiPort,
     env,
     databaseName: database.name,
     dataDir,

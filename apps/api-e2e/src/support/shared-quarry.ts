@@ -7,6 +7,8 @@ export const STATE_ENV = 'QUARRY_E2E_STATE';
 /** What global setup started, read by the suites and by global teardown. */
 export interface SharedQuarry {
   baseUrl: string;
+  /** The shared API's SQL API (PostgreSQL wire protocol) port, on 127.0.0.1. */
+  sqlApiPort: number;
   env: NodeJS.ProcessEnv;
   databaseName: string;
   dataDir: string;

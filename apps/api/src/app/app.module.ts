@@ -14,6 +14,7 @@ import { PreAggregatesModule } from '@quarry/server/pre-aggregates';
 import { ProjectsModule } from '@quarry/server/projects';
 import { QueryModule } from '@quarry/server/query';
 import { QueueModule } from '@quarry/server/queue';
+import { SqlApiModule } from '@quarry/server/sql-api';
 
 import { CatalogController } from './catalog/catalog.controller';
 import { ChartsController } from './content/charts.controller';
@@ -57,6 +58,7 @@ import { UserController } from './user/user.controller';
     CatalogModule,
     MetricsExplorerModule,
     PreAggregatesModule,
+    SqlApiModule,
   ],
   controllers: [HealthController, UserController, OrganizationController, JobsController, MaintenanceController, ProjectsController, ProjectAccessController, ProjectGroupAccessController, QueryController, V2QueryController, ExportsController, ColorPalettesController, SpacesController, GroupsController, PinsController, ChartsController, DashboardsController, SqlChartsController, ChartsAsCodeController, DashboardsAsCodeController, PromotionController, CatalogController, MetricsExplorerController, PreAggregatesController, SqlRunnerController],
   providers: [

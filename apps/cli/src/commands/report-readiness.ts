@@ -7,7 +7,7 @@ import { requeueLostCompile } from '../demo/lost-compile';
 import { lostCompileDependencies } from '../demo/lost-compile-dependencies';
 import { sampleQuery } from '../demo/sample-query';
 import { waitForHealth } from '../launcher/wait-for-health';
-import { announceAccess, announceCompiling, announceDemoFailed, announceUp, type DemoState, type Terminal } from './announce';
+import { announceAccess, announceCompiling, announceDemoFailed, announceUp, type DemoState, sqlApiAddress, type Terminal } from './announce';
 import type { FirstStart } from './bootstrap';
 import { DEMO_PROJECT_PATH } from './demo-project';
 import { withServices } from './with-services';
@@ -41,11 +41,12 @@ export async function reportWhenReady(config: AppConfigValues, firstStart: First
  */
 async function reportReadiness(config: AppConfigValues, firstStart: FirstStart | undefined, terminal: Terminal, signal: AbortSignal): Promise<void> {
   const siteUrl = config.server.siteUrl;
+  const sqlApi = sqlApiAddress(siteUrl, config.sqlApi.port);
   await withServices(config, async (app) => {
     const reader = new DemoProjectReader(app, config.secretKey as string);
     const demo = await reader.find(DEMO_PROJECT_PATH);
     if (!demo) {
-      announceUp(terminal, siteUrl, firstStart, undefined);
+      announceUp(terminal, siteUrl, firstStart, undefined, sqlApi);
       return;
     }
     const read = () => reader.compileSnapshot(demo.projectUuid);
@@ -58,8 +59,8 @@ async function reportReadiness(config: AppConfigValues, firstStart: FirstStart |
     const outcome = current.state === 'compiling' ? await awaitCompile(read, signal) : current;
     if (!outcome) return;
     const state = await demoState(reader, demo);
-    if (outcome.state === 'failed') announceDemoFailed(terminal, siteUrl, firstStart, state, outcome.error);
-    else announceUp(terminal, siteUrl, firstStart, state);
+    if (outcome.state === 'failed') announceDemoFailed(terminal, siteUrl, firstStart, state, outcome.error, sqlApi);
+    else announceUp(terminal, siteUrl, firstStart, state, sqlApi);
   }, { withProjects: true });
 }
 

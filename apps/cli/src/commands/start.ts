@@ -12,6 +12,9 @@ import { bootstrapFirstStart, type FirstStart } from './bootstrap';
 import { createDemoProject } from './demo-project';
 import { reportWhenReady } from './report-readiness';
 
+/** The SQL API's port in the demo when SQL_API_PORT is not set: beside PostgreSQL's 5432. */
+export const DEMO_SQL_API_PORT = 5433;
+
 const say = (line: string) => process.stdout.write(`[quarry] ${line}\n`);
 const terminal: Terminal = { say, print: (line) => process.stdout.write(`${line}\n`) };
 
@@ -51,7 +54,9 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
   try {
     const applied = await migrateDatabase(database.url);
     say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Metadata database is up to date.');
-    fullConfig = { ...config, database: { url: database.url }, secretKey: database.secretKey };
+    // The demo turns the SQL API on; SQL_API_PORT chooses another port.
+    const sqlApi = { ...config.sqlApi, port: config.sqlApi.port ?? DEMO_SQL_API_PORT };
+    fullConfig = { ...config, database: { url: database.url }, secretKey: database.secretKey, sqlApi };
     firstStart = await bootstrapFirstStart(fullConfig);
     if (firstStart) {
       await createDemoProject(fullConfig, firstStart.admin, config.demo.scale, say);
@@ -63,6 +68,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       DATABASE_URL: database.url,
       SECRET_KEY: database.secretKey,
       DATA_DIR: config.dataDir,
+      SQL_API_PORT: String(sqlApi.port),
     };
     children.push(startNodeChild('api', join(distDir, 'api', 'main.js'), env));
     children.push(startNodeChild('worker', join(distDir, 'worker', 'main.js'), workerEnvironment(env)));

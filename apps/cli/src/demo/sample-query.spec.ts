@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 
 import type { AnyExplore, Dimension, DimensionType, Explore, Metric, MetricType } from '@quarry/domain';
 
-import { runQueryCurl, sampleQuery } from './sample-query';
+import { runQueryCurl, sampleQuery, sampleQueryPsql, sampleSql } from './sample-query';
 
 function dimension(table: string, name: string, type: DimensionType, extra: Partial<Dimension> = {}): Dimension {
   return { fieldType: 'dimension', type, name, label: name.toUpperCase(), table, tableLabel: table, sql: name, compiledSql: name, tablesReferences: [table], hidden: false, ...extra };
@@ -94,5 +94,18 @@ describe('runQueryCurl', () => {
     const [json, url] = execFileSync('bash', ['-c', printArgs]).toString().trim().split('\n');
     expect(JSON.parse(json as string)).toEqual(query!.body);
     expect(url).toBe("http://localhost:8080/api/v1/projects/p-1/explores/it's/runQuery");
+  });
+});
+
+describe('sampleQueryPsql', () => {
+  it('is one shell line running the sample query as SQL, the token read from a variable as the password', () => {
+    const query = sampleQuery([explore("it's", [dimension("it's", 'status', 'string')], [metric("it's", 'n', 'count')])]);
+    expect(sampleSql(query!)).toBe(`SELECT "it's_status", "it's_n" FROM "it's" GROUP BY "it's_status" ORDER BY "it's_n" DESC LIMIT ${query!.body.limit}`);
+    const line = sampleQueryPsql({ host: 'localhost', port: 5433 }, 'p-1', query!, 'QUARRY_TOKEN');
+    expect(line.startsWith('PGPASSWORD="$QUARRY_TOKEN" psql -h')).toBe(true);
+    // The shell hands psql the SQL unchanged, quotes included.
+    const printArgs = `psql() { printf '%s\\n' "$@"; }; ${line}`;
+    const args = execFileSync('bash', ['-c', printArgs], { env: { PATH: process.env['PATH'], QUARRY_TOKEN: 't' } }).toString().trim().split('\n');
+    expect(args).toEqual(['-h', 'localhost', '-p', '5433', '-U', 'quarry', '-d', 'p-1', '-c', sampleSql(query!)]);
   });
 });

@@ -100,3 +100,22 @@ export function runQueryCurl(siteUrl: string, projectUuid: string, query: Sample
     shellQuote(url),
   ].join(' ');
 }
+
+/** A PostgreSQL identifier, quoted only when it must be. */
+function sqlIdentifier(name: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The sample query in the SQL API's SQL: its explore as a table, its fields as columns. */
+export function sampleSql(query: SampleQuery): string {
+  const { dimensions, metrics, sorts, limit } = query.body;
+  const columns = [...dimensions, ...metrics].map(sqlIdentifier).join(', ');
+  const groupBy = dimensions.length > 0 ? ` GROUP BY ${dimensions.map(sqlIdentifier).join(', ')}` : '';
+  const orderBy = sorts.length > 0 ? ` ORDER BY ${sorts.map((sort) => `${sqlIdentifier(sort.fieldId)}${sort.descending ? ' DESC' : ''}`).join(', ')}` : '';
+  return `SELECT ${columns} FROM ${sqlIdentifier(query.exploreName)}${groupBy}${orderBy} LIMIT ${limit}`;
+}
+
+/** The same query through the SQL API with psql, as one line; the password (the token) is read from `tokenVariable`. */
+export function sampleQueryPsql(sqlApi: { host: string; port: number }, projectUuid: string, query: SampleQuery, tokenVariable: string): string {
+  return [`PGPASSWORD="$${tokenVariable}" psql`, `-h ${shellQuote(sqlApi.host)}`, `-p ${sqlApi.port}`, '-U quarry', `-d ${projectUuid}`, `-c ${shellQuote(sampleSql(query))}`].join(' ');
+}

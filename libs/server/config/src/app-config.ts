@@ -99,6 +99,11 @@ export abstract class AppConfig {
   abstract readonly outbound: { allowPrivateNetwork: boolean; allowedHosts: string[] };
   /** The demo dataset generated on first start. */
   abstract readonly demo: { scale: number };
+  /**
+   * The SQL API (PostgreSQL wire protocol), off unless SQL_API_PORT is set; it listens on the API's HOST.
+   * tls: the certificate and key files (PEM) clients that ask for TLS get; undefined: TLS is refused.
+   */
+  abstract readonly sqlApi: { port: number | undefined; tls: { certFile: string; keyFile: string } | undefined };
 }
 
 export type AppConfigValues = {

@@ -147,6 +147,18 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(256)
   DUCKDB_THREADS?: number;
 
+  /** The SQL API's port (PostgreSQL wire protocol); unset: no SQL API */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  SQL_API_PORT?: number;
+
+  /** PEM certificate file the SQL API offers to clients that ask for TLS (with SQL_API_TLS_KEY) */
+  @IsOptional() @IsString() @MinLength(1)
+  SQL_API_TLS_CERT?: string;
+
+  /** PEM private key file of SQL_API_TLS_CERT */
+  @IsOptional() @IsString() @MinLength(1)
+  SQL_API_TLS_KEY?: string;
+
   /** Size of the demo dataset generated on first start: 1 ≈ 100k orders */
   @IsOptional() @Type(() => Number) @IsNumber() @Min(0.001) @Max(1000)
   DEMO_SCALE?: number;

@@ -68,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   if (dto.DATABASE_URL && !dto.SECRET_KEY) {
     problems.push('SECRET_KEY is required when DATABASE_URL is set (at least 32 characters; it encrypts stored credentials)');
   }
-  problems.push(...s3Problems(dto), ...duckDbProblems(dto, role));
+  problems.push(...s3Problems(dto), ...duckDbProblems(dto, role), ...sqlApiProblems(dto));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = dto.PORT ?? 8080;
@@ -106,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     accessCache: { ttlMs: dto.ACCESS_CACHE_TTL_MS ?? 60_000, pollMs: dto.ACCESS_CHANGES_POLL_MS ?? 250 },
     demo: { scale: dto.DEMO_SCALE ?? 1 },
+    sqlApi: {
+      port: dto.SQL_API_PORT,
+      tls: dto.SQL_API_TLS_CERT && dto.SQL_API_TLS_KEY ? { certFile: resolve(dto.SQL_API_TLS_CERT), keyFile: resolve(dto.SQL_API_TLS_KEY) } : undefined,
+    },
     outbound: {
       allowPrivateNetwork: dto.ALLOW_PRIVATE_NETWORK_HOSTS === 'true',
       allowedHosts: (dto.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
@@ -180,6 +184,13 @@ function duckDbProblems(dto: EnvDto, role: ProcessRole): string[] {
   const memoryLimit = dto.DUCKDB_MEMORY_LIMIT ?? DUCKDB_DEFAULTS[role].memoryLimit;
   if (!isDuckDbSize(memoryLimit) || duckDbSizeBytes(dto.DUCKDB_MEMORY_LIMIT_MAX) >= duckDbSizeBytes(memoryLimit)) return [];
   return [`DUCKDB_MEMORY_LIMIT_MAX (${dto.DUCKDB_MEMORY_LIMIT_MAX}) must be at least DUCKDB_MEMORY_LIMIT (${memoryLimit})`];
+}
+
+/** A certificate without its key (or the reverse) would quietly serve no TLS: name the missing one. */
+function sqlApiProblems(dto: EnvDto): string[] {
+  if (dto.SQL_API_TLS_CERT !== undefined && dto.SQL_API_TLS_KEY === undefined) return ['SQL_API_TLS_KEY is required when SQL_API_TLS_CERT is set'];
+  if (dto.SQL_API_TLS_KEY !== undefined && dto.SQL_API_TLS_CERT === undefined) return ['SQL_API_TLS_CERT is required when SQL_API_TLS_KEY is set'];
+  return [];
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_URL_EXPIRES_SECONDS'] as const;

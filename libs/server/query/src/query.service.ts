@@ -27,6 +27,10 @@ export interface QueryResults {
   cacheMetadata: CacheMetadata;
 }
 
+export interface RawQueryResults extends Omit<QueryResults, 'rows'> {
+  rows: Array<Record<string, unknown>>;
+}
+
 /** E4 runQuery and E5 compileQuery: a metric query against one explore of a project. */
 @Injectable()
 export class QueryService {
@@ -47,11 +51,17 @@ export class QueryService {
   /** E4: runs the query with bound values and returns formatted rows. Interactive viewers may. */
   /** `signal`: the caller went away; the query stops (or leaves its queue). */
   async runQuery(principal: Principal, projectUuid: string, exploreId: string, request: QueryRequest, signal?: AbortSignal): Promise<QueryResults> {
+    const { metricQuery, fields, rows, cacheMetadata } = await this.readQuery(principal, projectUuid, exploreId, request, signal);
+    const formatRow = createRowFormatter(fields as Parameters<typeof createRowFormatter>[0]);
+    return { metricQuery, fields, rows: rows.map(formatRow), cacheMetadata };
+  }
+
+  /** runQuery's rows unformatted (raw values under field ids): the SQL API encodes them itself. */
+  async readQuery(principal: Principal, projectUuid: string, exploreId: string, request: QueryRequest, signal?: AbortSignal): Promise<RawQueryResults> {
     const { query, extras } = splitRequest(request, exploreId);
     const planned = await this.planner.plan(principal, projectUuid, query, extras, { action: 'explore:query', usePreAggregates: request.usePreAggregateCache !== false });
     const { rows, cacheMetadata } = await this.reader.read(planned, { invalidateCache: request.invalidateCache ?? false, user: principal.userUuid, ...(signal ? { signal } : {}) });
-    const formatRow = createRowFormatter(planned.compiled.fields as Parameters<typeof createRowFormatter>[0]);
-    return { metricQuery: query, fields: planned.compiled.fields, rows: rows.map(formatRow), cacheMetadata };
+    return { metricQuery: query, fields: planned.compiled.fields, rows, cacheMetadata };
   }
 }
 
