@@ -13,9 +13,19 @@ const NUMBER_TEXT = new RegExp(NUMBER_PATTERN);
 /** `=` `+` `-` `@` TAB CR */
 const FORMULA_STARTS = new Set([61, 43, 45, 64, 9, 13]);
 
+/** Whether a cell's first UTF-16 unit or UTF-8 byte (the starts are ASCII, so both agree) may begin a formula. */
+export function mayStartFormula(code: number | undefined): boolean {
+  return code !== undefined && FORMULA_STARTS.has(code);
+}
+
+/** Whether a cell that mayStartFormula is still a number as written (left alone). */
+export function isNumberAsWritten(text: string): boolean {
+  return text === '-Infinity' || NUMBER_TEXT.test(text);
+}
+
 export function formulaSafeCell(text: string): string {
-  if (!FORMULA_STARTS.has(text.charCodeAt(0))) return text;
-  return text === '-Infinity' || NUMBER_TEXT.test(text) ? text : `'${text}`;
+  if (!mayStartFormula(text.charCodeAt(0))) return text;
+  return isNumberAsWritten(text) ? text : `'${text}`;
 }
 
 /**

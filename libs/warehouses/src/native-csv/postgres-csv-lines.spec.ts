@@ -1,6 +1,7 @@
 import { SeededRandom } from '@quarry/testing';
 import { unparse } from 'papaparse';
 
+import { formulaSafeCell } from './formula-safe-cell';
 import { PostgresCsvLines } from './postgres-csv-lines';
 import { isNativeCsvFallback } from './raw-cell-sql';
 
@@ -22,14 +23,15 @@ function postgresCsv(rows: readonly Cell[][]): string {
     .join('');
 }
 
-/** The JS path's lines (Papa Parse). */
-function papaCsv(rows: readonly Cell[][]): string {
-  return rows.map((row) => `${unparse([row], { newline: '\n' })}\n`).join('');
+/** The JS path's lines (csvText: formula-safe cells of the guarded columns, then Papa Parse). */
+function papaCsv(rows: readonly Cell[][], guarded: readonly boolean[] = []): string {
+  const safe = rows.map((row) => row.map((cell, column) => (cell !== null && guarded[column] ? formulaSafeCell(cell) : cell)));
+  return safe.map((row) => `${unparse([row], { newline: '\n' })}\n`).join('');
 }
 
 /** Feeds `bytes` in pieces cut at `cuts`; resolves with what comes out and the counts. */
-async function run(bytes: Buffer, cuts: readonly number[], limit?: number): Promise<{ text: string; rows: number; truncated: boolean }> {
-  const lines = new PostgresCsvLines(limit);
+async function run(bytes: Buffer, cuts: readonly number[], limit?: number, guarded: readonly boolean[] = []): Promise<{ text: string; rows: number; truncated: boolean }> {
+  const lines = new PostgresCsvLines(limit, undefined, guarded);
   const out: Buffer[] = [];
   lines.on('data', (chunk: Buffer) => out.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -46,7 +48,7 @@ async function run(bytes: Buffer, cuts: readonly number[], limit?: number): Prom
   return { text: Buffer.concat(out).toString('utf8'), rows: lines.rows, truncated: lines.truncated };
 }
 
-const PIECES = ['a', 'b', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\r\n', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001'];
+const PIECES = ['a', 'b', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\r\n', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001', '=', '+', '-', '@', '1', '-1,234.5', '-Infinity', '%', 'e5'];
 
 function randomCell(random: SeededRandom): Cell {
   if (random.chance(0.1)) return null;
@@ -96,6 +98,36 @@ describe('PostgresCsvLines', () => {
     }
   });
 
+  it.each([
+    ['formula starts get a leading apostrophe, bare or quoted', [['=1+1', '+x', '-a', '@SUM(A1)', '\tcmd', '\rcmd', '=a,b', '="q"']]],
+    ['numbers as written and -Infinity are left alone', [['-5', '-1,234.50', '+3e5', '-12%', '-Infinity', '-.5', '-']]],
+    ['the apostrophe goes inside the quotes an edge space or a BOM adds', [['=x ', '-\ufeff', '@ ']]],
+  ])('guards the cells of guarded columns: %s', async (_title, rows: Cell[][]) => {
+    const guarded = rows[0]?.map(() => true) ?? [];
+    const bytes = Buffer.from(postgresCsv(rows));
+    expect((await run(bytes, [], undefined, guarded)).text).toBe(papaCsv(rows, guarded));
+    expect(papaCsv(rows, guarded)).not.toBe(papaCsv(rows));
+  });
+
+  it('leaves the cells of unguarded columns as PostgreSQL wrote them', async () => {
+    const rows: Cell[][] = [['=1', '=2', '-x'], ['@y', '+z', '=3']];
+    const guarded = [false, true, false];
+    const written = await run(Buffer.from(postgresCsv(rows)), [], undefined, guarded);
+    expect(written.text).toBe('=1,\'=2,-x\n@y,\'+z,=3\n');
+  });
+
+  it('guards as the JS path on 2,000 seeded random files with random guarded columns, cut into random chunks', async () => {
+    const random = new SeededRandom(20261128);
+    for (let file = 0; file < 2_000; file += 1) {
+      const columns = random.int(1, 4);
+      const guarded = Array.from({ length: columns }, () => random.chance(0.7));
+      const rows = Array.from({ length: random.int(1, 6) }, () => Array.from({ length: columns }, () => randomCell(random)));
+      const bytes = Buffer.from(postgresCsv(rows));
+      const written = await run(bytes, randomCuts(random, bytes.length), undefined, guarded);
+      expect({ file, text: written.text, rows: written.rows }).toEqual({ file, text: papaCsv(rows, guarded), rows: rows.length });
+    }
+  });
+
   it('keeps cells that span many chunks whole, and never changes bytes it already handed on', async () => {
     const rows: Cell[][] = [
       ['a'.repeat(200_000) + ' ', 'x'],
@@ -124,7 +156,7 @@ describe('PostgresCsvLines', () => {
   it('fails with the JS-path fallback once more than its byte budget was handed on (EXPORT_MAX_BYTES)', async () => {
     const rows: Cell[][] = Array.from({ length: 100 }, (_, index) => [`row ${index}`, 'x'.repeat(20)]);
     const bytes = Buffer.from(postgresCsv(rows));
-    const lines = new PostgresCsvLines(undefined, { bytes: 500, cap: 600 });
+    const lines = new PostgresCsvLines(undefined, { bytes: 500, cap: 600 }, []);
     let handedOn = 0;
     lines.on('data', (chunk: Buffer) => (handedOn += chunk.length));
     const failed = new Promise<Error>((resolve) => lines.on('error', resolve));
@@ -137,7 +169,7 @@ describe('PostgresCsvLines', () => {
 
   it('passes chunks without a cell to rewrite through as they are', async () => {
     const bytes = Buffer.from(postgresCsv([['plain', '1', 'a,b']]));
-    const lines = new PostgresCsvLines(undefined);
+    const lines = new PostgresCsvLines(undefined, undefined, []);
     const seen: Buffer[] = [];
     lines.on('data', (chunk: Buffer) => seen.push(chunk));
     lines.end(bytes);

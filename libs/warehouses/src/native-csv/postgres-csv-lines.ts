@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 
+import { isNumberAsWritten, mayStartFormula } from './formula-safe-cell';
 import { nativeCsvOverCap } from './native-csv';
 
 const QUOTE = 0x22;
@@ -11,6 +12,8 @@ const DOT = 0x2e;
 /** The UTF-8 bytes of U+FEFF (a BOM). */
 const BOM = [0xef, 0xbb, 0xbf] as const;
 const QUOTE_BYTES = Buffer.from('"');
+/** The formula guard's prefix (formulaSafeCell). */
+const APOSTROPHE_BYTES = Buffer.from("'");
 
 /** How a finished cell is rewritten. */
 type Rewrite = 'none' | 'drop-quotes' | 'add-quotes';
@@ -27,6 +30,12 @@ type Rewrite = 'none' | 'drop-quotes' | 'add-quotes';
  * rule quotes it), and a bare cell with a BOM or an edge space gains them (it holds no quote to
  * double, or PostgreSQL would have quoted it). Everything else passes through as PostgreSQL wrote it.
  *
+ * The cells of `guarded` columns are made formula-safe here, as formulaSafeCell makes them on the JS
+ * path before Papa Parse quotes them: a cell starting with `=` `+` `-` `@` TAB or CR that is not a
+ * number as written gets a leading `'` — inside the quotes of a quoted cell, and before the cell
+ * (within the quotes it gains) otherwise. The SQL then leaves them as they are (cellsSql's
+ * `by-caller`), which costs PostgreSQL nothing per cell.
+ *
  * Only the cell being read when a chunk ends is kept back (PendingCell), with how far its end was
  * searched, so a cell spanning many chunks is neither searched nor copied again for each.
  */
@@ -42,11 +51,17 @@ export class PostgresCsvLines extends Transform {
 
   /** Bytes handed on so far. */
   private written = 0;
+  /** The column of the cell being read. */
+  private column = 0;
 
-  /** `maxBytes`: most bytes handed on (the caller's cap less what it wrote before); past it, the stream fails with nativeCsvOverCap. */
+  /**
+   * `maxBytes`: most bytes handed on (the caller's cap less what it wrote before); past it, the stream fails with nativeCsvOverCap.
+   * `guarded`: per column, whether its cells get the formula guard (cellsGuardedByCaller).
+   */
   constructor(
     private readonly limit: number | undefined,
-    private readonly maxBytes?: { bytes: number; cap: number } | undefined,
+    private readonly maxBytes: { bytes: number; cap: number } | undefined,
+    private readonly guarded: readonly boolean[],
   ) {
     super();
     this.done = limit === 0;
@@ -82,7 +97,8 @@ export class PostgresCsvLines extends Transform {
     while (start < data.length) {
       let end: number;
       let rewrite: Rewrite = 'none';
-      if (data[start] === QUOTE) {
+      const quoted = data[start] === QUOTE;
+      if (quoted) {
         const close = closingQuote(data, start + Math.max(1, searched));
         if (close.at === undefined) {
           searched = close.searched - start;
@@ -115,16 +131,25 @@ export class PostgresCsvLines extends Transform {
         out.push(data.subarray(copied, start));
         return joined(out);
       }
+      // An empty cell or `\.` (drop-quotes) never starts a formula.
+      const guard = this.guarded[this.column] === true && needsGuard(data, quoted ? start + 1 : start, quoted ? end - 1 : end);
       if (rewrite === 'drop-quotes') {
         out.push(data.subarray(copied, start), data.subarray(start + 1, end - 1));
         copied = end;
       } else if (rewrite === 'add-quotes') {
-        out.push(data.subarray(copied, start), QUOTE_BYTES, data.subarray(start, end), QUOTE_BYTES);
+        out.push(data.subarray(copied, start), QUOTE_BYTES);
+        if (guard) out.push(APOSTROPHE_BYTES);
+        out.push(data.subarray(start, end), QUOTE_BYTES);
         copied = end;
+      } else if (guard) {
+        const textStart = quoted ? start + 1 : start;
+        out.push(data.subarray(copied, textStart), APOSTROPHE_BYTES);
+        copied = textStart;
       }
       searched = 0;
       hasBom = false;
       start = end + 1;
+      this.column = data[end] === NEWLINE ? 0 : this.column + 1;
       if (data[end] === NEWLINE) {
         this.rows += 1;
         if (this.rows === this.limit) {
@@ -142,6 +167,15 @@ export class PostgresCsvLines extends Transform {
     out.push(data.subarray(copied));
     return joined(out);
   }
+}
+
+/**
+ * Whether the cell text in `data` from `start` to `end` (PostgreSQL's CSV text: within a quoted
+ * cell, quotes doubled) needs the formula guard. The test of a number is the JS path's, on the
+ * text as latin1: its patterns are ASCII, and a cell holding other bytes or a quote is no number.
+ */
+function needsGuard(data: Buffer, start: number, end: number): boolean {
+  return end > start && mayStartFormula(data[start]) && !isNumberAsWritten(data.toString('latin1', start, end));
 }
 
 /**

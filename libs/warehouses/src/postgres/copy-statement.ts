@@ -31,7 +31,8 @@ function readsQuery(tree: ParseNode, query: ParseNode): boolean {
  * file, not to a program — and that query must read the inlined query exactly as it was proven.
  */
 export async function copyToStdoutStatement(query: InlinedQuery, cells: readonly NativeCsvCell[]): Promise<VerifiedCopyStatement> {
-  const text = `COPY (SELECT * FROM ${cellsSql(query.sql, cells)}) TO STDOUT WITH (FORMAT csv)`;
+  // The cells are made formula-safe as PostgresCsvLines reads them (cellsGuardedByCaller).
+  const text = `COPY (SELECT * FROM ${cellsSql(query.sql, cells, 'by-caller')}) TO STDOUT WITH (FORMAT csv)`;
   const { stmts } = await parsePostgres(text);
   if (stmts.length !== 1) throw refused(`it holds ${stmts.length} statements`);
   const copy = (stmts[0]?.stmt as { CopyStmt?: Record<string, unknown> } | undefined)?.CopyStmt;

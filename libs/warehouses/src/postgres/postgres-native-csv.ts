@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import type { QueryOptions } from '../adapter/warehouse-adapter';
-import { RESULT_ALIAS } from '../native-csv/csv-line-sql';
+import { cellsGuardedByCaller, RESULT_ALIAS } from '../native-csv/csv-line-sql';
 import { csvHeaderLine, type NativeColumn, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToStream } from '../native-csv/native-csv';
 import { PostgresCsvLines } from '../native-csv/postgres-csv-lines';
 import { QueryCancellation } from '../query/query-cancellation';
@@ -19,10 +19,10 @@ import { postgresTypeName } from './postgres-type-names';
 
 /**
  * PostgreSQL sends the export over the query's connection: `COPY (cells) TO STDOUT` with its own
- * CSV writer, the few cells it quotes otherwise than the JS path rewritten and the rows counted on
- * their way into the file (PostgresCsvLines). Building each line in SQL instead, with a regular
- * expression per row to find the cells to quote, took PostgreSQL 1.5 s for the bench's 1M rows
- * against 0.87 s for this. COPY takes no bound values, so the query's are written in as constants
+ * CSV writer, the few cells it quotes otherwise than the JS path rewritten, text cells made
+ * formula-safe and the rows counted on their way into the file (PostgresCsvLines). Building each
+ * line in SQL instead, with a regular expression per row to find the cells to quote, took
+ * PostgreSQL 1.5 s for the bench's 1M rows against 0.87 s for this. COPY takes no bound values, so the query's are written in as constants
  * where PostgreSQL's own parser finds the placeholders, proven to have stayed constants
  * (inlinePostgresParams), and the whole text is checked to be one COPY … TO STDOUT before it is
  * sent (copyToStdoutStatement). The session is read-only and never committed.
@@ -53,7 +53,8 @@ export class PostgresNativeCsv implements NativeCsvToStream {
       // Floats print their shortest exact digits (PostgreSQL 12's default), as JavaScript does, whatever the server sets.
       // The server reads '' strings as PostgreSQL's parser read them when it checked the COPY text (no backslash escapes).
       await session.query(`SELECT set_config('extra_float_digits', '1', true), set_config('standard_conforming_strings', 'on', true)`);
-      const lines = new PostgresCsvLines(request.limit, request.maxBytes === undefined ? undefined : { bytes: request.maxBytes - Buffer.byteLength(csvHeaderLine(request.header)), cap: request.maxBytes });
+      const budget = request.maxBytes === undefined ? undefined : { bytes: request.maxBytes - Buffer.byteLength(csvHeaderLine(request.header)), cap: request.maxBytes };
+      const lines = new PostgresCsvLines(request.limit, budget, cellsGuardedByCaller(request.cells));
       await pipeline(session.copyOut(copy), lines, output, { end: false });
       return { rows: lines.rows, truncated: lines.truncated };
     });
