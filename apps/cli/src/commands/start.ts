@@ -4,8 +4,8 @@ import { type AppConfigValues, workerEnvironment } from '@quarry/server/config';
 import { migrateDatabase } from '@quarry/server/database';
 
 import { checkRedis } from '../launcher/check-redis';
-import { type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
-import { acquireDatabase } from '../launcher/database-target';
+import { killChildren, type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
+import { acquireDatabase, type DatabaseTarget } from '../launcher/database-target';
 import { stopSignal } from '../launcher/stop-signal';
 import type { Terminal } from './announce';
 import { bootstrapFirstStart, type FirstStart } from './bootstrap';
@@ -30,8 +30,20 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     return 1;
   }
 
-  const database = await acquireDatabase(config, say, true);
   const children: ManagedChild[] = [];
+  let database: DatabaseTarget | undefined;
+  // A second Ctrl-C: everything stops at once.
+  const stopNow = () => {
+    killChildren(children);
+    database?.abandon();
+    say('Stopped at once.');
+    process.exit(130);
+  };
+  // Taken before anything starts: a signal during the start is answered once the step under way is over.
+  let signalReason: string | undefined;
+  const signalled = stopSignal(stopNow).then((reason) => (signalReason = reason));
+
+  database = await acquireDatabase(config, say, { advertise: true });
   const stopping = new AbortController();
   let reporting: Promise<void> = Promise.resolve();
   const shutdown = async (reason: string, code: number): Promise<number> => {
@@ -41,7 +53,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     await stopChildren(children);
     // The readiness report reads the metadata database: done before it stops.
     await reporting;
-    await database.release();
+    await database?.release();
     say('Stopped.');
     return code;
   };
@@ -49,6 +61,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
   let firstStart: FirstStart | undefined;
   let fullConfig: AppConfigValues;
   try {
+    if (signalReason) return shutdown(signalReason, 0);
     const applied = await migrateDatabase(database.url);
     say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Metadata database is up to date.');
     fullConfig = { ...config, database: { url: database.url }, secretKey: database.secretKey };
@@ -57,6 +70,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       await createDemoProject(fullConfig, firstStart.admin, config.demo.scale, say);
       say('Created the "Demo shop" project; the worker compiles its explores as it starts.');
     }
+    if (signalReason) return shutdown(signalReason, 0);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -71,7 +85,6 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     return shutdown('Start failed', 1);
   }
 
-  const signalled = stopSignal();
   const childDied = Promise.race(children.map((child) => child.exited.then((code) => ({ child, code }))));
 
   reporting = reportWhenReady(fullConfig, firstStart, terminal, stopping.signal);
