@@ -153,7 +153,7 @@ export class MetricsExplorerService {
 
   private async explore(principal: Principal, projectUuid: string, exploreName: string): Promise<Explore> {
     const target = await this.projects.queryTarget(principal, projectUuid, exploreName, 'project:view');
-    return target.explore as unknown as Explore;
+    return target.explore;
   }
 
   private async series(principal: Principal, projectUuid: string, query: MetricQuery, spec: SeriesSpec, segmentId?: string): Promise<Series> {

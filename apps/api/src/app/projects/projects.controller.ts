@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Principal } from '@quarry/domain';
+import type { AnyExplore, Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
 import { type CreateProjectRequest, ProjectsService } from '@quarry/server/projects';
 
@@ -72,7 +72,7 @@ export class ProjectsController {
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
     @Param('exploreId') exploreId: string,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<AnyExplore> {
     return this.projects.getExplore(principal, projectUuid, exploreId);
   }
 }
