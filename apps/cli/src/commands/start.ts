@@ -12,6 +12,8 @@ import { bootstrapFirstStart, type FirstStart } from './bootstrap';
 import { createDemoProject } from './demo-project';
 import { reportWhenReady } from './report-readiness';
 
+/** The children's log level unless LOG_LEVEL says otherwise: their warnings and errors still show. */
+const QUIET_CHILDREN = 'warn';
 const say = (line: string) => process.stdout.write(`[quarry] ${line}\n`);
 const terminal: Terminal = { say, print: (line) => process.stdout.write(`${line}\n`) };
 
@@ -77,7 +79,10 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       DATABASE_URL: database.url,
       SECRET_KEY: database.secretKey,
       DATA_DIR: config.dataDir,
+      // The terminal is the demo's: Nest's start-up lines (≈170 of them) and a line per request would bury the launcher's.
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? QUIET_CHILDREN,
     };
+    if (!process.env['LOG_LEVEL']) say(`The API and worker log at level ${QUIET_CHILDREN} (set LOG_LEVEL=info for their start-up and request lines).`);
     children.push(startNodeChild('api', join(distDir, 'api', 'main.js'), env));
     children.push(startNodeChild('worker', join(distDir, 'worker', 'main.js'), workerEnvironment(env)));
   } catch (error) {

@@ -28,7 +28,7 @@ export class ExportsController {
     return this.requests.downloadCsv(principal, {
       projectUuid,
       exploreId,
-      metricQuery: query as unknown as MetricQuery,
+      metricQuery: query,
       layout: { columnOrder, showTableNames, onlyRaw, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
       ...(csvLimit === undefined ? {} : { csvLimit }),
       ...(chartName === undefined ? {} : { chartName }),
@@ -42,7 +42,7 @@ export class ExportsController {
     return this.requests.uploadSheet(principal, {
       projectUuid,
       exploreId,
-      metricQuery: metricQuery as unknown as MetricQuery,
+      metricQuery,
       layout: { columnOrder, showTableNames, onlyRaw: false, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
     });
   }

@@ -28,6 +28,6 @@ export class MetricsExplorerController {
       ...(body.timeDimensionOverride ? { timeDimensionOverride: body.timeDimensionOverride } : {}),
       ...(body.filter ? { filter: body.filter } : {}),
     });
-    return results as unknown as MetricExplorerResultsDto;
+    return results;
   }
 }

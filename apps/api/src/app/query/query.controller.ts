@@ -23,7 +23,7 @@ export class QueryController {
   ): Promise<QueryResultsDto> {
     // csvLimit bounds exports built from the query, not the rows runQuery returns.
     const { csvLimit: _csvLimit, ...request } = body;
-    return this.queries.runQuery(principal, projectUuid, exploreId, request as unknown as QueryRequest, clientGone(response)) as unknown as Promise<QueryResultsDto>;
+    return this.queries.runQuery(principal, projectUuid, exploreId, request, clientGone(response));
   }
 
   @Post('compileQuery')
@@ -34,7 +34,7 @@ export class QueryController {
     @Param('exploreId') exploreId: string,
     @Body() body: CompileQueryDto,
   ): Promise<CompiledQueryDto> {
-    return this.queries.compileQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest);
+    return this.queries.compileQuery(principal, projectUuid, exploreId, body);
   }
 }
 

@@ -19,7 +19,7 @@ export class V2QueryController {
     const { dateZoom: queryDateZoom, ...query } = request.query;
     const zoom = queryDateZoom ?? dateZoom;
     const run = { ...request, query: { ...query, ...(query.periodOverPeriod || !periodOverPeriod ? {} : { periodOverPeriod }) }, ...(zoom ? { dateZoom: zoom } : {}) };
-    return this.queries.execute(principal, projectUuid, run as unknown as AsyncQueryRequest) as unknown as Promise<ExecutedQueryDto>;
+    return this.queries.execute(principal, projectUuid, run);
   }
 
   @Get(':queryUuid')
