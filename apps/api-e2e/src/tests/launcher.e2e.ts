@@ -230,8 +230,8 @@ describe('launcher (npm start)', () => {
       await waitForOutput(launcher, 'the failed compile report', /could not be compiled: target\/manifest\.json is not valid JSON/);
       expect(launcher.output()).not.toMatch(UP);
       expect(launcher.output()).toMatch(/recompile: POST http:\/\/localhost:\d+\/api\/v1\/projects\/[0-9a-f-]{36}\/refresh/);
-      const token = FIRST_START_TOKEN.exec(launcher.output())?.[1] as string;
-      expect(token).toBeDefined();
+      // Printed just after the report, and possibly read in a later chunk of the launcher's output.
+      const [, token] = await waitForOutput(launcher, 'the first start token', FIRST_START_TOKEN);
       expect((await call(baseUrl, 'GET', '/api/v1/health')).status).toBe(200);
       const projects = await call(baseUrl, 'GET', '/api/v1/org/projects', { token });
       expect(projects.body.results[0].compile).toMatchObject({ status: 'error', error: expect.stringContaining('not valid JSON') });

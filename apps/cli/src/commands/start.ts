@@ -6,7 +6,7 @@ import { migrateDatabase } from '@quarry/server/database';
 import { checkRedis } from '../launcher/check-redis';
 import { killChildren, type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
 import { acquireDatabase, type DatabaseTarget } from '../launcher/database-target';
-import { stopSignal } from '../launcher/stop-signal';
+import { StopSignals } from '../launcher/stop-signal';
 import type { Terminal } from './announce';
 import { bootstrapFirstStart, type FirstStart } from './bootstrap';
 import { createDemoProject } from './demo-project';
@@ -43,9 +43,11 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
   };
   // Taken before anything starts: a signal during the start is answered once the step under way is over.
   let signalReason: string | undefined;
-  const signalled = stopSignal(stopNow).then((reason) => (signalReason = reason));
+  const signals = new StopSignals(stopNow);
+  const signalled = signals.received.then((reason) => (signalReason = reason));
 
   database = await acquireDatabase(config, say, { advertise: true });
+  signals.take();
   const stopping = new AbortController();
   let reporting: Promise<void> = Promise.resolve();
   const shutdown = async (reason: string, code: number): Promise<number> => {

@@ -251,7 +251,7 @@ export class AsyncQueryService {
       columns = resultColumns(fields);
     }
     const initialQueryExecutionMs = Date.now() - started;
-    const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails: pivotDetails as Record<string, unknown> | null, initialQueryExecutionMs };
+    const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails, initialQueryExecutionMs };
     const saving = this.store.save(queryUuid, rows);
     const { preAggregate } = preAggregateMetadata(planned);
     const recent: RecentResult = { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs, saved: false, ...(preAggregate ? { preAggregate } : {}) };

@@ -13,8 +13,10 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
  * client's event loop was busy when the server's idle timeout fired): nothing of it was answered.
  */
 export function isStaleConnectionError(error: unknown): boolean {
-  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return false;
-  const cause = error.cause as { code?: string; message?: string } | undefined;
+  // By name, not instanceof: under jest, fetch's TypeError comes from another realm than the test's.
+  const failed = error as { name?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
+  if (failed?.name !== 'TypeError' || failed.message !== 'fetch failed') return false;
+  const cause = failed.cause;
   return cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE' || (cause?.code === 'UND_ERR_SOCKET' && /other side closed/.test(cause.message ?? ''));
 }
 

@@ -28,7 +28,8 @@ export class ExportsController {
     return this.requests.downloadCsv(principal, {
       projectUuid,
       exploreId,
-      metricQuery: query,
+      // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
+      metricQuery: query as unknown as MetricQuery,
       layout: { columnOrder, showTableNames, onlyRaw, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
       ...(csvLimit === undefined ? {} : { csvLimit }),
       ...(chartName === undefined ? {} : { chartName }),
@@ -42,7 +43,8 @@ export class ExportsController {
     return this.requests.uploadSheet(principal, {
       projectUuid,
       exploreId,
-      metricQuery,
+      // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
+      metricQuery: metricQuery as unknown as MetricQuery,
       layout: { columnOrder, showTableNames, onlyRaw: false, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
     });
   }

