@@ -2396,12 +2396,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Unexpected error; error.data.errorId is in the server logs */
       500: {
         content: {
@@ -2429,12 +2423,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -2460,12 +2448,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["PersonalAccessTokenDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
@@ -2577,12 +2559,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -2608,12 +2584,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["UserDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
@@ -2889,12 +2859,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -2932,12 +2896,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ProjectDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
@@ -4173,12 +4131,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -4888,12 +4840,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["GroupDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
