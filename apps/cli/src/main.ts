@@ -51,8 +51,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    const message =
-      error instanceof ConfigError || error instanceof NoQuarryDataError || isQuarryError(error) ? error.message : ((error as Error).stack ?? String(error));
+    const explained = error instanceof ConfigError || error instanceof NoQuarryDataError || isQuarryError(error);
+    const message = explained ? error.message : ((error as Error).stack ?? String(error));
     process.stderr.write(`${message}\n`);
     process.exit(1);
   });

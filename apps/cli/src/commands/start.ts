@@ -84,7 +84,9 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       // The terminal is the demo's: Nest's start-up lines (≈170 of them) and a line per request would bury the launcher's.
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? QUIET_CHILDREN,
     };
-    if (!process.env['LOG_LEVEL']) say(`The API and worker log at level ${QUIET_CHILDREN} (set LOG_LEVEL=info for their start-up and request lines).`);
+    if (!process.env['LOG_LEVEL']) {
+      say(`The API and worker log at level ${QUIET_CHILDREN} (set LOG_LEVEL=info for their start-up and request lines).`);
+    }
     children.push(startNodeChild('api', join(distDir, 'api', 'main.js'), env));
     children.push(startNodeChild('worker', join(distDir, 'worker', 'main.js'), workerEnvironment(env)));
   } catch (error) {

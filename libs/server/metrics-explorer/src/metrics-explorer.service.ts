@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { ItemsMap } from '@quarry/compiler';
-import { type Dimension, type Explore, type FilterOperator, type FilterRule, type Metric, type MetricQuery, NotFoundError, ParameterError, type Principal } from '@quarry/domain';
+import {
+  type Dimension,
+  type Explore,
+  type FilterOperator,
+  type FilterRule,
+  type Metric,
+  type MetricQuery,
+  NotFoundError,
+  ParameterError,
+  type Principal,
+} from '@quarry/domain';
 import { createRowFormatter, type ResultRow } from '@quarry/formatting';
 import { AppConfig } from '@quarry/server/config';
 import { ProjectsService } from '@quarry/server/projects';

@@ -41,7 +41,8 @@ export class PreAggregateJobs {
   async afterCompile(projectUuid: string): Promise<{ queued: string[] }> {
     const project = await this.projects.findByUuid(projectUuid);
     if (!project) return { queued: [] };
-    const declared = this.declaredIn(project, (await this.projects.listExplores(projectUuid)).filter((explore) => !isExploreError(explore)));
+    const explores = (await this.projects.listExplores(projectUuid)).filter((explore) => !isExploreError(explore));
+    const declared = this.declaredIn(project, explores);
     await this.preAggregates.replaceDeclared(projectUuid, declared.map(({ item }) => item));
     await this.changes.announce('preAggregates');
     await this.syncSchedules(projectUuid, declared);

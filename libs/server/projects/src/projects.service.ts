@@ -159,7 +159,8 @@ export class ProjectsService {
     }
     if (isExploreError(explore)) {
       const why = explore.errors.map((error) => error.message).join('; ');
-      throw new ParameterError(`Explore "${exploreName}" could not be compiled, so it cannot be queried: ${why}`, { exploreId: exploreName });
+      const message = `Explore "${exploreName}" could not be compiled, so it cannot be queried: ${why}`;
+      throw new ParameterError(message, { exploreId: exploreName });
     }
     if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
     return { project, explore, warehouse: this.cached.connection(project.warehouseConnectionSealed) };

@@ -17,7 +17,11 @@ export function isStaleConnectionError(error: unknown): boolean {
   const failed = error as { name?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
   if (failed?.name !== 'TypeError' || failed.message !== 'fetch failed') return false;
   const cause = failed.cause;
-  return cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE' || (cause?.code === 'UND_ERR_SOCKET' && /other side closed/.test(cause.message ?? ''));
+  return (
+    cause?.code === 'ECONNRESET' ||
+    cause?.code === 'EPIPE' ||
+    (cause?.code === 'UND_ERR_SOCKET' && /other side closed/.test(cause.message ?? ''))
+  );
 }
 
 /** A tiny client speaking to the API as a user would: JSON in, JSON out, a token if given. */

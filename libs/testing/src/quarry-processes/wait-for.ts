@@ -5,7 +5,12 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** A process booting on that machine: the API has taken over 45 s to answer its first health check. */
 const BOOT_TIMEOUT_MS = 120_000;
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DEFAULT_TIMEOUT_MS, everyMs = 200): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -71,7 +71,12 @@ function endpointDecorators(options: EndpointOptions, withInput: boolean): Metho
       },
     }),
     ...statuses.map((status) =>
-      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ApiErrorEnvelopeDto, example: ERROR_EXAMPLES[status] }),
+      ApiResponse({
+        status,
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        type: ApiErrorEnvelopeDto,
+        example: ERROR_EXAMPLES[status],
+      }),
     ),
     ...(options.isPublic ? [Public()] : [ApiSecurity(API_KEY_SECURITY)]),
   );

@@ -26,9 +26,13 @@ export const ERROR_EXAMPLES: Record<number, ErrorExample> = {
     413,
     'The request body is larger than this route accepts (HTTP_BODY_LIMIT_MB; PROJECT_BODY_LIMIT_MB for creating a project): send fewer or shorter values',
   ),
-  429: example(429, 'You have 4 queries running and 8 waiting: wait for them to finish (QUERY_MAX_CONCURRENT_PER_USER, QUERY_MAX_QUEUED_PER_USER)', {
-    retryAfterSeconds: 5,
-  }),
+  429: example(
+    429,
+    'You have 4 queries running and 8 waiting: wait for them to finish (QUERY_MAX_CONCURRENT_PER_USER, QUERY_MAX_QUEUED_PER_USER)',
+    {
+      retryAfterSeconds: 5,
+    },
+  ),
   500: example(500, 'Something went wrong on our side. Quote error id 9b2f3c1e-4a5d-4f6e-8a7b-0c1d2e3f4a5b when reporting it.', {
     errorId: '9b2f3c1e-4a5d-4f6e-8a7b-0c1d2e3f4a5b',
   }),
@@ -36,7 +40,13 @@ export const ERROR_EXAMPLES: Record<number, ErrorExample> = {
 };
 
 /** Arguments a request can get wrong (a 400): its body, query, path parameters, or the raw request a handler reads. */
-const INPUT_ARGUMENTS = new Set([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM, RouteParamtypes.RAW_BODY, RouteParamtypes.REQUEST]);
+const INPUT_ARGUMENTS = new Set([
+  RouteParamtypes.BODY,
+  RouteParamtypes.QUERY,
+  RouteParamtypes.PARAM,
+  RouteParamtypes.RAW_BODY,
+  RouteParamtypes.REQUEST,
+]);
 
 /**
  * Whether a route handler takes input a request can get wrong. Read from the parameters' decorators (@Body, @Query,

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { type UserSqlFragment, userSqlFragments, userSqlProblems } from '@quarry/compiler';
-import { type Explore, ForbiddenError, isExploreError, hasAtLeastRole, type Principal, PROJECT_ACTIONS, QuarryError, type WarehouseType } from '@quarry/domain';
+import {
+  type Explore,
+  ForbiddenError,
+  hasAtLeastRole,
+  isExploreError,
+  type Principal,
+  PROJECT_ACTIONS,
+  QuarryError,
+  type WarehouseType,
+} from '@quarry/domain';
 import { PolicyService, type ProjectRef } from '@quarry/server/auth';
 
 import { CachedProjects } from '../cached-projects';
