@@ -11,7 +11,8 @@ import { type AppConfigValues, ConfigError, loadConfig } from '@quarry/server/co
 import { ADMIN_USAGE, runAdminCommand } from './commands/admin-commands';
 import { migrate } from './commands/migrate';
 import { start } from './commands/start';
-import { acquireDatabase } from './launcher/database-target';
+import { acquireDatabase, NoQuarryDataError } from './launcher/database-target';
+import { assertQuarryDatabase } from './launcher/quarry-data';
 
 const USAGE = `Usage: node dist/apps/cli/main.js <command>
   start        run Quarry: embedded PostgreSQL (when DATABASE_URL is unset), migrations, API and worker
@@ -19,8 +20,10 @@ const USAGE = `Usage: node dist/apps/cli/main.js <command>
 ${ADMIN_USAGE}`;
 
 async function admin(config: AppConfigValues, command: string, args: string[]): Promise<number> {
-  const database = await acquireDatabase(config, (line) => process.stderr.write(`[quarry] ${line}\n`));
+  // An admin command never creates a Quarry: where it finds none, it says so.
+  const database = await acquireDatabase(config, (line) => process.stderr.write(`[quarry] ${line}\n`), { create: false });
   try {
+    await assertQuarryDatabase(database.url);
     await runAdminCommand(command, args, { ...config, database: { url: database.url }, secretKey: database.secretKey });
     return 0;
   } finally {
@@ -48,8 +51,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    const message =
-      error instanceof ConfigError || isQuarryError(error) ? error.message : ((error as Error).stack ?? String(error));
+    const explained = error instanceof ConfigError || error instanceof NoQuarryDataError || isQuarryError(error);
+    const message = explained ? error.message : ((error as Error).stack ?? String(error));
     process.stderr.write(`${message}\n`);
     process.exit(1);
   });

@@ -1,3 +1,5 @@
+import type { MetricQuery } from '@quarry/domain';
+
 import type { JobName } from './job-names';
 
 export interface PurgeExpiredPayload {
@@ -51,7 +53,7 @@ export interface ExportQueryPayload {
   projectUuid: string;
   exploreId: string;
   /** The MetricQuery (kept as sent; the compiler validates it again in the worker). */
-  metricQuery: Record<string, unknown>;
+  metricQuery: MetricQuery;
   parameters?: Record<string, unknown>;
   layout: ExportLayout;
 }

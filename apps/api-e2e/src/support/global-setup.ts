@@ -30,7 +30,7 @@ export default async function globalSetup(): Promise<void> {
   await waitFor('the worker to start', async () => {
     if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
     return worker.output().includes('Quarry worker started') ? true : undefined;
-  });
+  }, 120_000);
 
   const state: SharedQuarry = {
     baseUrl,

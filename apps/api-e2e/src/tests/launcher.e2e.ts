@@ -1,14 +1,14 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { uniqueName } from '@quarry/testing';
+import { createTestDatabase, dropTestDatabase, uniqueName } from '@quarry/testing';
 
 import { call } from '../support/api-client';
 import { MACHINE_REDIS_URL } from '../support/environment';
-import { freePort, type RunningProcess, startApp, waitFor } from '../support/processes';
+import { DIST, freePort, type RunningProcess, startApp, waitFor } from '../support/processes';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 
 const UP = /Quarry is up: the demo project "Demo shop" is compiled, (\d+) explores\./;
@@ -16,6 +16,64 @@ const FIRST_START_TOKEN = /Personal access token \(shown once, keep it safe\): (
 
 function startLauncher(dataDir: string, port: number, prefix: string): RunningProcess {
   return startApp('cli', { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' }, ['start']);
+}
+
+/**
+ * The launcher as a terminal runs it: the leader of a process group of its own (detached), which Ctrl-C signals whole.
+ */
+function startLauncherInTerminal(dataDir: string, port: number, prefix: string): RunningProcess {
+  const env = { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' };
+  const child = spawn(process.execPath, [join(DIST, 'cli', 'main.js'), 'start'], {
+    env: { PATH: process.env['PATH'], ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      const group = -(child.pid as number);
+      if (child.exitCode === null && child.signalCode === null) process.kill(group, signal);
+      return exited;
+    },
+  };
+}
+
+/** A process's command line, or undefined once it is gone (reaped: a zombie counts as gone). */
+function commandLine(pid: number): string | undefined {
+  try {
+    if (/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) return undefined;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The launcher's process tree (Linux /proc): its children, theirs (PostgreSQL's backends), and so on. */
+function descendants(rootPid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const pending = [rootPid];
+  while (pending.length) {
+    const parent = pending.pop() as number;
+    for (const [pid, ppid] of parentOf) if (ppid === parent) (found.push(pid), pending.push(pid));
+  }
+  return found;
 }
 
 // Generous: on the shared 2-core machine, under other suites' load, a first start has taken 3 minutes.
@@ -57,6 +115,25 @@ describe('launcher (npm start)', () => {
       expect(lines[0]).toMatch(/Redis is not reachable .* Start one with: redis-server/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('admin commands finding no Quarry data say so in one line: no new embedded PostgreSQL, no stack trace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-admin-'));
+    const empty = await createTestDatabase('quarry_admin_empty');
+    try {
+      const inEmptyDataDir = startApp('cli', { DATA_DIR: dataDir, REDIS_URL: MACHINE_REDIS_URL }, ['create-token', '--email', 'someone@example.com']);
+      expect(await inEmptyDataDir.exited).toBe(1);
+      expect(inEmptyDataDir.output().trim().split('\n')).toEqual([expect.stringMatching(/^No Quarry data in DATA_DIR .*: set DATA_DIR to the folder/)]);
+      expect(readdirSync(dataDir)).toEqual([]);
+
+      const env = { DATA_DIR: dataDir, DATABASE_URL: empty.url, SECRET_KEY: 'x'.repeat(48), REDIS_URL: MACHINE_REDIS_URL };
+      const inEmptyDatabase = startApp('cli', env, ['create-token', '--email', 'someone@example.com']);
+      expect(await inEmptyDatabase.exited).toBe(1);
+      expect(inEmptyDatabase.output().trim().split('\n')).toEqual([expect.stringMatching(/^No Quarry data in the metadata database .*npm run migrate/)]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropTestDatabase(empty.name);
     }
   });
 
@@ -110,6 +187,34 @@ describe('launcher (npm start)', () => {
     }
   }, 2 * START_TIMEOUT_MS + 60_000);
 
+  it('stops API, worker and PostgreSQL in order on Ctrl-C to its whole process group, says "Stopped.", exits 0, leaves nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
+    const port = await freePort();
+    const prefix = uniqueName('quarry-launcher');
+    const launcher = startLauncherInTerminal(dataDir, port, prefix);
+    try {
+      await waitForOutput(launcher, '"Quarry is up"', UP);
+      const tree = descendants(launcher.child.pid as number).map((pid) => ({ pid, command: commandLine(pid) ?? '' }));
+      const api = tree.find(({ command }) => command.includes(join('api', 'main.js')));
+      const worker = tree.find(({ command }) => command.includes(join('worker', 'main.js')));
+      const postgres = tree.find(({ command }) => /postgres -D /.test(command) && command.includes(dataDir));
+      expect({ api, worker, postgres }).toEqual({ api: expect.anything(), worker: expect.anything(), postgres: expect.anything() });
+
+      process.kill(-(launcher.child.pid as number), 'SIGINT');
+      const code = await Promise.race([launcher.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+      expect({ code, output: launcher.output() }).toEqual({ code: 0, output: expect.stringMatching(/Interrupted: stopping API and worker…\n[^]*\[quarry\] Stopped\.\n$/) });
+      // Nothing after "Stopped." and no PostgreSQL complaint that the API or worker lost it while stopping.
+      expect(launcher.output()).not.toMatch(/terminating connection due to administrator command|Connection terminated unexpectedly/);
+      await waitFor('the launcher\'s processes to be gone', async () => (tree.every(({ pid }) => commandLine(pid) === undefined) ? true : undefined), 5_000);
+      expect(existsSync(join(dataDir, 'run', 'postgres.json'))).toBe(false);
+      await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
+    } finally {
+      await launcher.stop('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      await deleteRedisPrefix(prefix);
+    }
+  }, START_TIMEOUT_MS + 60_000);
+
   it("reports a failed demo compile with its error, and keeps the API up", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
     // A demo folder already in DATA_DIR is kept as it is (moved into the first organization's folder): here, one whose manifest is not JSON.
@@ -125,8 +230,8 @@ describe('launcher (npm start)', () => {
       await waitForOutput(launcher, 'the failed compile report', /could not be compiled: target\/manifest\.json is not valid JSON/);
       expect(launcher.output()).not.toMatch(UP);
       expect(launcher.output()).toMatch(/recompile: POST http:\/\/localhost:\d+\/api\/v1\/projects\/[0-9a-f-]{36}\/refresh/);
-      const token = FIRST_START_TOKEN.exec(launcher.output())?.[1] as string;
-      expect(token).toBeDefined();
+      // Printed just after the report, and possibly read in a later chunk of the launcher's output.
+      const [, token] = await waitForOutput(launcher, 'the first start token', FIRST_START_TOKEN);
       expect((await call(baseUrl, 'GET', '/api/v1/health')).status).toBe(200);
       const projects = await call(baseUrl, 'GET', '/api/v1/org/projects', { token });
       expect(projects.body.results[0].compile).toMatchObject({ status: 'error', error: expect.stringContaining('not valid JSON') });

@@ -88,6 +88,22 @@ describe('the OpenAPI document', () => {
     expect(withStatus('201').filter((route) => withStatus('200').includes(route))).toEqual([]);
   });
 
+  it("shows each error status with an example of that status, and a 400 only where a route takes input", () => {
+    type Operation = { parameters?: unknown[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { example?: { error?: { statusCode?: number } } }> }> };
+    const document = JSON.parse(readFileSync(COMMITTED, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ at: `${method} ${path}`, operation })));
+    const mismatched = operations.flatMap(({ at, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .filter(([status, response]) => Object.values(response.content ?? {})[0]?.example?.error?.statusCode !== Number(status))
+        .map(([status]) => `${at} ${status}`),
+    );
+    expect(mismatched).toEqual([]);
+    const inputless400 = operations.filter(({ operation }) => '400' in operation.responses && !operation.parameters?.length && !operation.requestBody).map(({ at }) => at);
+    expect(inputless400).toEqual([]);
+    expect(Object.keys(document.paths['/api/v1/user']?.['get']?.responses ?? {})).toEqual(['200', '401', '500']);
+  });
+
   it('has committed client types in step with it (run `npm run openapi` after changing the API)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-openapi-'));
     try {

@@ -2479,12 +2479,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Unexpected error; error.data.errorId is in the server logs */
       500: {
         content: {
@@ -2512,12 +2506,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -2543,12 +2531,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["PersonalAccessTokenDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
@@ -2660,12 +2642,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -2691,12 +2667,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["UserDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
@@ -2972,12 +2942,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -3015,12 +2979,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["ProjectDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */
@@ -4256,12 +4214,6 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
-        };
-      };
       /** @description Missing, unknown, expired or revoked token */
       401: {
         content: {
@@ -4971,12 +4923,6 @@ export interface operations {
             status: "ok";
             results: components["schemas"]["GroupDto"][];
           };
-        };
-      };
-      /** @description Invalid input: every offending field is named in error.data */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
         };
       };
       /** @description Missing, unknown, expired or revoked token */

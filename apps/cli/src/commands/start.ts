@@ -4,9 +4,9 @@ import { type AppConfigValues, workerEnvironment } from '@quarry/server/config';
 import { migrateDatabase } from '@quarry/server/database';
 
 import { checkRedis } from '../launcher/check-redis';
-import { type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
-import { acquireDatabase } from '../launcher/database-target';
-import { stopSignal } from '../launcher/stop-signal';
+import { killChildren, type ManagedChild, startNodeChild, stopChildren } from '../launcher/child-processes';
+import { acquireDatabase, type DatabaseTarget } from '../launcher/database-target';
+import { StopSignals } from '../launcher/stop-signal';
 import type { Terminal } from './announce';
 import { bootstrapFirstStart, type FirstStart } from './bootstrap';
 import { createDemoProject } from './demo-project';
@@ -14,7 +14,8 @@ import { reportWhenReady } from './report-readiness';
 
 /** The SQL API's port in the demo when SQL_API_PORT is not set: beside PostgreSQL's 5432. */
 export const DEMO_SQL_API_PORT = 5433;
-
+/** The children's log level unless LOG_LEVEL says otherwise: their warnings and errors still show. */
+const QUIET_CHILDREN = 'warn';
 const say = (line: string) => process.stdout.write(`[quarry] ${line}\n`);
 const terminal: Terminal = { say, print: (line) => process.stdout.write(`${line}\n`) };
 
@@ -33,8 +34,22 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     return 1;
   }
 
-  const database = await acquireDatabase(config, say, true);
   const children: ManagedChild[] = [];
+  let database: DatabaseTarget | undefined;
+  // A second Ctrl-C: everything stops at once.
+  const stopNow = () => {
+    killChildren(children);
+    database?.abandon();
+    say('Stopped at once.');
+    process.exit(130);
+  };
+  // Taken before anything starts: a signal during the start is answered once the step under way is over.
+  let signalReason: string | undefined;
+  const signals = new StopSignals(stopNow);
+  const signalled = signals.received.then((reason) => (signalReason = reason));
+
+  database = await acquireDatabase(config, say, { advertise: true });
+  signals.take();
   const stopping = new AbortController();
   let reporting: Promise<void> = Promise.resolve();
   const shutdown = async (reason: string, code: number): Promise<number> => {
@@ -44,7 +59,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     await stopChildren(children);
     // The readiness report reads the metadata database: done before it stops.
     await reporting;
-    await database.release();
+    await database?.release();
     say('Stopped.');
     return code;
   };
@@ -52,6 +67,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
   let firstStart: FirstStart | undefined;
   let fullConfig: AppConfigValues;
   try {
+    if (signalReason) return shutdown(signalReason, 0);
     const applied = await migrateDatabase(database.url);
     say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Metadata database is up to date.');
     // The demo turns the SQL API on; SQL_API_PORT chooses another port.
@@ -62,6 +78,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       await createDemoProject(fullConfig, firstStart.admin, config.demo.scale, say);
       say('Created the "Demo shop" project; the worker compiles its explores as it starts.');
     }
+    if (signalReason) return shutdown(signalReason, 0);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -69,7 +86,12 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
       SECRET_KEY: database.secretKey,
       DATA_DIR: config.dataDir,
       SQL_API_PORT: String(sqlApi.port),
+      // The terminal is the demo's: Nest's start-up lines (≈170 of them) and a line per request would bury the launcher's.
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? QUIET_CHILDREN,
     };
+    if (!process.env['LOG_LEVEL']) {
+      say(`The API and worker log at level ${QUIET_CHILDREN} (set LOG_LEVEL=info for their start-up and request lines).`);
+    }
     children.push(startNodeChild('api', join(distDir, 'api', 'main.js'), env));
     children.push(startNodeChild('worker', join(distDir, 'worker', 'main.js'), workerEnvironment(env)));
   } catch (error) {
@@ -77,7 +99,6 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     return shutdown('Start failed', 1);
   }
 
-  const signalled = stopSignal();
   const childDied = Promise.race(children.map((child) => child.exited.then((code) => ({ child, code }))));
 
   reporting = reportWhenReady(fullConfig, firstStart, terminal, stopping.signal);

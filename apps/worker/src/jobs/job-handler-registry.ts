@@ -4,7 +4,7 @@ import { ALL_JOB_NAMES, JOB_QUEUE, JobName, type QueueName } from '@quarry/jobs-
 
 import { HANDLES_JOB } from './handles-job.decorator';
 import type { JobHandler } from './job-handler';
-import { QueueProcessor } from './queue-processor';
+import { processesQueue } from './processes-queue';
 
 export class JobRegistryError extends Error {}
 
@@ -14,7 +14,8 @@ export class JobRegistryError extends Error {}
  */
 @Injectable()
 export class JobHandlerRegistry implements OnModuleInit {
-  private readonly handlers = new Map<JobName, JobHandler<JobName>>();
+  /** Discovered through Nest's metadata, untyped: @HandlesJob(name) on the class is what says which handler it is. */
+  private readonly handlers = new Map<JobName, unknown>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -34,9 +35,9 @@ export class JobHandlerRegistry implements OnModuleInit {
       const className = (metatype as { name: string }).name;
       if (name) {
         found.set(name, [...(found.get(name) ?? []), className]);
-        this.handlers.set(name, instance as JobHandler<JobName>);
+        this.handlers.set(name, instance);
       }
-      if (instance instanceof QueueProcessor) {
+      if (processesQueue(instance)) {
         processedQueues.set(instance.queue, [...(processedQueues.get(instance.queue) ?? []), className]);
       }
     }
@@ -45,9 +46,9 @@ export class JobHandlerRegistry implements OnModuleInit {
   }
 
   handlerFor<N extends JobName>(name: N): JobHandler<N> {
-    const handler = this.handlers.get(name);
+    const handler = this.handlers.get(name) as JobHandler<N> | undefined;
     if (!handler) throw new JobRegistryError(`No handler for job ${name}`);
-    return handler as unknown as JobHandler<N>;
+    return handler;
   }
 }
 

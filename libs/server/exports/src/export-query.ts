@@ -43,7 +43,7 @@ export class ExportQuery {
 
   async open(payload: ExportQueryPayload, csvLimit: number | null | undefined, extraRowCap?: number): Promise<OpenedExport> {
     const principal = await this.principals.forJob(payload.userUuid, payload.organizationUuid);
-    const query = { ...(payload.metricQuery as unknown as MetricQuery), exploreName: payload.exploreId };
+    const query = { ...payload.metricQuery, exploreName: payload.exploreId };
     const hidden = new Set(payload.layout.hiddenFields ?? []);
     const columnCount = [...query.dimensions, ...query.metrics, ...(query.tableCalculations ?? []).map((c) => c.name)].filter((id) => !hidden.has(id)).length;
     let limit = exportRowLimit({ csvLimit, queryLimit: query.limit, maxCells: this.config.exports.maxCells, maxRows: this.config.exports.maxRows, columnCount });

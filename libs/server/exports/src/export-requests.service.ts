@@ -59,7 +59,7 @@ export class ExportRequestsService {
       organizationUuid: principal.organizationUuid,
       projectUuid: request.projectUuid,
       exploreId: request.exploreId,
-      metricQuery: { ...request.metricQuery, exploreName: request.exploreId } as unknown as Record<string, unknown>,
+      metricQuery: { ...request.metricQuery, exploreName: request.exploreId },
       layout: request.layout,
     };
   }

@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { ItemsMap } from '@quarry/compiler';
-import { type Dimension, type Explore, type FilterRule, type Metric, type MetricQuery, NotFoundError, ParameterError, type Principal } from '@quarry/domain';
+import {
+  type Dimension,
+  type Explore,
+  type FilterOperator,
+  type FilterRule,
+  type Metric,
+  type MetricQuery,
+  NotFoundError,
+  ParameterError,
+  type Principal,
+} from '@quarry/domain';
 import { createRowFormatter, type ResultRow } from '@quarry/formatting';
 import { AppConfig } from '@quarry/server/config';
 import { ProjectsService } from '@quarry/server/projects';
@@ -153,7 +163,7 @@ export class MetricsExplorerService {
 
   private async explore(principal: Principal, projectUuid: string, exploreName: string): Promise<Explore> {
     const target = await this.projects.queryTarget(principal, projectUuid, exploreName, 'project:view');
-    return target.explore as unknown as Explore;
+    return target.explore;
   }
 
   private async series(principal: Principal, projectUuid: string, query: MetricQuery, spec: SeriesSpec, segmentId?: string): Promise<Series> {
@@ -195,7 +205,10 @@ function filterRule(filter: Record<string, unknown> | undefined): FilterRule | u
   if (typeof target?.fieldId !== 'string') throw new ParameterError('filter.target.fieldId must name a dimension', { 'filter.target.fieldId': ['must be a field id'] });
   if (typeof filter['operator'] !== 'string') throw new ParameterError('filter.operator is required', { 'filter.operator': ['must be a filter operator'] });
   if (filter['values'] !== undefined && !Array.isArray(filter['values'])) throw new ParameterError('filter.values must be a list', { 'filter.values': ['must be an array'] });
-  return { ...(filter as unknown as FilterRule), id: typeof filter['id'] === 'string' ? filter['id'] : 'filter', target: { fieldId: target.fieldId } };
+  // Its other fields (values, settings, disabled…) pass as sent: the compiler checks them against the target field.
+  const rest = filter as Partial<FilterRule>;
+  const id = typeof filter['id'] === 'string' ? filter['id'] : 'filter';
+  return { ...rest, id, target: { fieldId: target.fieldId }, operator: filter['operator'] as FilterOperator };
 }
 
 function withTimeDimension(explore: Explore, metric: Metric, timeDimension: MetricWithTimeDimension['timeDimension']): MetricWithTimeDimension {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Explore } from '@quarry/domain';
+import { type Explore, isExploreError } from '@quarry/domain';
 import { JobName, jobRunOptions, type PreAggregateBuildTrigger, QueueName } from '@quarry/jobs-contracts';
 import { AccessChanges } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
@@ -41,7 +41,8 @@ export class PreAggregateJobs {
   async afterCompile(projectUuid: string): Promise<{ queued: string[] }> {
     const project = await this.projects.findByUuid(projectUuid);
     if (!project) return { queued: [] };
-    const declared = this.declaredIn(project, (await this.projects.listExplores(projectUuid)) as unknown as Explore[]);
+    const explores = (await this.projects.listExplores(projectUuid)).filter((explore) => !isExploreError(explore));
+    const declared = this.declaredIn(project, explores);
     await this.preAggregates.replaceDeclared(projectUuid, declared.map(({ item }) => item));
     await this.changes.announce('preAggregates');
     await this.syncSchedules(projectUuid, declared);
@@ -86,7 +87,7 @@ export class PreAggregateJobs {
         try {
           const { fingerprint } = planRollup(explore, definition, warehouse.type);
           declared.push({
-            item: { name: definition.name, exploreName: explore.name, definition: definition as unknown as Record<string, unknown>, fingerprint },
+            item: { name: definition.name, exploreName: explore.name, definition, fingerprint },
             cron: definition.refresh?.cron,
           });
         } catch (error) {

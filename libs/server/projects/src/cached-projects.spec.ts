@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import type { CompiledTable, Explore } from '@quarry/domain';
 import type { AccessChanges, AccessScope } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
 import type { AppConfig } from '@quarry/server/config';
@@ -87,9 +88,9 @@ describe('CachedProjects', () => {
     const database = new FakeProjects(box);
     database.recompile({ orders: { name: 'orders', tables: { orders: { label: 'Orders' } } } }, new Date('2026-01-01T00:00:00Z'));
     const cached = new CachedProjects(database.repository(), box, config, localChanges());
-    const explore = (await cached.explore((await cached.project(database.project.projectUuid)) as ProjectEntity, 'orders')) as { tables: { orders: { label: string } } };
+    const explore = (await cached.explore((await cached.project(database.project.projectUuid)) as ProjectEntity, 'orders')) as Explore;
     expect(() => {
-      explore.tables.orders.label = 'Changed';
+      (explore.tables['orders'] as CompiledTable).label = 'Changed';
     }).toThrow(TypeError);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { deepFreeze } from '@quarry/domain';
+import { type AnyExplore, deepFreeze } from '@quarry/domain';
 import { AccessChanges, ExpiringCache } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
@@ -24,7 +24,7 @@ const VERSIONED_TTL_MS = 10 * 60_000;
 @Injectable()
 export class CachedProjects {
   private readonly projects: ExpiringCache<string, ProjectEntity | null>;
-  private readonly explores: ExpiringCache<string, Record<string, unknown> | null>;
+  private readonly explores: ExpiringCache<string, AnyExplore | null>;
   private readonly connections: ExpiringCache<string, WarehouseConnectionConfig>;
 
   constructor(
@@ -46,7 +46,7 @@ export class CachedProjects {
   }
 
   /** The explore as of the project's last compile; shared between requests: read-only (frozen). */
-  explore(project: ProjectEntity, exploreName: string): Promise<Record<string, unknown> | null> {
+  explore(project: ProjectEntity, exploreName: string): Promise<AnyExplore | null> {
     const version = project.compiledAt?.getTime() ?? 'never';
     return this.explores.getOrLoad(`${project.projectUuid}\n${version}\n${exploreName}`, async () => deepFreeze(await this.repository.findExplore(project.projectUuid, exploreName)));
   }

@@ -29,7 +29,7 @@ export function inheritConnection(
   if (changed.length === 0) return { ...stored, ...given } as WarehouseConnectionConfig;
 
   const secrets = secretFieldsOf(stored.type);
-  const kept = stored as unknown as Record<string, unknown>;
+  const kept: Record<string, unknown> = { ...stored };
   const missing = secrets.filter((secret) => isSet(kept[secret]) && given[secret] === undefined);
   if (missing.length > 0) {
     const changes = changed.map((field) => `${options.field}.${field}`).join(', ');

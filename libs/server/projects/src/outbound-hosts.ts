@@ -27,7 +27,7 @@ function hostOfAuthority(authority: string): string {
 /** Every host a warehouse connection reaches (DuckDB and BigQuery name none a caller controls). */
 export function warehouseHosts(warehouse: WarehouseConnectionConfig): ProjectHost[] {
   const hosts: ProjectHost[] = [];
-  const fields = warehouse as unknown as Record<string, unknown>;
+  const fields: Record<string, unknown> = { ...warehouse };
   for (const field of ['host', 'serverHostName', 'sshTunnelHost'] as const) {
     const value = fields[field];
     if (typeof value === 'string' && value !== '') hosts.push({ field: `warehouseConnection.${field}`, host: value });

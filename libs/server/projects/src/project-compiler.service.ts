@@ -44,7 +44,7 @@ export class ProjectCompilerService {
       const index = buildCatalogIndex(explores);
       await this.projects.replaceExplores(
         projectUuid,
-        explores.map((explore) => ({ name: explore.name, explore: explore as unknown as Record<string, unknown> })),
+        explores.map((explore) => ({ name: explore.name, explore })),
         new Date(),
         (manager) => this.catalog.replaceIndex(projectUuid, index.items, index.tags, manager),
       );

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
 import { Injectable, Logger } from '@nestjs/common';
-import { ConflictError, NotFoundError, ParameterError, type Principal, type ProjectAction } from '@quarry/domain';
+import {
+  type AnyExplore,
+  ConflictError,
+  type Explore,
+  isExploreError,
+  NotFoundError,
+  ParameterError,
+  type Principal,
+  type ProjectAction,
+} from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
 import { AccessChanges, PolicyService } from '@quarry/server/auth';
 import { SecretBox } from '@quarry/server/common';
@@ -21,7 +30,7 @@ import { WarehouseAccess } from './warehouse-access';
 
 export interface QueryTarget {
   project: ProjectEntity;
-  explore: Record<string, unknown>;
+  explore: Explore;
   warehouse: WarehouseConnectionConfig;
 }
 
@@ -121,14 +130,14 @@ export class ProjectsService {
     return queued.lastCompileJobUuid as string;
   }
 
-  async listExplores(principal: Principal, projectUuid: string): Promise<Array<Record<string, unknown>>> {
+  async listExplores(principal: Principal, projectUuid: string): Promise<AnyExplore[]> {
     const project = await this.require(principal, projectUuid, 'project:view');
     const explores = await this.projects.listExplores(projectUuid);
     if (explores.length === 0) this.assertCompiled(project);
     return explores;
   }
 
-  async getExplore(principal: Principal, projectUuid: string, exploreName: string): Promise<Record<string, unknown>> {
+  async getExplore(principal: Principal, projectUuid: string, exploreName: string): Promise<AnyExplore> {
     const project = await this.require(principal, projectUuid, 'project:view');
     const explore = await this.projects.findExplore(projectUuid, exploreName);
     if (explore) return explore;
@@ -147,6 +156,11 @@ export class ProjectsService {
     if (!explore) {
       this.assertCompiled(project);
       throw new NotFoundError(`Explore "${exploreName}" does not exist in this project`, { exploreId: exploreName });
+    }
+    if (isExploreError(explore)) {
+      const why = explore.errors.map((error) => error.message).join('; ');
+      const message = `Explore "${exploreName}" could not be compiled, so it cannot be queried: ${why}`;
+      throw new ParameterError(message, { exploreId: exploreName });
     }
     if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
     return { project, explore, warehouse: this.cached.connection(project.warehouseConnectionSealed) };

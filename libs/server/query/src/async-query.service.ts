@@ -103,10 +103,10 @@ export class AsyncQueryService {
       projectUuid,
       createdByUserUuid: principal.userUuid,
       context: request.context ?? null,
-      metricQuery: request.query as unknown as Record<string, unknown>,
-      pivotConfiguration: (request.pivotConfiguration ?? null) as Record<string, unknown> | null,
+      metricQuery: request.query,
+      pivotConfiguration: request.pivotConfiguration ?? null,
       cacheKey: planned.cacheKey,
-      preAggregate: (preAggregateMetadata(planned).preAggregate ?? null) as Record<string, unknown> | null,
+      preAggregate: preAggregateMetadata(planned).preAggregate ?? null,
     });
     // Awaited below; until then a failed insert must not count as an unhandled rejection.
     void recorded.catch(() => undefined);
@@ -181,8 +181,8 @@ export class AsyncQueryService {
       totalResults,
       initialQueryExecutionMs: query.initialQueryExecutionMs ?? 0,
       resultsPageExecutionMs: Date.now() - started,
-      pivotDetails: (query.pivotDetails ?? null) as PivotDetails | null,
-      ...(query.preAggregate ? { preAggregate: query.preAggregate as unknown as PreAggregateMetadata } : {}),
+      pivotDetails: query.pivotDetails ?? null,
+      ...(query.preAggregate ? { preAggregate: query.preAggregate } : {}),
     });
   }
 
@@ -251,7 +251,7 @@ export class AsyncQueryService {
       columns = resultColumns(fields);
     }
     const initialQueryExecutionMs = Date.now() - started;
-    const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails: pivotDetails as Record<string, unknown> | null, initialQueryExecutionMs };
+    const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails, initialQueryExecutionMs };
     const saving = this.store.save(queryUuid, rows);
     const { preAggregate } = preAggregateMetadata(planned);
     const recent: RecentResult = { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs, saved: false, ...(preAggregate ? { preAggregate } : {}) };

@@ -84,7 +84,7 @@ export class QueryPlanner {
 
   async plan(principal: Principal, projectUuid: string, requested: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
     const target = await this.projects.queryTarget(principal, projectUuid, requested.exploreName, options.action);
-    const explore = target.explore as unknown as Explore;
+    const { explore } = target;
     const query = withDashboardFilters(requested, extras.dashboardFilters, explore);
     const gated = { explore, ...(options.fieldPrefix === undefined ? {} : { prefix: options.fieldPrefix }) };
     await this.gate.assertAllowed(principal, target.project, query, { engines: [target.warehouse.type], ...gated });

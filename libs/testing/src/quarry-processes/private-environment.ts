@@ -47,6 +47,12 @@ export async function startApi(env: NodeJS.ProcessEnv, nodeArgs: string[] = []):
   const port = await freePort();
   const api = startApp('api', { ...env, PORT: String(port), HOST: '127.0.0.1' }, [], nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealthy(baseUrl, api);
+  try {
+    await waitForHealthy(baseUrl, api);
+  } catch (error) {
+    // Not left running behind a failed setup (it held its port and memory until killed by hand).
+    await api.stop('SIGKILL');
+    throw error;
+  }
   return { api, baseUrl };
 }

@@ -1,6 +1,16 @@
 import type { RunningProcess } from './app-processes';
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+/** Sized for a loaded 2-core machine (load 15–25 while other suites run), where an idle one needs a few seconds. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A process booting on that machine: the API has taken over 45 s to answer its first health check. */
+const BOOT_TIMEOUT_MS = 120_000;
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -15,7 +25,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   throw new Error(`Timed out waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
 }
 
-export async function waitForHealthy(baseUrl: string, process?: RunningProcess, timeoutMs = 45_000): Promise<void> {
+export async function waitForHealthy(baseUrl: string, process?: RunningProcess, timeoutMs = BOOT_TIMEOUT_MS): Promise<void> {
   await waitFor(
     `${baseUrl} to be healthy${process ? `; output so far:\n${process.output()}` : ''}`,
     async () => {

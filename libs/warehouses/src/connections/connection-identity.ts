@@ -34,7 +34,7 @@ export function identityChanges(stored: WarehouseConnectionConfig, requested: Pa
   const secrets = secretFieldsOf(stored.type).filter((field) => !LOGIN_FIELDS.includes(field));
   const settings = sessionFieldsOf(stored.type);
   const given = requested as Record<string, unknown>;
-  const kept = stored as unknown as Record<string, unknown>;
+  const kept: Record<string, unknown> = { ...stored };
   return Object.keys(given)
     .filter((field) => field !== 'type' && !secrets.includes(field) && !settings.includes(field) && given[field] !== undefined)
     .filter((field) => !isDeepStrictEqual(comparable(given[field]), comparable(kept[field])));

@@ -28,6 +28,7 @@ export class ExportsController {
     return this.requests.downloadCsv(principal, {
       projectUuid,
       exploreId,
+      // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
       metricQuery: query as unknown as MetricQuery,
       layout: { columnOrder, showTableNames, onlyRaw, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
       ...(csvLimit === undefined ? {} : { csvLimit }),
@@ -42,6 +43,7 @@ export class ExportsController {
     return this.requests.uploadSheet(principal, {
       projectUuid,
       exploreId,
+      // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
       metricQuery: metricQuery as unknown as MetricQuery,
       layout: { columnOrder, showTableNames, onlyRaw: false, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
     });

@@ -28,6 +28,7 @@ export class MetricsExplorerController {
       ...(body.timeDimensionOverride ? { timeDimensionOverride: body.timeDimensionOverride } : {}),
       ...(body.filter ? { filter: body.filter } : {}),
     });
+    // Cast: the DTO's metric and series are free-form objects for the OpenAPI document; typing them is left to do.
     return results as unknown as MetricExplorerResultsDto;
   }
 }

@@ -1,24 +1,15 @@
+import { type AnyExplore, isExploreError } from '@quarry/domain';
+
 import type { ExploreSummaryDto } from './projects.dto';
 
-interface StoredExplore {
-  name: string;
-  label: string;
-  tags?: string[];
-  groupLabel?: string | null;
-  baseTable: string;
-  tables: Record<string, { database: string; schema: string; description?: string }>;
-  errors?: Array<Record<string, unknown>>;
-  type?: string;
-}
-
-export function toExploreSummary(stored: Record<string, unknown>): ExploreSummaryDto {
-  const explore = stored as unknown as StoredExplore;
-  const base = explore.tables?.[explore.baseTable];
+export function toExploreSummary(explore: AnyExplore): ExploreSummaryDto {
+  // An explore that failed to compile has no tables: its summary says why instead.
+  const base = isExploreError(explore) ? undefined : explore.tables[explore.baseTable];
   return {
     name: explore.name,
     label: explore.label,
     // The reference's ExploreType: every explore Quarry builds comes from a model of the transform project.
-    type: explore.type ?? 'default',
+    type: 'default',
     tags: explore.tags ?? [],
     groupLabel: explore.groupLabel ?? null,
     description: base?.description,

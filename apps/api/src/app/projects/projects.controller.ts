@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Principal } from '@quarry/domain';
+import type { AnyExplore, Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
 import { type CreateProjectRequest, ProjectsService } from '@quarry/server/projects';
 
@@ -23,6 +23,7 @@ export class ProjectsController {
     errors: [403, 404, 503],
   })
   async create(@CurrentUser() principal: Principal, @Body() body: CreateProjectDto): Promise<CreateProjectResultDto> {
+    // Cast: the connection DTOs are a discriminated union of classes the request type does not name; typing it is left to do.
     return this.projects.create(principal, body as unknown as CreateProjectRequest);
   }
 
@@ -72,7 +73,7 @@ export class ProjectsController {
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
     @Param('exploreId') exploreId: string,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<AnyExplore> {
     return this.projects.getExplore(principal, projectUuid, exploreId);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRANSFORM_VERSIONS, type TransformVersion } from '@quarry/domain';
+import { type InlineError, TRANSFORM_VERSIONS, type TransformVersion } from '@quarry/domain';
 import { Discriminated } from '@quarry/server/common';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
@@ -136,5 +136,5 @@ export class ExploreSummaryDto {
   schemaName!: string;
 
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
-  errors?: Array<Record<string, unknown>>;
+  errors?: InlineError[];
 }

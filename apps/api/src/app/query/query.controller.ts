@@ -23,6 +23,7 @@ export class QueryController {
   ): Promise<QueryResultsDto> {
     // csvLimit bounds exports built from the query, not the rows runQuery returns.
     const { csvLimit: _csvLimit, ...request } = body;
+    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
     return this.queries.runQuery(principal, projectUuid, exploreId, request as unknown as QueryRequest, clientGone(response)) as unknown as Promise<QueryResultsDto>;
   }
 
@@ -34,6 +35,7 @@ export class QueryController {
     @Param('exploreId') exploreId: string,
     @Body() body: CompileQueryDto,
   ): Promise<CompiledQueryDto> {
+    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
     return this.queries.compileQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest);
   }
 }

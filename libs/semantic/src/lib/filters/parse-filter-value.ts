@@ -55,7 +55,8 @@ function parseFilterText(text: string): ParsedFilterValue {
 
   const relative = RELATIVE.exec(text);
   if (relative) {
-    const [, operator, amount, completed, unit] = relative as unknown as [string, string, string, string | undefined, string];
+    // The pattern's groups always match but `completed`: the defaults only satisfy the index type.
+    const [, operator = '', amount = '', completed, unit = ''] = relative;
     return {
       operator: normaliseOperator(operator) as FilterOperator,
       values: [Number(amount)],
@@ -64,7 +65,7 @@ function parseFilterText(text: string): ParsedFilterValue {
   }
   const current = CURRENT.exec(text);
   if (current) {
-    const [, operator, unit] = current as unknown as [string, string, string];
+    const [, operator = '', unit = ''] = current;
     return { operator: normaliseOperator(operator) as FilterOperator, values: [1], settings: { unitOfTime: parseUnit(unit), completed: false } };
   }
 

@@ -19,5 +19,5 @@ export function AcceptsUnknownProperties(): ClassDecorator {
 export const tolerantSchemaNames = new Set<string>();
 
 export function acceptsUnknownProperties(metatype: unknown): boolean {
-  return typeof metatype === 'function' && (metatype as unknown as Record<symbol, unknown>)[ACCEPTS_UNKNOWN] === true;
+  return typeof metatype === 'function' && Reflect.get(metatype, ACCEPTS_UNKNOWN) === true;
 }

@@ -9,6 +9,7 @@ import {
 
 import { ApiErrorEnvelopeDto } from './api-envelope.dto';
 import { Enveloped } from './enveloped.decorator';
+import { ERROR_EXAMPLES, takesInput } from './error-examples';
 import { Public } from './public.decorator';
 
 export const API_KEY_SECURITY = 'ApiKey';
@@ -20,7 +21,7 @@ export interface EndpointOptions {
   response?: Type<unknown> | [Type<unknown>];
   /** Public routes need no token: only health and docs. */
   isPublic?: boolean;
-  /** Statuses this route can answer with besides 200, 400, 401 and 500. */
+  /** Statuses this route can answer with besides 200, 401, 500 and (when it takes a body, query or path parameter) 400. */
   errors?: number[];
   operationId?: string;
   /** The success status, as the reference answers the same request (201 for some creations); 200 by default. */
@@ -51,8 +52,12 @@ function resultsSchema(response: EndpointOptions['response']) {
  * handler's result is wrapped in it), the standard error envelopes, and the token requirement.
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {
+  return (target, propertyKey, descriptor) => endpointDecorators(options, takesInput(target, propertyKey))(target, propertyKey, descriptor);
+}
+
+function endpointDecorators(options: EndpointOptions, withInput: boolean): MethodDecorator {
   const models = options.response ? [Array.isArray(options.response) ? options.response[0] : options.response] : [];
-  const statuses = [...new Set([400, ...(options.isPublic ? [] : [401]), ...(options.errors ?? []), 500])].sort();
+  const statuses = [...new Set([...(withInput ? [400] : []), ...(options.isPublic ? [] : [401]), ...(options.errors ?? []), 500])].sort();
   return applyDecorators(
     Enveloped(),
     HttpCode(options.status ?? 200),
@@ -68,7 +73,12 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
       },
     }),
     ...statuses.map((status) =>
-      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ApiErrorEnvelopeDto }),
+      ApiResponse({
+        status,
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        type: ApiErrorEnvelopeDto,
+        example: ERROR_EXAMPLES[status],
+      }),
     ),
     ...(options.isPublic ? [Public()] : [ApiSecurity(API_KEY_SECURITY)]),
   );

@@ -12,5 +12,6 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
     const first = addresses[0] as ResolvedAddress;
     if (all) callback(null, addresses.map(({ address, family }) => ({ address, family })));
     else callback(null, first.address, first.family);
+  // Cast: LookupFunction has dns.lookup's overloads, which one TypeScript function cannot implement.
   }) as unknown as LookupFunction;
 }

@@ -1,3 +1,4 @@
+import type { PreAggregateDefinition } from '@quarry/domain';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type PreAggregateBuildStatus = 'queued' | 'building' | 'ready' | 'failed';
@@ -15,7 +16,7 @@ export class PreAggregateEntity {
   exploreName!: string;
 
   @Column({ type: 'jsonb' })
-  definition!: Record<string, unknown>;
+  definition!: PreAggregateDefinition;
 
   /** What a build must have been made from to be served (definition + the warehouse SQL it runs). */
   @Column({ type: 'text' })

@@ -1,3 +1,4 @@
+import type { AnyExplore } from '@quarry/domain';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** One compiled explore of a project, as JSON: replaced wholesale on each compile. */
@@ -10,5 +11,5 @@ export class ProjectExploreEntity {
   exploreName!: string;
 
   @Column({ type: 'jsonb' })
-  explore!: Record<string, unknown>;
+  explore!: AnyExplore;
 }

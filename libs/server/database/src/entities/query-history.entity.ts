@@ -1,3 +1,4 @@
+import type { MetricQuery, PivotConfiguration, PivotDetails } from '@quarry/domain';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type QueryHistoryStatus = 'pending' | 'ready' | 'error' | 'cancelled';
@@ -24,10 +25,10 @@ export class QueryHistoryEntity {
   error!: string | null;
 
   @Column({ name: 'metric_query', type: 'jsonb' })
-  metricQuery!: Record<string, unknown>;
+  metricQuery!: MetricQuery;
 
   @Column({ name: 'pivot_configuration', type: 'jsonb', nullable: true })
-  pivotConfiguration!: Record<string, unknown> | null;
+  pivotConfiguration!: PivotConfiguration | null;
 
   @Column({ name: 'cache_key', type: 'text' })
   cacheKey!: string;
@@ -39,11 +40,11 @@ export class QueryHistoryEntity {
   columns!: Record<string, unknown> | null;
 
   @Column({ name: 'pivot_details', type: 'jsonb', nullable: true })
-  pivotDetails!: Record<string, unknown> | null;
+  pivotDetails!: PivotDetails | null;
 
   /** Whether a pre-aggregate served the query, or why not (`{ hit, name?, reason? }`); null when it was not asked. */
   @Column({ name: 'pre_aggregate', type: 'jsonb', nullable: true })
-  preAggregate!: Record<string, unknown> | null;
+  preAggregate!: { hit: boolean; name?: string; reason?: string } | null;
 
   @Column({ name: 'initial_query_execution_ms', type: 'int', nullable: true })
   initialQueryExecutionMs!: number | null;

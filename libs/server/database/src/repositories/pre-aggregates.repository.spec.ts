@@ -14,7 +14,7 @@ describe('PreAggregatesRepository', () => {
   let repository: PreAggregatesRepository;
   let projectUuid: string;
 
-  const declared = (fingerprint: string) => ({ name: 'daily', exploreName: 'orders', definition: { name: 'daily' }, fingerprint });
+  const declared = (fingerprint: string) => ({ name: 'daily', exploreName: 'orders', definition: { name: 'daily', modelName: 'orders', dimensions: ['orders_status'], metrics: ['orders_count'] }, fingerprint });
   const build = async (fingerprint: string) => {
     const buildUuid = randomUUID();
     await repository.createBuild({ buildUuid, projectUuid, name: 'daily', fingerprint, trigger: 'manual', jobUuid: null });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PreAggregateDefinition } from '@quarry/domain';
 import type { DataSource } from 'typeorm';
 
 import type { PreAggregateBuildStatus } from '../entities/pre-aggregate.entity';
@@ -8,7 +9,7 @@ import type { PreAggregateBuildStatus } from '../entities/pre-aggregate.entity';
 export interface DeclaredPreAggregate {
   name: string;
   exploreName: string;
-  definition: Record<string, unknown>;
+  definition: PreAggregateDefinition;
   fingerprint: string;
 }
 
@@ -140,7 +141,7 @@ export class PreAggregatesRepository {
   }
 
   async findDeclared(projectUuid: string, name: string): Promise<DeclaredPreAggregate | null> {
-    const rows: Array<{ name: string; explore_name: string; definition: Record<string, unknown>; fingerprint: string }> = await this.dataSource.query(
+    const rows: Array<{ name: string; explore_name: string; definition: PreAggregateDefinition; fingerprint: string }> = await this.dataSource.query(
       `SELECT name, explore_name, definition, fingerprint FROM pre_aggregates WHERE project_uuid = $1 AND name = $2`,
       [projectUuid, name],
     );
@@ -149,7 +150,7 @@ export class PreAggregatesRepository {
   }
 
   async listStatus(projectUuid: string): Promise<PreAggregateStatusRow[]> {
-    const rows: Array<{ name: string; explore_name: string; definition: Record<string, unknown>; fingerprint: string; current: BuildRow | null; last: BuildRow | null }> =
+    const rows: Array<{ name: string; explore_name: string; definition: PreAggregateDefinition; fingerprint: string; current: BuildRow | null; last: BuildRow | null }> =
       await this.dataSource.query(
         `SELECT p.name, p.explore_name, p.definition, p.fingerprint,
                 (SELECT row_to_json(c) FROM (SELECT ${BUILD_COLUMNS} FROM pre_aggregate_builds WHERE build_uuid = p.current_build_uuid) c) AS current,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ProjectRole } from '@quarry/domain';
+import type { AnyExplore, ProjectRole } from '@quarry/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { type CompileStatus, ProjectEntity } from '../entities/project.entity';
@@ -134,7 +134,7 @@ export class ProjectsRepository {
    */
   async replaceExplores(
     projectUuid: string,
-    explores: Array<{ name: string; explore: Record<string, unknown> }>,
+    explores: Array<{ name: string; explore: AnyExplore }>,
     compiledAt: Date,
     alongside?: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
@@ -148,14 +148,14 @@ export class ProjectsRepository {
     });
   }
 
-  async listExplores(projectUuid: string): Promise<Array<Record<string, unknown>>> {
+  async listExplores(projectUuid: string): Promise<AnyExplore[]> {
     const rows = await this.dataSource
       .getRepository(ProjectExploreEntity)
       .find({ where: { projectUuid }, order: { exploreName: 'ASC' } });
     return rows.map((row) => row.explore);
   }
 
-  async findExplore(projectUuid: string, exploreName: string): Promise<Record<string, unknown> | null> {
+  async findExplore(projectUuid: string, exploreName: string): Promise<AnyExplore | null> {
     const row = await this.dataSource.getRepository(ProjectExploreEntity).findOneBy({ projectUuid, exploreName });
     return row?.explore ?? null;
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { MetricQuery, PivotConfiguration, PivotDetails } from '@quarry/domain';
 import type { Repository } from 'typeorm';
 
 import { QueryHistoryEntity } from '../entities/query-history.entity';
@@ -9,17 +10,17 @@ export interface NewQueryHistory {
   projectUuid: string;
   createdByUserUuid: string;
   context: string | null;
-  metricQuery: Record<string, unknown>;
-  pivotConfiguration: Record<string, unknown> | null;
+  metricQuery: MetricQuery;
+  pivotConfiguration: PivotConfiguration | null;
   cacheKey: string;
   /** Whether a pre-aggregate serves the query, or why not; null when it was not asked. */
-  preAggregate: Record<string, unknown> | null;
+  preAggregate: QueryHistoryEntity['preAggregate'];
 }
 
 export interface QueryOutcome {
   totalResults: number;
   columns: Record<string, unknown>;
-  pivotDetails: Record<string, unknown> | null;
+  pivotDetails: PivotDetails | null;
   initialQueryExecutionMs: number;
 }
 

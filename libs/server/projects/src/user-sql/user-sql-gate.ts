@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { type UserSqlFragment, userSqlFragments, userSqlProblems } from '@quarry/compiler';
-import { type Explore, ForbiddenError, hasAtLeastRole, type Principal, PROJECT_ACTIONS, QuarryError, type WarehouseType } from '@quarry/domain';
+import {
+  type Explore,
+  ForbiddenError,
+  hasAtLeastRole,
+  isExploreError,
+  type Principal,
+  PROJECT_ACTIONS,
+  QuarryError,
+  type WarehouseType,
+} from '@quarry/domain';
 import { PolicyService, type ProjectRef } from '@quarry/server/auth';
 
 import { CachedProjects } from '../cached-projects';
@@ -81,7 +90,9 @@ export class UserSqlGate {
     if (userSqlFragments(stored.metricQuery).length === 0) return;
     const project = await this.cached.project(projectUuid);
     if (!project) return;
-    const explore = (await this.cached.explore(project, stored.tableName)) as unknown as Explore | null;
+    const compiled = await this.cached.explore(project, stored.tableName);
+    // An explore that failed to compile has no fields to judge against: judged as without one.
+    const explore = compiled && !isExploreError(compiled) ? compiled : null;
     // A project without a warehouse yet: judged as DuckDB, the default; every run is judged again for its warehouse.
     const engines: WarehouseType[] = project.warehouseType ? [project.warehouseType] : ['duckdb'];
     await this.assertAllowed(principal, project, stored.metricQuery, { engines, prefix, ...(explore ? { explore } : {}) });
