@@ -97,7 +97,9 @@ describe('renderFilterRuleSql', () => {
       expect(renderFilterRuleSql({ operator: 'inTheCurrent', values: [1], settings: { unitOfTime: 'weeks' } }, 'd', 'date', bigquery)).toBe(
         "((d) >= ('2024-03-11') AND (d) <= ('2024-03-17'))",
       );
-      expect(renderFilterRuleSql({ operator: 'inTheCurrent', values: [1], settings: { unitOfTime: 'weeks' } }, 'd', 'date', { ...bigquery, startOfWeek: 6 })).toBe(
+      const sundayWeeks = { ...bigquery, startOfWeek: 6 as const };
+      const thisWeek = { operator: 'inTheCurrent' as const, values: [1], settings: { unitOfTime: 'weeks' as const } };
+      expect(renderFilterRuleSql(thisWeek, 'd', 'date', sundayWeeks)).toBe(
         "((d) >= ('2024-03-10') AND (d) <= ('2024-03-16'))",
       );
     });
