@@ -51,7 +51,9 @@ const golden = {
 };
 for (const adapter of ADAPTERS) {
   const builder = warehouses.warehouseSqlBuilderFromType(adapter);
-  const explores = await common.convertExplores(typedModels, false, adapter, builder, { spotlight: { default_visibility: 'show', categories: {} } });
+  const explores = await common.convertExplores(typedModels, false, adapter, builder, {
+    spotlight: { default_visibility: 'show', categories: {} },
+  });
   const fields = {};
   for (const explore of explores.filter((candidate) => !('errors' in candidate)).sort((a, b) => a.name.localeCompare(b.name))) {
     const table = explore.tables[explore.baseTable];

@@ -16,7 +16,16 @@ import { jafflePostgresClient } from './test/postgres-client';
 const redshift = dialectFor('redshift');
 
 function ordersQuery(parts: Partial<MetricQuery>): MetricQuery {
-  return { exploreName: 'orders', dimensions: ['orders_status'], metrics: [], filters: {}, sorts: [{ fieldId: 'orders_status', descending: false }], limit: 500, tableCalculations: [], ...parts };
+  return {
+    exploreName: 'orders',
+    dimensions: ['orders_status'],
+    metrics: [],
+    filters: {},
+    sorts: [{ fieldId: 'orders_status', descending: false }],
+    limit: 500,
+    tableCalculations: [],
+    ...parts,
+  };
 }
 
 describe('the Redshift dialect on PostgreSQL with standard_conforming_strings off', () => {
@@ -30,8 +39,14 @@ describe('the Redshift dialect on PostgreSQL with standard_conforming_strings of
     await client?.end();
   });
 
-  const statuses = async (operator: 'include' | 'startsWith' | 'endsWith' | 'doesNotInclude', value: string, inlineParams: boolean): Promise<unknown[]> => {
-    const query = ordersQuery({ filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator, values: [value] }] } } });
+  const statuses = async (
+    operator: 'include' | 'startsWith' | 'endsWith' | 'doesNotInclude',
+    value: string,
+    inlineParams: boolean,
+  ): Promise<unknown[]> => {
+    const query = ordersQuery({
+      filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator, values: [value] }] } },
+    });
     const { sql, params } = compile(jaffleExplore('orders', 'redshift'), query, redshift, {}, { inlineParams });
     return (await client.query<Record<string, unknown>>({ text: sql, values: [...params] })).rows.map((row) => row['orders_status']);
   };

@@ -75,12 +75,16 @@ const golden = JSON.parse(readFileSync(join(__dirname, 'test/reference-parity/re
 /** Quarry's field SQL for the manifest, keyed `explore.fieldId` as the golden file is. */
 function quarryFieldSql(type: WarehouseType): Record<string, string> {
   const manifest = JSON.parse(readFileSync(join(JAFFLE_FIXTURE_DIR, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-  const built = compileExplores(loadTransformProject({ kind: 'manifest', manifest }), { warehouseType: type, catalog: JAFFLE_POSTGRES_CATALOG });
+  const built = compileExplores(loadTransformProject({ kind: 'manifest', manifest }), {
+    warehouseType: type,
+    catalog: JAFFLE_POSTGRES_CATALOG,
+  });
   const fields: Record<string, string> = {};
   for (const explore of built.filter((candidate): candidate is Explore => !isExploreError(candidate))) {
     const table = explore.tables[explore.baseTable];
     if (!table) throw new Error(`Explore ${explore.name} has no base table`);
-    for (const field of [...Object.values(table.dimensions), ...Object.values(table.metrics)]) fields[`${explore.name}.${getFieldId(field)}`] = field.compiledSql;
+    for (const field of [...Object.values(table.dimensions), ...Object.values(table.metrics)])
+      fields[`${explore.name}.${getFieldId(field)}`] = field.compiledSql;
   }
   return fields;
 }
@@ -97,15 +101,18 @@ describe(`field SQL parity with the reference (@lightdash/warehouses ${golden.pa
     expect(Object.keys(golden.adapters).sort()).toEqual([...ADAPTERS].sort());
   });
 
-  it.each(ADAPTERS.map((type) => [type]))('%s: every field compiles to the reference SQL or to a documented deliberate difference', (type) => {
-    const reference = golden.adapters[type] ?? {};
-    const ours = quarryFieldSql(type);
-    expect(Object.keys(ours).sort()).toEqual(Object.keys(reference).sort());
-    const differences = Object.entries(reference)
-      .map(([id, sql]) => ({ id, want: expectedSql(type, id, sql), got: ours[id] }))
-      .filter(({ want, got }) => want !== got);
-    expect(differences).toEqual([]);
-  });
+  it.each(ADAPTERS.map((type) => [type]))(
+    '%s: every field compiles to the reference SQL or to a documented deliberate difference',
+    (type) => {
+      const reference = golden.adapters[type] ?? {};
+      const ours = quarryFieldSql(type);
+      expect(Object.keys(ours).sort()).toEqual(Object.keys(reference).sort());
+      const differences = Object.entries(reference)
+        .map(([id, sql]) => ({ id, want: expectedSql(type, id, sql), got: ours[id] }))
+        .filter(({ want, got }) => want !== got);
+      expect(differences).toEqual([]);
+    },
+  );
 
   it.each(DELIBERATE.map((difference) => [`${difference.adapter} ${String(difference.field)}`, difference] as const))(
     '%s: the deliberate difference applies to at least one field and really differs',

@@ -23,8 +23,11 @@ const byStatus = {
 
 /** The manifest as dbt-clickhouse writes it: ClickHouse has no level above the database, so relations are two-part. */
 function clickHouseManifest(): Record<string, unknown> {
-  const manifest = jaffleManifest() as { nodes: Record<string, { database?: string | null }> };
-  for (const node of Object.values(manifest.nodes)) node.database = null;
+  const manifest = jaffleManifest() as { nodes: Record<string, { database?: string | null; schema: string; alias?: string; name: string; relation_name?: string }> };
+  for (const node of Object.values(manifest.nodes)) {
+    node.database = null;
+    if (node.relation_name) node.relation_name = `\`${node.schema}\`.\`${node.alias ?? node.name}\``;
+  }
   return manifest;
 }
 
@@ -65,7 +68,7 @@ describe('a ClickHouse project on a live ClickHouse (chDB)', () => {
   it('compiles the explores against the ClickHouse catalog with two-part relations', async () => {
     const explore = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/explores/orders`, { token: adminToken });
     expect(explore.status).toBe(200);
-    expect(explore.body.results.tables.orders.sqlTable).toBe('"jaffle"."orders"');
+    expect(explore.body.results.tables.orders.sqlTable).toBe('`jaffle`.`orders`');
   });
 
   it('answers runQuery (E4) with the figures of the hand-written SQL', async () => {

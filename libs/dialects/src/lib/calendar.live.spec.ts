@@ -27,7 +27,12 @@ interface Engine {
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 async function postgresEngine(type: 'postgres' | 'redshift'): Promise<Engine> {
-  const client = new Client({ host: process.env['PGHOST'] ?? '127.0.0.1', port: Number(process.env['PGPORT'] ?? 5432), user: 'postgres', database: 'postgres' });
+  const client = new Client({
+    host: process.env['PGHOST'] ?? '127.0.0.1',
+    port: Number(process.env['PGPORT'] ?? 5432),
+    user: 'postgres',
+    database: 'postgres',
+  });
   await client.connect();
   await client.query("SET TIME ZONE 'UTC'");
   if (type === 'redshift') await client.query('SET standard_conforming_strings = off; SET escape_string_warning = off');
@@ -37,7 +42,8 @@ async function postgresEngine(type: 'postgres' | 'redshift'): Promise<Engine> {
     timestamp: (value) => `TIMESTAMP '${value}'`,
     nullDate: 'CAST(NULL AS DATE)',
     asText: (sql) => `TO_CHAR(${sql}, 'YYYY-MM-DD HH24:MI:SS')`,
-    row: async (selects) => ((await client.query<unknown[]>({ text: `SELECT ${selects.join(', ')}`, rowMode: 'array' })).rows[0] ?? []).map(text),
+    row: async (selects) =>
+      ((await client.query<unknown[]>({ text: `SELECT ${selects.join(', ')}`, rowMode: 'array' })).rows[0] ?? []).map(text),
     close: () => client.end(),
   };
 }
@@ -51,7 +57,8 @@ async function duckDbEngine(): Promise<Engine> {
     timestamp: (value) => `TIMESTAMP '${value}'`,
     nullDate: 'CAST(NULL AS DATE)',
     asText: (sql) => `strftime(CAST(${sql} AS TIMESTAMP), '%Y-%m-%d %H:%M:%S')`,
-    row: async (selects) => (((await (await connection.run(`SELECT ${selects.join(', ')}`)).getRowsJson()) as unknown[][])[0] ?? []).map(text),
+    row: async (selects) =>
+      (((await (await connection.run(`SELECT ${selects.join(', ')}`)).getRowsJson()) as unknown[][])[0] ?? []).map(text),
     close: async () => {
       connection.closeSync();
       instance.closeSync();
@@ -68,7 +75,9 @@ function clickHouseEngine(): Engine {
     asText: (sql) => `formatDateTime(toDateTime(${sql}, 'UTC'), '%Y-%m-%d %H:%i:%S')`,
     row: async (selects) => {
       const aliased = selects.map((select, index) => `${select} AS c${index}`);
-      const [line] = clickHouseQuery(`SELECT ${aliased.join(', ')} SETTINGS session_timezone = 'UTC'`, 'JSONEachRow').trim().split('\n');
+      const [line] = clickHouseQuery(`SELECT ${aliased.join(', ')} SETTINGS session_timezone = 'UTC'`, 'JSONEachRow')
+        .trim()
+        .split('\n');
       const values = JSON.parse(line ?? '{}') as Record<string, unknown>;
       return selects.map((_, index) => text(values[`c${index}`]));
     },
@@ -76,7 +85,10 @@ function clickHouseEngine(): Engine {
   };
 }
 
-/** Thu 31 Dec 2020 … Mon 4 Jan 2021 (ISO week 53, then 1), a leap day, Sun 29 / Mon 30 Dec 2024 (ISO week 52, then 1 of 2025), a Saturday. */
+/**
+ * Thu 31 Dec 2020 … Mon 4 Jan 2021 (ISO week 53, then 1), a leap day, Sun 29 / Mon 30 Dec 2024
+ * (ISO week 52, then 1 of 2025), a Saturday.
+ */
 const DAYS = ['2020-12-31', '2021-01-01', '2021-01-02', '2021-01-03', '2021-01-04', '2024-02-29', '2024-12-29', '2024-12-30', '2026-11-28'];
 const FRAMES = TIME_FRAMES.filter((frame) => frame !== 'RAW');
 const TRUNCATIONS: ReadonlySet<TimeFrame> = new Set(['YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND']);
@@ -85,13 +97,19 @@ const WEEK_STARTS: ReadonlyArray<WeekDay | undefined> = [undefined, 0, 2, 6];
 /** Every frame of a date (and of a timestamp on it at 13:45:07) as text, WEEK once per week start. */
 async function calendarOf(engine: Engine, day: string, shiftsWeeks: boolean): Promise<Record<string, string | null>> {
   const selects: Array<[string, string]> = [];
-  for (const [baseType, value] of [['date', engine.date(day)], ['timestamp', engine.timestamp(`${day} 13:45:07`)]] as const) {
+  for (const [baseType, value] of [
+    ['date', engine.date(day)],
+    ['timestamp', engine.timestamp(`${day} 13:45:07`)],
+  ] as const) {
     for (const frame of FRAMES) {
       const starts = frame === 'WEEK' && shiftsWeeks ? WEEK_STARTS : [undefined];
       for (const startOfWeek of starts) {
         const options: TimeSqlOptions = { baseType, ...(startOfWeek === undefined ? {} : { startOfWeek }) };
         const sql = engine.dialect.timeFrameSql(frame, value, options);
-        selects.push([`${baseType} ${frame}${startOfWeek === undefined ? '' : ` from day ${startOfWeek}`}`, TRUNCATIONS.has(frame) ? engine.asText(sql) : sql]);
+        selects.push([
+          `${baseType} ${frame}${startOfWeek === undefined ? '' : ` from day ${startOfWeek}`}`,
+          TRUNCATIONS.has(frame) ? engine.asText(sql) : sql,
+        ]);
       }
     }
   }
@@ -148,7 +166,11 @@ describe('one calendar on every engine that runs here', () => {
 
     it('makes text with a NULL part NULL (quarter names, bin labels)', async () => {
       const quarterName = engine.dialect.timeFrameSql('QUARTER_NAME', engine.nullDate, { baseType: 'date' });
-      const label = engine.dialect.concatSql([`CAST(NULL AS ${engine.dialect.type === 'clickhouse' ? 'Nullable(Int32)' : 'INTEGER'})`, "' - '", '9']);
+      const label = engine.dialect.concatSql([
+        `CAST(NULL AS ${engine.dialect.type === 'clickhouse' ? 'Nullable(Int32)' : 'INTEGER'})`,
+        "' - '",
+        '9',
+      ]);
       expect(await engine.row([quarterName, label])).toEqual([null, null]);
     });
   });

@@ -95,6 +95,8 @@ class ChdbHttpServer {
     this.session = new Session();
     this.version = this.session.query('SELECT version()', 'TabSeparated').trim();
     this.queue = Promise.resolve();
+    /** Aborts of the queries running or waiting their turn, by query id. */
+    this.running = new Map();
   }
 
   async handle(request, response) {
@@ -114,9 +116,23 @@ class ChdbHttpServer {
       return;
     }
     const query = [url.searchParams.get('query'), body].filter((part) => part).join('\n');
+    if (this.kill(query, url.searchParams, response)) return;
     const run = this.queue.then(() => this.execute(url.searchParams, query, queryId, request, response));
     this.queue = run.catch(() => undefined);
     await run;
+  }
+
+  /**
+   * KILL QUERY WHERE query_id = …: the server runs it beside the query it stops; here requests
+   * take turns, so it is answered at once, out of turn, by aborting that query.
+   */
+  kill(query, params, response) {
+    const match = /^\s*KILL\s+QUERY\s+WHERE\s+query_id\s*=\s*(?:'([^']*)'|\{(\w+):String\})/i.exec(query);
+    if (!match) return false;
+    const id = match[1] ?? unescapeParam(params.get(`param_${match[2]}`) ?? '');
+    this.running.get(id)?.abort();
+    response.writeHead(200, { 'Content-Type': 'text/plain; charset=UTF-8' }).end();
+    return true;
   }
 
   credentials(request, url) {
@@ -134,6 +150,7 @@ class ChdbHttpServer {
   async execute(params, query, queryId, request, response) {
     const applied = [];
     const abort = new AbortController();
+    this.running.set(queryId, abort);
     // The server cancels a query whose client went away (with cancel_http_readonly_queries_on_client_close).
     const onClose = () => {
       if (!response.writableFinished) abort.abort();
@@ -156,6 +173,8 @@ class ChdbHttpServer {
       if (!abort.signal.aborted) this.fail(response, queryId, exceptionOf(error));
     } finally {
       response.off('close', onClose);
+      this.running.delete(queryId);
+      if (abort.signal.aborted && !response.writableFinished) response.destroy();
       for (const name of applied) this.session.query(`SET ${quoteIdentifier(name)} = DEFAULT`);
       this.session.query('USE default');
     }
@@ -203,11 +222,11 @@ class ChdbHttpServer {
     };
     try {
       const headerLines = headerLinesOf(query, format);
-      for await (const chunk of chunks) {
+      for await (const chunk of untilAborted(chunks, signal)) {
         // chDB formats each chunk on its own: a header row would come again with every chunk.
         const bytes = started ? withoutLines(Buffer.from(chunk.raw()), headerLines) : Buffer.from(chunk.raw());
         start();
-        if (!response.write(bytes)) await writable(response);
+        if (!response.write(bytes)) await writable(response, signal);
         if (signal.aborted) break;
       }
     } catch (error) {
@@ -239,6 +258,17 @@ class ChdbHttpServer {
   }
 }
 
+/** The chunks until the query is killed or its client gone: chDB's next chunk may never come once aborted. */
+async function* untilAborted(chunks, signal) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve({ done: true }), { once: true }));
+  for (;;) {
+    const next = await Promise.race([iterator.next(), aborted]);
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 /** Header rows a text format writes before the data: names, or names and types. */
 function headerLinesOf(query, format) {
   const named = /\bFORMAT\s+(\w+)\s*;?\s*$/i.exec(query)?.[1] ?? format;
@@ -256,16 +286,18 @@ function withoutLines(bytes, count) {
   return bytes.subarray(start);
 }
 
-/** Resolves when the response can take more, or is gone (then nobody will read the rest). */
-function writable(response) {
+/** Resolves when the response can take more, is gone, or its query was killed. */
+function writable(response, signal) {
   return new Promise((resolve) => {
     const done = () => {
       response.off('drain', done);
       response.off('close', done);
+      signal.removeEventListener('abort', done);
       resolve();
     };
     response.once('drain', done);
     response.once('close', done);
+    signal.addEventListener('abort', done);
   });
 }
 

@@ -23,10 +23,13 @@ export const CLICKHOUSE_OUTPUT_SETTINGS: ClickHouseSettings = {
 /**
  * Settings that make ClickHouse answer as SQL does: the unmatched side of an outer join is NULL
  * (ClickHouse's default fills it with the type's default, 0 or '', so a customer without orders
- * would count one distinct order and a previous period without data would show 0).
+ * would count one distinct order and a previous period without data would show 0), and an
+ * aggregate over no rows is NULL.
  */
 export const CLICKHOUSE_SQL_SETTINGS: ClickHouseSettings = {
   join_use_nulls: 1,
+  // SUM/AVG/MIN/MAX of no rows are NULL, as in SQL (ClickHouse answers 0, or nan for an average).
+  aggregate_functions_null_for_empty: 1,
 };
 
 /** Connection fields → @clickhouse/client options (the HTTP interface). */

@@ -16,9 +16,9 @@ describe('clickhouse client options', () => {
       database: 'analytics',
       application: 'quarry',
       request_timeout: 30_000,
-      clickhouse_settings: { ...CLICKHOUSE_OUTPUT_SETTINGS, join_use_nulls: 1, max_execution_time: 30 },
+      clickhouse_settings: { ...CLICKHOUSE_OUTPUT_SETTINGS, join_use_nulls: 1, aggregate_functions_null_for_empty: 1, max_execution_time: 30 },
     });
-    expect(CLICKHOUSE_SQL_SETTINGS).toEqual({ join_use_nulls: 1 });
+    expect(CLICKHOUSE_SQL_SETTINGS).toEqual({ join_use_nulls: 1, aggregate_functions_null_for_empty: 1 });
     expect(CLICKHOUSE_OUTPUT_SETTINGS).toMatchObject({ output_format_json_quote_64bit_integers: 1, output_format_json_quote_decimals: 1, date_time_output_format: 'iso' });
   });
 

@@ -1,5 +1,13 @@
 import type { SqlDialect } from '@quarry/dialects';
-import { DATE_GRANULARITIES, type DateGranularity, type DateZoom, type Dimension, type MetricQuery, type TimeFrame, type WeekDay } from '@quarry/domain';
+import {
+  DATE_GRANULARITIES,
+  type DateGranularity,
+  type DateZoom,
+  type Dimension,
+  type MetricQuery,
+  type TimeFrame,
+  type WeekDay,
+} from '@quarry/domain';
 
 import { badQueryError } from '../errors/query-errors';
 
@@ -32,7 +40,8 @@ export function zoomedDimension(
   if (base.type !== 'date' && base.type !== 'timestamp') return null;
   if (base.type === 'date' && SUB_DAY.includes(zoom.granularity)) return null;
   const frame = zoom.granularity.toUpperCase() as TimeFrame;
-  const sql = dialect.timeFrameSql(frame, base.compiledSql, { baseType: base.type, ...(startOfWeek === undefined ? {} : { startOfWeek }) });
+  const options = { baseType: base.type, ...(startOfWeek === undefined ? {} : { startOfWeek }) };
+  const sql = dialect.timeFrameSql(frame, base.compiledSql, options);
   // A zoomed DATE stays a DATE, like the date dimensions the explore truncates (field-index).
   return { sql: base.type === 'date' ? dialect.dateValue(sql) : sql, timeInterval: frame };
 }

@@ -121,7 +121,8 @@ export class FieldIndex {
     const dimension = this.dimensions.get(id);
     if (dimension) {
       const sql = this.references.substitute(this.valueSql(dimension));
-      const zoomed = zoomedDimension(id, dimension, this.query, this.context.dateZoom, this.dimensions, this.dialect, this.context.startOfWeek);
+      const { dateZoom, startOfWeek } = this.context;
+      const zoomed = zoomedDimension(id, dimension, this.query, dateZoom, this.dimensions, this.dialect, startOfWeek);
       return {
         kind: 'dimension',
         id,

@@ -35,7 +35,11 @@ export function comparableRows(rows: ReadonlyArray<Record<string, unknown>>, fie
   return rows.map((row) => {
     for (const id of ids) if (!(id in row)) throw new Error(`The result has no column "${id}" (columns: ${Object.keys(row).join(', ')})`);
     const formatted = format(row as Parameters<ReturnType<typeof createRowFormatter>>[0]);
-    return ids.map((id) => ({ raw: comparableRaw(row[id]), formatted: (formatted[id] as { value: { formatted: string } }).value.formatted }));
+    // The raw value as served (the row formatter's raw converter), not as the driver returned it.
+    return ids.map((id) => {
+      const { value } = formatted[id] as { value: { raw: unknown; formatted: string } };
+      return { raw: comparableRaw(value.raw), formatted: value.formatted };
+    });
   });
 }
 

@@ -90,11 +90,16 @@ describe('renderFilterRuleSql', () => {
       );
     });
 
-    it('follows the dialect for literals and week starts', () => {
+    it('follows the dialect for literals; weeks start on Monday on every warehouse unless the project says otherwise (issue 32)', () => {
       const trino = { ...postgres, dialect: dialectFor('trino') };
       expect(renderFilterRuleSql({ operator: 'equals', values: ['2024-01-05'] }, 'd', 'date', trino)).toBe("(d) = (CAST('2024-01-05' AS DATE))");
       const bigquery = { ...postgres, dialect: dialectFor('bigquery') };
       expect(renderFilterRuleSql({ operator: 'inTheCurrent', values: [1], settings: { unitOfTime: 'weeks' } }, 'd', 'date', bigquery)).toBe(
+        "((d) >= ('2024-03-11') AND (d) <= ('2024-03-17'))",
+      );
+      const sundayWeeks = { ...bigquery, startOfWeek: 6 as const };
+      const thisWeek = { operator: 'inTheCurrent' as const, values: [1], settings: { unitOfTime: 'weeks' as const } };
+      expect(renderFilterRuleSql(thisWeek, 'd', 'date', sundayWeeks)).toBe(
         "((d) >= ('2024-03-10') AND (d) <= ('2024-03-16'))",
       );
     });
