@@ -144,7 +144,7 @@ export interface paths {
   "/api/v1/org/color-palettes": {
     /** Colour palettes of my organization (E13); exactly one is active */
     get: operations["ColorPalettes_list"];
-    /** Create a colour palette of 20 colours (admin); it starts inactive */
+    /** Create a colour palette of 20 colours (admin); it starts inactive; 201 as the reference */
     post: operations["ColorPalettes_create"];
   };
   "/api/v1/org/color-palettes/{colorPaletteUuid}": {
@@ -4228,7 +4228,7 @@ export interface operations {
       };
     };
   };
-  /** Create a colour palette of 20 colours (admin); it starts inactive */
+  /** Create a colour palette of 20 colours (admin); it starts inactive; 201 as the reference */
   ColorPalettes_create: {
     requestBody: {
       content: {
@@ -4236,8 +4236,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
-      200: {
+      /** @description Created */
+      201: {
         content: {
           "application/json": {
             /** @enum {string} */

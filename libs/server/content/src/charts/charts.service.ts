@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
 import { chartKindOf, type ChartType, NotFoundError, type Principal, QuarryError, type SpaceAction } from '@quarry/domain';
+import { isUuid } from '@quarry/server/common';
 import {
   type ChartContent,
   type ChartVersionRow,
@@ -10,15 +11,14 @@ import {
   type SavedChartRow,
   SavedChartsRepository,
 } from '@quarry/server/database';
-import { isUuid } from '@quarry/server/common';
 import { UserSqlGate } from '@quarry/server/projects';
 
 import { contentName, withFreeSlug } from '../content-names';
 import { type PinningView, PinsService } from '../pins/pins.service';
 import { defaultSpace } from '../spaces/default-space';
-import { onlyVisibleMatch } from '../spaces/visible-by-slug';
 import type { ProjectSpaces } from '../spaces/project-spaces';
 import { SpaceAccessService } from '../spaces/space-access.service';
+import { onlyVisibleMatch } from '../spaces/visible-by-slug';
 import { type ChartSummaryView, type ChartView, toChartSummary, toChartView } from './chart-view';
 
 /** What a chart shows, as given by the caller (`chartConfig.type` decides the chart kind). */

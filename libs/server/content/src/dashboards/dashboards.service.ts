@@ -15,9 +15,9 @@ import {
 import { contentName, withFreeSlug } from '../content-names';
 import { type PinningView, PinsService } from '../pins/pins.service';
 import { defaultSpace } from '../spaces/default-space';
-import { onlyVisibleMatch } from '../spaces/visible-by-slug';
 import type { ProjectSpaces } from '../spaces/project-spaces';
 import { SpaceAccessService } from '../spaces/space-access.service';
+import { onlyVisibleMatch } from '../spaces/visible-by-slug';
 import { type DashboardSummaryView, type DashboardView, toDashboardSummary, toDashboardView } from './dashboard-view';
 
 export interface TileRequest {
