@@ -223,6 +223,27 @@ describe.each([
   });
 });
 
+describe('saved SQL charts (E11) hold only what the SQL runner would run', () => {
+  it('refuses saving several statements or a write, naming the field (400); one query saves', async () => {
+    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres);
+    const space = await sdk('POST', `/api/v1/projects/${projectUuid}/spaces`, { body: { name: `SQL charts ${Date.now()}` } });
+    const chart = (sql: string) => ({ name: 'Customers', sql, limit: 10, config: { type: 'table' }, spaceUuid: space.body.results.uuid });
+    const saved = `/api/v1/projects/${projectUuid}/sqlRunner/saved`;
+    for (const sql of ['SELECT 1; DROP TABLE jaffle.orders', 'WITH gone AS (DELETE FROM jaffle.orders RETURNING 1) SELECT * FROM gone']) {
+      const refused = await sdk('POST', saved, { body: chart(sql) });
+      expect({ sql, status: refused.status, data: refused.body.error?.data }).toEqual({ sql, status: 400, data: { sql: [expect.any(String)] } });
+    }
+    const created = await sdk('POST', saved, { body: chart('SELECT customer_id FROM jaffle.customers') });
+    expect(created.status).toBe(200);
+    const update = await sdk('POST', saved, { body: chart('SELECT 1') });
+    const patched = await call(baseUrl, 'PATCH', `${saved}/${update.body.results.savedSqlUuid}`, {
+      token: adminToken,
+      body: { versionedData: { sql: 'SELECT 1; SELECT 2', limit: 10, config: { type: 'table' } } },
+    });
+    expect({ status: patched.status, data: patched.body.error?.data }).toEqual({ status: 400, data: { 'versionedData.sql': [expect.any(String)] } });
+  });
+});
+
 describe('SQL runner: tried as an attacker', () => {
   let projectUuid: string;
   let fileUrl: string;

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 
 import { Body, Controller, Get, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { NotFoundError, ParameterError, type Principal } from '@quarry/domain';
+import { NotFoundError, type Principal } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
 import { CurrentUser, Endpoint, isUuid, UuidParam } from '@quarry/server/common';
 import { AppConfig } from '@quarry/server/config';
@@ -49,10 +49,9 @@ export class SqlRunnerController {
     @Query() query: SqlRunnerFieldsQueryDto,
   ): Promise<Record<string, string>> {
     const table = query.tableName ?? query.table;
-    if (table === undefined) throw new ParameterError('tableName is required', { tableName: ['tableName is required'] });
     const schema = query.schemaName ?? query.schema;
     return this.sqlRunner.fields(principal, projectUuid, {
-      table,
+      ...(table === undefined ? {} : { table }),
       ...(schema === undefined ? {} : { schema }),
       ...(query.databaseName === undefined ? {} : { database: query.databaseName }),
     });

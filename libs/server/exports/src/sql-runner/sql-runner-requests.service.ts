@@ -47,14 +47,17 @@ export class SqlRunnerRequestsService {
   }
 
   /** Column → dimension type of one table (the reference's `GET …/sqlRunner/fields`); a table the warehouse lacks is a 404. */
-  async fields(principal: Principal, projectUuid: string, relation: Partial<RelationRef> & { table: string }): Promise<Record<string, string>> {
+  async fields(principal: Principal, projectUuid: string, relation: Partial<RelationRef>): Promise<Record<string, string>> {
+    // Access first: a caller who may not see the project learns nothing of the request's shape.
     const target = await this.projects.warehouseTarget(principal, projectUuid, 'sql:custom');
+    const { table } = relation;
+    if (table === undefined) throw new ParameterError('tableName is required', { tableName: ['tableName is required'] });
     return this.warehouses.with(target.warehouse, target.project.organizationUuid, async (adapter) => {
       const candidates = (await adapter.listTables()).filter(
-        (ref) => ref.table === relation.table && (relation.schema === undefined || ref.schema === relation.schema) && (relation.database === undefined || ref.database === relation.database),
+        (ref) => ref.table === table && (relation.schema === undefined || ref.schema === relation.schema) && (relation.database === undefined || ref.database === relation.database),
       );
       const [found] = candidates;
-      if (!found) throw new NotFoundError(`Table "${relation.table}" is not in the warehouse`, { tableName: relation.table });
+      if (!found) throw new NotFoundError(`Table "${table}" is not in the warehouse`, { tableName: table });
       const catalog = await adapter.getCatalog([found]);
       const columns = catalog[found.database]?.[found.schema]?.[found.table] ?? {};
       return { ...columns } as Record<string, string>;
