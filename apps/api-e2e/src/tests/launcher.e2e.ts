@@ -71,7 +71,11 @@ function descendants(rootPid: number): number[] {
   const pending = [rootPid];
   while (pending.length) {
     const parent = pending.pop() as number;
-    for (const [pid, ppid] of parentOf) if (ppid === parent) (found.push(pid), pending.push(pid));
+    for (const [pid, ppid] of parentOf) {
+      if (ppid !== parent) continue;
+      found.push(pid);
+      pending.push(pid);
+    }
   }
   return found;
 }

@@ -35,11 +35,12 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
   }
 
   const children: ManagedChild[] = [];
-  let database: DatabaseTarget | undefined;
+  // Set once the metadata database is there: a second Ctrl-C may come before.
+  const acquired: { database?: DatabaseTarget } = {};
   // A second Ctrl-C: everything stops at once.
   const stopNow = () => {
     killChildren(children);
-    database?.abandon();
+    acquired.database?.abandon();
     say('Stopped at once.');
     process.exit(130);
   };
@@ -48,7 +49,8 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
   const signals = new StopSignals(stopNow);
   const signalled = signals.received.then((reason) => (signalReason = reason));
 
-  database = await acquireDatabase(config, say, { advertise: true });
+  const database = await acquireDatabase(config, say, { advertise: true });
+  acquired.database = database;
   signals.take();
   const stopping = new AbortController();
   let reporting: Promise<void> = Promise.resolve();
@@ -59,7 +61,7 @@ export async function start(config: AppConfigValues, distDir: string): Promise<n
     await stopChildren(children);
     // The readiness report reads the metadata database: done before it stops.
     await reporting;
-    await database?.release();
+    await database.release();
     say('Stopped.');
     return code;
   };

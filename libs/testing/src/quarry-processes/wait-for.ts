@@ -2,8 +2,8 @@ import type { RunningProcess } from './app-processes';
 
 /** Sized for a loaded 2-core machine (load 15–25 while other suites run), where an idle one needs a few seconds. */
 const DEFAULT_TIMEOUT_MS = 60_000;
-/** A process booting on that machine: the API has taken over 45 s to answer its first health check. */
-const BOOT_TIMEOUT_MS = 120_000;
+/** A process booting on that machine: at load 37 the API took over 120 s to answer its first health check. */
+const BOOT_TIMEOUT_MS = 240_000;
 
 export async function waitFor<T>(
   what: string,
