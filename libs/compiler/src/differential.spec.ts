@@ -106,6 +106,7 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
     let compared = 0;
     let rejected = 0;
     let withRows = 0;
+    let zonedWithoutClickHouse = 0;
     for (let index = 0; compared < QUERIES; index++) {
       const generated = generator.next();
       const compiled = compileOnEvery(generated);
@@ -116,6 +117,7 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
         continue;
       }
       compared += 1;
+      if (!enginesComparedFor(generated).includes('clickhouse')) zonedWithoutClickHouse += 1;
       const problem = await difference(generated, compiled, engines);
       if (problem.rows > 0) withRows += 1;
       if (problem.differences.length > 0) {
@@ -130,7 +132,7 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
         );
       }
     }
-    process.stdout.write(`differential seed ${SEED}: ${compared} queries compared (${withRows} with rows), ${rejected} refused by the compiler, ${failures.length} different\n`);
+    process.stdout.write(`differential seed ${SEED}: ${compared} queries compared (${withRows} with rows), ${rejected} refused by the compiler, ${failures.length} different; ${zonedWithoutClickHouse} with a non-UTC time zone compared without ClickHouse\n`);
     // Every difference, for triage: DIFF_FAILURES_FILE=/tmp/differences.txt
     if (process.env['DIFF_FAILURES_FILE']) writeFileSync(process.env['DIFF_FAILURES_FILE'], failures.join('\n\n'));
     // Most queries must return rows, or the comparison says little.
@@ -140,6 +142,16 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
 });
 
 type Compiled = Record<EngineName, CompiledQuery>;
+
+/**
+ * Known and open (issue 32): under a query time zone other than UTC, ClickHouse's DateTime columns
+ * (instants, with no zone-less kind) truncate and filter in that zone where PostgreSQL's zone-less
+ * TIMESTAMPs do not, so such queries are compared on PostgreSQL and DuckDB only, and counted.
+ */
+function enginesComparedFor(generated: GeneratedCase): readonly EngineName[] {
+  const zoned = generated.query.timezone !== undefined && generated.query.timezone !== 'UTC';
+  return zoned ? DIFF_ENGINES.filter((engine) => engine !== 'clickhouse') : DIFF_ENGINES;
+}
 
 function compileOnEvery(generated: GeneratedCase): Compiled | 'rejected' {
   const on = (engine: EngineName): CompiledQuery | ParameterError => {
@@ -178,19 +190,20 @@ async function difference(generated: GeneratedCase, compiled: Compiled, engines:
     }
   };
   // One engine at a time: the machine's cores are shared, and chDB serves one query at a time anyway.
+  const engineNames = enginesComparedFor(generated);
   const results = {} as Record<EngineName, Array<Record<string, unknown>> | Error>;
-  for (const engine of DIFF_ENGINES) results[engine] = await run(engine);
-  const errors = DIFF_ENGINES.filter((engine) => results[engine] instanceof Error);
+  for (const engine of engineNames) results[engine] = await run(engine);
+  const errors = engineNames.filter((engine) => results[engine] instanceof Error);
   // Arithmetic past the column type's range (a table calculation doubling a 2e9 id in INT32) is
   // refused by the engines: the same answer, an error, not a difference.
-  if (errors.length === DIFF_ENGINES.length && errors.every((engine) => NUMERIC_OVERFLOW.test((results[engine] as Error).message))) return { rows: 0, differences: [] };
+  if (errors.length === engineNames.length && errors.every((engine) => NUMERIC_OVERFLOW.test((results[engine] as Error).message))) return { rows: 0, differences: [] };
   if (errors.length > 0) {
-    return { rows: 0, differences: [`failed: ${DIFF_ENGINES.map((engine) => `${engine} ${results[engine] instanceof Error ? (results[engine] as Error).message : 'ok'}`).join('; ')}`] };
+    return { rows: 0, differences: [`failed: ${engineNames.map((engine) => `${engine} ${results[engine] instanceof Error ? (results[engine] as Error).message : 'ok'}`).join('; ')}`] };
   }
   const ids = Object.keys(compiled.postgres.fields);
   const reference = results.postgres as Array<Record<string, unknown>>;
   const differences: string[] = [];
-  for (const engine of DIFF_ENGINES.filter((name) => name !== 'postgres')) {
+  for (const engine of engineNames.filter((name) => name !== 'postgres')) {
     if (JSON.stringify(ids) !== JSON.stringify(Object.keys(compiled[engine].fields))) {
       differences.push(`postgres and ${engine} compilations return different fields`);
       continue;
