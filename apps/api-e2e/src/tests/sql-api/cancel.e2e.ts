@@ -3,8 +3,8 @@ import { Client, Connection, type DatabaseError } from 'pg';
 
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { waitFor } from '../../support/processes';
-import { pgClient } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { pgClient } from '../../support/sql-api-clients';
 
 const shared = sharedQuarry();
 

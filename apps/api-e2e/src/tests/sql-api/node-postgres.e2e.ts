@@ -1,8 +1,8 @@
 import type { ClientConfig } from 'pg';
 
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
-import { pgClient, runQueryRows } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { pgClient, runQueryRows } from '../../support/sql-api-clients';
 
 const { adminToken } = sharedQuarry();
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { SqlCatalog } from '@quarry/sql-api';
 
 import { splitMessages } from '../wire/backend-messages';

@@ -10,8 +10,8 @@ import { backend, type TransactionStatus, type WireColumn } from '../wire/backen
 import { frontend } from '../wire/frontend-builders';
 import { type BindMessage, readBind, readExecute, readParse, readQuery, readTarget, resultFormat } from '../wire/frontend-messages';
 import { decodeParameter, encodeBinary, encodeText, parameterType, TYPE_OIDS, typeSize } from '../wire/value-codec';
-import type { SqlApiBackend } from './sql-api-backend';
 import { SERVER_VERSION, SessionSettings } from './session-settings';
+import type { SqlApiBackend } from './sql-api-backend';
 import { splitStatements } from './statement-splitter';
 import { isUnexpected, wireError } from './wire-errors';
 
@@ -233,7 +233,9 @@ export class SqlConnection {
         this.queue(backend.rowDescription([textColumn(plan.name)]));
         this.queue(backend.dataRow([Buffer.from(this.session.show(plan.name))]), backend.commandComplete('SHOW'));
         return;
-      default:
+      case 'set':
+      case 'transaction':
+      case 'empty':
         this.sessionStatement(plan);
     }
   }
@@ -338,7 +340,9 @@ export class SqlConnection {
       case 'show':
         this.queue(backend.dataRow([Buffer.from(this.session.show(plan.name))]), backend.commandComplete('SHOW'));
         return;
-      default:
+      case 'set':
+      case 'transaction':
+      case 'empty':
         this.sessionStatement(plan);
     }
   }
@@ -365,7 +369,7 @@ export class SqlConnection {
     }
   }
 
-  private sessionStatement(plan: SqlPlan): void {
+  private sessionStatement(plan: Extract<SqlPlan, { kind: 'set' | 'transaction' | 'empty' }>): void {
     switch (plan.kind) {
       case 'set': {
         this.queue(...this.session.set(plan.name, plan.value).map(({ name, value }) => backend.parameterStatus(name, value)));
@@ -380,9 +384,6 @@ export class SqlConnection {
       }
       case 'empty':
         this.queue(backend.emptyQueryResponse());
-        return;
-      default:
-        throw new SqlApiError('0A000', `statement kind ${plan.kind} cannot run here`);
     }
   }
 
