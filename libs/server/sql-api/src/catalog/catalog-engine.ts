@@ -71,11 +71,6 @@ export class CatalogEngine implements OnModuleDestroy {
     return created;
   }
 
-  /** Prepares the template now (PGlite's initdb takes seconds), so that the first client does not wait for it. */
-  warmUp(): void {
-    this.template().catch(() => undefined);
-  }
-
   private async open(catalog: SqlCatalog): Promise<PGlite> {
     const db = await PGlite.create({ loadDataDir: await this.template() });
     await db.exec(catalogDdl(catalog));
