@@ -111,6 +111,22 @@ export class SqlConnection {
     return true;
   }
 
+  private pending: Buffer = Buffer.alloc(0);
+
+  /** Splits the stream into messages (code, length, body) and queues each. */
+  private receive(chunk: Buffer): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    let offset = 0;
+    while (this.pending.length - offset >= 5) {
+      const end = offset + 1 + this.pending.readInt32BE(offset + 1);
+      if (end > this.pending.length) break;
+      this.inbox.push(Buffer.from(this.pending.subarray(offset, end)));
+      offset = end;
+    }
+    this.pending = this.pending.subarray(offset);
+    void this.drain();
+  }
+
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
@@ -158,6 +174,10 @@ export class SqlConnection {
     }
     this.principal = principal;
     this.gateway.isAuthenticated = true;
+    // From here the messages are framed here: pg-gateway 0.2.4 slices every message after the first of a
+    // chunk wrongly (subarray(start, length)), and clients pipeline Parse/Bind/Execute/Sync in one chunk.
+    const socket = this.gateway.detach();
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
     this.queue(backend.authenticationOk(), ...this.session.reported().map(({ name, value }) => backend.parameterStatus(name, value)));
     this.queue(backend.backendKeyData(this.processId, this.secretKey), backend.readyForQuery('I'));
     this.flush();
