@@ -40,7 +40,6 @@ export class SqlApiListener implements OnApplicationBootstrap, OnApplicationShut
       server.once('error', reject);
       server.listen(port, this.config.server.host, () => resolve());
     });
-    this.engine.warmUp();
     this.logger.log(`SQL API listening on ${this.config.server.host}:${port}${tls ? ' (TLS available)' : ''}`);
   }
 

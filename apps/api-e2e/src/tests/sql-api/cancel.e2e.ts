@@ -3,8 +3,8 @@ import { Client, Connection, type DatabaseError } from 'pg';
 
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
 import { waitFor } from '../../support/processes';
-import { pgClient } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { pgClient } from '../../support/sql-api-clients';
 
 const shared = sharedQuarry();
 
@@ -41,7 +41,8 @@ describe('SQL API: CancelRequest', () => {
       );
       await waitFor('the slow query to run in the warehouse', async () => ((await sleepingQueries(warehouse)) > 0 ? true : undefined));
       const keys = client as unknown as { processID: number; secretKey: number };
-      const canceller = new Connection();
+      // node-postgres's own CancelRequest (its typings omit connect and cancel).
+      const canceller = new Connection() as unknown as { connect(port: number, host: string): void; cancel(pid: number, key: number): void; on(event: 'connect', listener: () => void): void };
       canceller.connect(shared.sqlApiPort, '127.0.0.1');
       canceller.on('connect', () => canceller.cancel(keys.processID, keys.secretKey));
       expect(await running).toMatchObject({ code: '57014' });

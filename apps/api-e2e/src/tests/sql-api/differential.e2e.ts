@@ -6,8 +6,8 @@ import type { Client } from 'pg';
 
 import { call } from '../../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
-import { pgClient } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { pgClient } from '../../support/sql-api-clients';
 
 /**
  * The live differential (issue 34): the fuzzer's random MetricQueries, written as SQL, give through

@@ -1,8 +1,8 @@
 import type { ClientConfig } from 'pg';
 
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
-import { pgClient, runQueryRows } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { pgClient, runQueryRows } from '../../support/sql-api-clients';
 
 const { adminToken } = sharedQuarry();
 
@@ -52,7 +52,7 @@ describe('SQL API: node-postgres (extended protocol)', () => {
   });
 
   it('returns binary results when asked, decoded to the same values', async () => {
-    const text = 'SELECT orders_status, orders_order_date_day, orders_unique_order_count, orders_total_order_amount FROM orders ORDER BY orders_order_date_day, orders_status LIMIT 5';
+    const text = 'SELECT orders_status, orders_order_date_day, orders_unique_order_count, orders_total_order_amount FROM orders GROUP BY 1, 2 ORDER BY orders_order_date_day, orders_status LIMIT 5';
     const asText = await pgClient(adminToken, projectUuid);
     // node-postgres asks for binary results with `binary` (missing from its typings).
     const asBinary = await pgClient(adminToken, projectUuid, { binary: true } as Partial<ClientConfig>);

@@ -1,6 +1,6 @@
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
-import { psql, psqlRows, runQueryRows } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { psql, psqlRows, runQueryRows } from '../../support/sql-api-clients';
 
 const { adminToken } = sharedQuarry();
 

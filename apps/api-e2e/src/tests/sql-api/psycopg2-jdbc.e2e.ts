@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
-import { runClient, runQueryRows } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { runClient, runQueryRows } from '../../support/sql-api-clients';
 
 const { adminToken, sqlApiPort } = sharedQuarry();
 const CLIENTS = join(__dirname, 'clients');

@@ -2,8 +2,8 @@ import { Client, type DatabaseError } from 'pg';
 
 import { call } from '../../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
-import { pgClient } from '../../support/sql-api-clients';
 import { sharedQuarry } from '../../support/shared-quarry';
+import { pgClient } from '../../support/sql-api-clients';
 import { type Member, userWithToken } from '../../support/users';
 
 const shared = sharedQuarry();

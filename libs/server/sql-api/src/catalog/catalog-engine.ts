@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { SqlCatalog } from '@quarry/sql-api';
 
 import { splitMessages } from '../wire/backend-messages';
@@ -69,11 +69,6 @@ export class CatalogEngine implements OnModuleDestroy {
     }
     created.ready.catch(() => this.databases.get(key) === created && this.databases.delete(key));
     return created;
-  }
-
-  /** Prepares the template now (PGlite's initdb takes seconds), so that the first client does not wait for it. */
-  warmUp(): void {
-    this.template().catch(() => undefined);
   }
 
   private async open(catalog: SqlCatalog): Promise<PGlite> {

@@ -4,7 +4,7 @@ import { PersonalAccessTokensService } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
 import { ProjectsService } from '@quarry/server/projects';
 import { QueryService } from '@quarry/server/query';
-import { type SqlCatalog, SqlApiError } from '@quarry/sql-api';
+import { SqlApiError,type SqlCatalog } from '@quarry/sql-api';
 
 import { catalogOf } from '../catalog/explore-tables';
 

@@ -10,8 +10,8 @@ import { backend, type TransactionStatus, type WireColumn } from '../wire/backen
 import { frontend } from '../wire/frontend-builders';
 import { type BindMessage, readBind, readExecute, readParse, readQuery, readTarget, resultFormat } from '../wire/frontend-messages';
 import { decodeParameter, encodeBinary, encodeText, parameterType, TYPE_OIDS, typeSize } from '../wire/value-codec';
-import type { SqlApiBackend } from './sql-api-backend';
 import { SERVER_VERSION, SessionSettings } from './session-settings';
+import type { SqlApiBackend } from './sql-api-backend';
 import { splitStatements } from './statement-splitter';
 import { isUnexpected, wireError } from './wire-errors';
 
@@ -111,6 +111,22 @@ export class SqlConnection {
     return true;
   }
 
+  private pending: Buffer = Buffer.alloc(0);
+
+  /** Splits the stream into messages (code, length, body) and queues each. */
+  private receive(chunk: Buffer): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    let offset = 0;
+    while (this.pending.length - offset >= 5) {
+      const end = offset + 1 + this.pending.readInt32BE(offset + 1);
+      if (end > this.pending.length) break;
+      this.inbox.push(Buffer.from(this.pending.subarray(offset, end)));
+      offset = end;
+    }
+    this.pending = this.pending.subarray(offset);
+    void this.drain();
+  }
+
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
@@ -158,6 +174,10 @@ export class SqlConnection {
     }
     this.principal = principal;
     this.gateway.isAuthenticated = true;
+    // From here the messages are framed here: pg-gateway 0.2.4 slices every message after the first of a
+    // chunk wrongly (subarray(start, length)), and clients pipeline Parse/Bind/Execute/Sync in one chunk.
+    const socket = this.gateway.detach();
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
     this.queue(backend.authenticationOk(), ...this.session.reported().map(({ name, value }) => backend.parameterStatus(name, value)));
     this.queue(backend.backendKeyData(this.processId, this.secretKey), backend.readyForQuery('I'));
     this.flush();
@@ -233,7 +253,9 @@ export class SqlConnection {
         this.queue(backend.rowDescription([textColumn(plan.name)]));
         this.queue(backend.dataRow([Buffer.from(this.session.show(plan.name))]), backend.commandComplete('SHOW'));
         return;
-      default:
+      case 'set':
+      case 'transaction':
+      case 'empty':
         this.sessionStatement(plan);
     }
   }
@@ -338,7 +360,9 @@ export class SqlConnection {
       case 'show':
         this.queue(backend.dataRow([Buffer.from(this.session.show(plan.name))]), backend.commandComplete('SHOW'));
         return;
-      default:
+      case 'set':
+      case 'transaction':
+      case 'empty':
         this.sessionStatement(plan);
     }
   }
@@ -365,7 +389,7 @@ export class SqlConnection {
     }
   }
 
-  private sessionStatement(plan: SqlPlan): void {
+  private sessionStatement(plan: Extract<SqlPlan, { kind: 'set' | 'transaction' | 'empty' }>): void {
     switch (plan.kind) {
       case 'set': {
         this.queue(...this.session.set(plan.name, plan.value).map(({ name, value }) => backend.parameterStatus(name, value)));
@@ -380,9 +404,6 @@ export class SqlConnection {
       }
       case 'empty':
         this.queue(backend.emptyQueryResponse());
-        return;
-      default:
-        throw new SqlApiError('0A000', `statement kind ${plan.kind} cannot run here`);
     }
   }
 

@@ -129,14 +129,9 @@ export function parameterType(declaredOid: number | undefined, planned: SqlType)
 export function decodeParameter(type: SqlType, declaredOid: number | undefined, format: number, data: Buffer | null): SqlParameterValue {
   if (data === null) return null;
   if (format === 0) return decodeTextParameter(type, data.toString('utf8'));
-  switch (declaredOid) {
-    case 21:
-      return data.readInt16BE(0);
-    case 23:
-      return data.readInt32BE(0);
-    case 700:
-      return data.readFloatBE(0);
-  }
+  if (declaredOid === 21) return data.readInt16BE(0);
+  if (declaredOid === 23) return data.readInt32BE(0);
+  if (declaredOid === 700) return data.readFloatBE(0);
   switch (type) {
     case 'bool':
       return data[0] === 1;
@@ -171,7 +166,10 @@ function decodeTextParameter(type: SqlType, text: string): SqlParameterValue {
       if (['f', 'false', 'no', 'off', '0', 'n'].includes(lowered)) return false;
       throw new WireValueError(`invalid input syntax for type boolean: "${text}"`);
     }
-    default:
+    case 'date':
+    case 'text':
+    case 'timestamp':
+    case 'timestamptz':
       return text;
   }
 }

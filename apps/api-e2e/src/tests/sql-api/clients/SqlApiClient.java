@@ -30,7 +30,7 @@ public class SqlApiClient {
         }
       }
       connection.setAutoCommit(false);
-      try (PreparedStatement statement = connection.prepareStatement("SELECT orders_status, orders_unique_order_count FROM orders ORDER BY orders_status")) {
+      try (PreparedStatement statement = connection.prepareStatement("SELECT orders_status, orders_unique_order_count FROM orders GROUP BY 1 ORDER BY orders_status")) {
         statement.setFetchSize(2);
         int fetched = 0;
         try (ResultSet rows = statement.executeQuery()) {
