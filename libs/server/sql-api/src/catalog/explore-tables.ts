@@ -1,4 +1,4 @@
-import { type Dimension, type Explore, getFieldId, type Metric } from '@quarry/domain';
+import { type AnyExplore, type Dimension, type Explore, getFieldId, isExploreError, type Metric } from '@quarry/domain';
 import { type SqlCatalog, type SqlCatalogColumn, type SqlCatalogTable, sqlTypeOfField } from '@quarry/sql-api';
 
 /**
@@ -6,11 +6,9 @@ import { type SqlCatalog, type SqlCatalogColumn, type SqlCatalogTable, sqlTypeOf
  * not hidden (dimensions first, then metrics; field ids as names). Explores that failed to compile
  * are left out.
  */
-export function catalogOf(explores: ReadonlyArray<Record<string, unknown>>): SqlCatalog {
-  const tables = explores
-    .filter((stored) => !(Array.isArray(stored['errors']) && stored['errors'].length > 0) && typeof stored['tables'] === 'object')
-    .map((stored) => tableOf(stored as unknown as Explore));
-  return { tables };
+export function catalogOf(explores: readonly AnyExplore[]): SqlCatalog {
+  const working = explores.filter((explore): explore is Explore => !isExploreError(explore));
+  return { tables: working.map(tableOf) };
 }
 
 function tableOf(explore: Explore): SqlCatalogTable {
