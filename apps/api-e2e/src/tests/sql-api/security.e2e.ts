@@ -86,7 +86,7 @@ describe('SQL API: the same locks as runQuery', () => {
 
   it('never passes raw SQL through to the warehouse', async () => {
     // The warehouse's own table, a function only the warehouse has, a write: none reaches PostgreSQL.
-    for (const sql of ['SELECT status FROM jaffle.orders', 'SELECT * FROM stg_orders', 'DROP TABLE orders', "COPY orders TO '/tmp/x'", 'CREATE TABLE x (a int)']) {
+    for (const sql of ['SELECT status FROM jaffle.orders', 'SELECT * FROM raw_orders', 'DROP TABLE orders', "COPY orders TO '/tmp/x'", 'CREATE TABLE x (a int)']) {
       const error = await queryError(shared.adminToken, projectUuid, sql);
       expect(error.code).toMatch(/^(42|0A|25)/);
     }
