@@ -46,6 +46,7 @@ describe('JobHandlerRegistry', () => {
         [JobName.DownloadCsv, ['DownloadCsvHandler']],
         [JobName.UploadSheet, ['UploadSheetHandler']],
         [JobName.BuildPreAggregate, ['BuildPreAggregateHandler']],
+        [JobName.RunSql, ['RunSqlHandler']],
       ]),
       new Map([
         [QueueName.Maintenance, ['MaintenanceProcessor']],
