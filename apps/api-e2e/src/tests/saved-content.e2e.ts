@@ -239,7 +239,12 @@ describe('saved charts', () => {
     const blank = await createChart(space.uuid, { name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.data).toHaveProperty('name');
-    expect((await call(baseUrl, 'GET', '/api/v1/saved/not-a-uuid', { token: adminToken })).status).toBe(400);
+    // A uuid or a slug names a chart (as the reference's routes): a well-formed slug no chart has is a
+    // 404, anything else a 400 naming the parameter.
+    expect((await call(baseUrl, 'GET', '/api/v1/saved/not-a-uuid', { token: adminToken })).status).toBe(404);
+    const malformed = await call(baseUrl, 'GET', '/api/v1/saved/Not_A_Slug', { token: adminToken });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.data).toHaveProperty('chartUuid');
     expect((await createChart(randomUUID())).status).toBe(404);
   });
 });
