@@ -14,15 +14,17 @@ import { deleteRedisPrefix } from '../support/redis-prefix';
 const UP = /Quarry is up: the demo project "Demo shop" is compiled, (\d+) explores\./;
 const FIRST_START_TOKEN = /Personal access token \(shown once, keep it safe\): (qry_\S+)/;
 
-function startLauncher(dataDir: string, port: number, prefix: string): RunningProcess {
-  return startApp('cli', { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' }, ['start']);
+/** The demo's SQL API port of its own: its default (5433) may be taken, e.g. by another run of this suite. */
+function startLauncher(dataDir: string, port: number, prefix: string, sqlApiPort: number): RunningProcess {
+  const env = { DATA_DIR: dataDir, PORT: String(port), SQL_API_PORT: String(sqlApiPort), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix };
+  return startApp('cli', { ...env, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' }, ['start']);
 }
 
 /**
  * The launcher as a terminal runs it: the leader of a process group of its own (detached), which Ctrl-C signals whole.
  */
-function startLauncherInTerminal(dataDir: string, port: number, prefix: string): RunningProcess {
-  const env = { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' };
+function startLauncherInTerminal(dataDir: string, port: number, prefix: string, sqlApiPort: number): RunningProcess {
+  const env = { DATA_DIR: dataDir, PORT: String(port), SQL_API_PORT: String(sqlApiPort), REDIS_URL: MACHINE_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_SCALE: '0.05' };
   const child = spawn(process.execPath, [join(DIST, 'cli', 'main.js'), 'start'], {
     env: { PATH: process.env['PATH'], ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,9 +146,10 @@ describe('launcher (npm start)', () => {
   it('says it is up once the demo can be queried, prints a working token and runQuery curl, stops cleanly, and does so again on a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
     const port = await freePort();
+    const sqlApiPort = await freePort();
     const prefix = uniqueName('quarry-launcher');
     const baseUrl = `http://127.0.0.1:${port}`;
-    let launcher = startLauncher(dataDir, port, prefix);
+    let launcher = startLauncher(dataDir, port, prefix, sqlApiPort);
     try {
       const [, exploreCount] = await waitForOutput(launcher, '"Quarry is up"', UP);
       // The first requests after "up" succeed: nothing is polled from here on.
@@ -176,7 +179,7 @@ describe('launcher (npm start)', () => {
       await expect(fetch(`${baseUrl}/api/v1/health`)).rejects.toThrow();
 
       // A restart finds the demo already compiled; the token is not shown again, the curl is.
-      launcher = startLauncher(dataDir, port, prefix);
+      launcher = startLauncher(dataDir, port, prefix, sqlApiPort);
       await waitForOutput(launcher, '"Quarry is up" after a restart', UP);
       expect(launcher.output()).not.toMatch(FIRST_START_TOKEN);
       expect(launcher.output()).not.toContain(token);
@@ -194,8 +197,9 @@ describe('launcher (npm start)', () => {
   it('stops API, worker and PostgreSQL in order on Ctrl-C to its whole process group, says "Stopped.", exits 0, leaves nothing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
     const port = await freePort();
+    const sqlApiPort = await freePort();
     const prefix = uniqueName('quarry-launcher');
-    const launcher = startLauncherInTerminal(dataDir, port, prefix);
+    const launcher = startLauncherInTerminal(dataDir, port, prefix, sqlApiPort);
     try {
       await waitForOutput(launcher, '"Quarry is up"', UP);
       const tree = descendants(launcher.child.pid as number).map((pid) => ({ pid, command: commandLine(pid) ?? '' }));
@@ -227,9 +231,10 @@ describe('launcher (npm start)', () => {
     writeFileSync(join(demoDir, 'dbt_project.yml'), 'name: broken_demo\nversion: "1.0.0"\n');
     writeFileSync(join(demoDir, 'target', 'manifest.json'), '{ not json');
     const port = await freePort();
+    const sqlApiPort = await freePort();
     const prefix = uniqueName('quarry-launcher');
     const baseUrl = `http://127.0.0.1:${port}`;
-    const launcher = startLauncher(dataDir, port, prefix);
+    const launcher = startLauncher(dataDir, port, prefix, sqlApiPort);
     try {
       await waitForOutput(launcher, 'the failed compile report', /could not be compiled: target\/manifest\.json is not valid JSON/);
       expect(launcher.output()).not.toMatch(UP);
