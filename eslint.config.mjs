@@ -27,7 +27,10 @@ function boundaries({ inTests }) {
         { sourceTag: 'purity:pure', bannedExternalImports: FRAMEWORK_PACKAGES },
         { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain', ...testing] },
         { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:util'] },
-        { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain', ...testing] },
+        {
+          sourceTag: 'type:feature',
+          onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:domain', ...testing],
+        },
         { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:domain', ...testing] },
         { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:domain', ...testing] },
         { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', ...testing] },
@@ -50,7 +53,10 @@ export default [
   { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '.nx/**', 'tmp/**', '.quarry/**'] },
   { files: ['**/*.ts', '**/*.js'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: false }) } },
   // Tests (and their support folders, src/test/) may also use the testing library's helpers; production code may not.
-  { files: ['**/*.spec.ts', '**/*.e2e.ts', '**/src/test/**/*.ts'], rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: true }) } },
+  {
+    files: ['**/*.spec.ts', '**/*.e2e.ts', '**/src/test/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries({ inTests: true }) },
+  },
   {
     files: ['**/*.ts'],
     languageOptions: {

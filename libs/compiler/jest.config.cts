@@ -5,8 +5,8 @@ module.exports = {
   // The live suites read the jaffle fixture in PostgreSQL.
   globalSetup: '<rootDir>/../testing/src/jaffle-postgres-global-setup.ts',
   transform: {
-    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
+    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
   moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/libs/compiler'
+  coverageDirectory: '../../coverage/libs/compiler',
 };

@@ -25,9 +25,7 @@ module.exports = function appWebpackConfig({ app, swagger = false }) {
         sourceMap: true,
         // `npm run typecheck` type-checks the whole workspace once; builds only transpile.
         skipTypeChecking: true,
-        transformers: swagger
-          ? [{ name: '@nestjs/swagger/plugin', options: { classValidatorShim: true, introspectComments: true } }]
-          : [],
+        transformers: swagger ? [{ name: '@nestjs/swagger/plugin', options: { classValidatorShim: true, introspectComments: true } }] : [],
       }),
       new DefinePlugin({ __QUARRY_VERSION__: JSON.stringify(version) }),
     ],

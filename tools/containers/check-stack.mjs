@@ -108,7 +108,8 @@ function docker(...args) {
   return execFileSync('docker', args, { encoding: 'utf8' }).trim();
 }
 
-const containerState = () => docker('inspect', '-f', '{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}', workerContainer);
+const containerState = () =>
+  docker('inspect', '-f', '{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}', workerContainer);
 
 /** Field labels by field id, as the explore describes them (the CSV header uses them). */
 async function fieldLabels(projectUuid, exploreId) {
@@ -184,18 +185,35 @@ async function queryAndSmallExport(projectUuid) {
   const expected = dimensions.map((id) => labels.get(id));
   check(JSON.stringify(header) === JSON.stringify(expected), `CSV header ${JSON.stringify(header)} is ${JSON.stringify(expected)}`);
   check(rows.length === 1000, `the CSV holds 1000 rows (got ${rows.length})`);
-  check(rows.every((row) => row.length === 2 && row[0] !== ''), 'every CSV row has an order id and a status');
+  check(
+    rows.every((row) => row.length === 2 && row[0] !== ''),
+    'every CSV row has an order id and a status',
+  );
   say(`CSV export: ${job.details.fileUrl} read back, header ${JSON.stringify(header)}, ${rows.length} rows`);
 }
 
 // A native export (DuckDB's COPY in the worker) reports no rows until it ends, and writes the demo's
 // events in a second or two: this column costs DuckDB an MD5 of a few kilobytes per row (and adds
 // nothing to the cell), so the export runs for several seconds, long enough to be killed in.
-const SLOW_COLUMN = { id: 'slow', name: 'Slow', table: 'events', type: 'sql', sql: "${events.event_type} || left(md5(repeat(${events.page_path}, 100)), 0)", dimensionType: 'string' };
+const SLOW_COLUMN = {
+  id: 'slow',
+  name: 'Slow',
+  table: 'events',
+  type: 'sql',
+  sql: '${events.event_type} || left(md5(repeat(${events.page_path}, 100)), 0)',
+  dimensionType: 'string',
+};
 
 async function exportSurvivesWorkerKill(projectUuid) {
   const expectedRows = await queryCount(projectUuid, 'events', 'events_event_count');
-  const dimensions = ['events_event_id', 'events_event_type', 'events_platform', 'events_device_type', 'events_traffic_source', 'events_page_path'];
+  const dimensions = [
+    'events_event_id',
+    'events_event_type',
+    'events_platform',
+    'events_device_type',
+    'events_traffic_source',
+    'events_page_path',
+  ];
   const jobId = await startExport(projectUuid, 'events', dimensions, null, [SLOW_COLUMN]);
   await until('the worker to start the large export', 180_000, async () => {
     const status = await jobStatus(jobId);
@@ -204,7 +222,10 @@ async function exportSurvivesWorkerKill(projectUuid) {
   });
   await sleep(2_000);
   const running = await jobStatus(jobId);
-  check(running.status === 'started', `the large export is still running when the worker is killed (got ${running.status}; raise DEMO_SCALE)`);
+  check(
+    running.status === 'started',
+    `the large export is still running when the worker is killed (got ${running.status}; raise DEMO_SCALE)`,
+  );
   docker('kill', workerContainer);
   say(`killed the worker container mid-export (job ${running.status} for 2 s, ${expectedRows} rows to write)`);
 
@@ -221,7 +242,10 @@ async function exportSurvivesWorkerKill(projectUuid) {
   say(`worker container after the export: ${containerState()}`);
   const labels = await fieldLabels(projectUuid, 'events');
   const [header, ...rows] = await downloadCsv(job.details.fileUrl);
-  check(JSON.stringify(header) === JSON.stringify([...dimensions.map((id) => labels.get(id)), SLOW_COLUMN.name]), `the large CSV's header is the events labels (got ${JSON.stringify(header)})`);
+  check(
+    JSON.stringify(header) === JSON.stringify([...dimensions.map((id) => labels.get(id)), SLOW_COLUMN.name]),
+    `the large CSV's header is the events labels (got ${JSON.stringify(header)})`,
+  );
   check(rows.length === expectedRows, `the large CSV holds every event once: ${expectedRows} rows (got ${rows.length})`);
   check(new Set(rows.map((row) => row[0])).size === rows.length, 'no event id appears twice in the large CSV');
   say(`the export completed after the restart: ${rows.length} rows, each event once`);

@@ -53,6 +53,6 @@ async function serve(): Promise<void> {
 const openApiFlag = process.argv.indexOf('--openapi');
 const run = openApiFlag >= 0 ? exportOpenApi(process.argv[openApiFlag + 1] ?? 'openapi.json') : serve();
 run.catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`${error instanceof ConfigError ? error.message : ((error as Error).stack ?? String(error))}\n`);
   process.exit(1);
 });

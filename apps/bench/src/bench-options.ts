@@ -1,5 +1,15 @@
 /** The cases one run can take: the two runQuery cases, the 1M-row export in both layouts, the 10M-row raw export, the raw export from PostgreSQL and the pre-aggregate on PostgreSQL. */
-export const CASE_IDS = ['small', 'aggregate', 'throughput', 'export-formatted', 'export-raw', 'export-raw-10m', 'export-raw-postgres', 'export-formatted-postgres', 'pre-aggregate'] as const;
+export const CASE_IDS = [
+  'small',
+  'aggregate',
+  'throughput',
+  'export-formatted',
+  'export-raw',
+  'export-raw-10m',
+  'export-raw-postgres',
+  'export-formatted-postgres',
+  'pre-aggregate',
+] as const;
 export type CaseId = (typeof CASE_IDS)[number];
 
 /** What one `npm run bench` does; every value has a flag and an environment variable. */
@@ -41,25 +51,54 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--scale N] [--iterations N]
   env BENCH_WORKER_NODE_ARGS: node arguments for the export cases' workers, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"
   env BENCH_API_NODE_ARGS: node arguments for the API, e.g. "--cpu-prof --cpu-prof-dir=tmp/bench/profiles"`;
 
-const DEFAULTS = { scale: 17, iterations: 30, warmup: 5, exportIterations: 3, exportWarmup: 1, exportRows: 1_000_000, connections: 64, loadSeconds: 10 };
+const DEFAULTS = {
+  scale: 17,
+  iterations: 30,
+  warmup: 5,
+  exportIterations: 3,
+  exportWarmup: 1,
+  exportRows: 1_000_000,
+  connections: 64,
+  loadSeconds: 10,
+};
 
-function numberOption(name: string, text: string | undefined, fallback: number, kind: 'positive number' | 'positive integer' | 'integer ≥ 0'): number {
+function numberOption(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  kind: 'positive number' | 'positive integer' | 'integer ≥ 0',
+): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  const valid = Number.isFinite(value) && (kind === 'positive number' || Number.isInteger(value)) && (kind === 'integer ≥ 0' ? value >= 0 : value > 0);
+  const valid =
+    Number.isFinite(value) && (kind === 'positive number' || Number.isInteger(value)) && (kind === 'integer ≥ 0' ? value >= 0 : value > 0);
   if (!valid) throw new Error(`${name} must be a ${kind}, got "${text}"`);
   return value;
 }
 
 function casesOption(text: string | undefined): CaseId[] {
   if (text === undefined || text === '') return [...CASE_IDS];
-  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   const unknown = ids.filter((id) => !(CASE_IDS as readonly string[]).includes(id));
-  if (unknown.length > 0 || ids.length === 0) throw new Error(`cases must be a comma-separated list of ${CASE_IDS.join(', ')}, got "${text}"`);
+  if (unknown.length > 0 || ids.length === 0)
+    throw new Error(`cases must be a comma-separated list of ${CASE_IDS.join(', ')}, got "${text}"`);
   return CASE_IDS.filter((id) => ids.includes(id));
 }
 
-const VALUE_FLAGS = ['scale', 'iterations', 'warmup', 'export-iterations', 'export-warmup', 'export-rows', 'connections', 'load-seconds', 'cases'] as const;
+const VALUE_FLAGS = [
+  'scale',
+  'iterations',
+  'warmup',
+  'export-iterations',
+  'export-warmup',
+  'export-rows',
+  'connections',
+  'load-seconds',
+  'cases',
+] as const;
 const VALUE_FLAG = new RegExp(`^--(${VALUE_FLAGS.join('|')})(?:=(.*))?$`);
 
 /** Reads flags (`--iterations 10` or `--iterations=10`), falling back to BENCH_* variables, then defaults. */

@@ -27,7 +27,14 @@ export interface BenchReport {
   wallTimeMs: number;
   options: BenchOptions;
   machine: MachineInfo;
-  warehouse: { scale: number; cachedFile: string; fileSizeBytes: number; generatedThisRun: boolean; generationMs: number; rowCounts: Record<string, number> };
+  warehouse: {
+    scale: number;
+    cachedFile: string;
+    fileSizeBytes: number;
+    generatedThisRun: boolean;
+    generationMs: number;
+    rowCounts: Record<string, number>;
+  };
   cases: CaseResult[];
   throughput?: ThroughputResult;
   exports: ExportCaseResult[];
@@ -56,13 +63,31 @@ const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? val
 const times = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(2)}×`);
 
 function caseTable(result: CaseResult): string[] {
-  const header = ['variant'.padEnd(46), 'median ms'.padStart(10), 'p95 ms'.padStart(9), 'median ÷ direct'.padStart(16), 'p95 ÷ direct'.padStart(13), 'median − direct'.padStart(16)];
-  const lines = [`${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.resultRows)} result rows`, `  ${header.join('  ')}`];
+  const header = [
+    'variant'.padEnd(46),
+    'median ms'.padStart(10),
+    'p95 ms'.padStart(9),
+    'median ÷ direct'.padStart(16),
+    'p95 ÷ direct'.padStart(13),
+    'median − direct'.padStart(16),
+  ];
+  const lines = [
+    `${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.resultRows)} result rows`,
+    `  ${header.join('  ')}`,
+  ];
   for (const id of Object.keys(VARIANTS) as VariantId[]) {
     const timing = result.timingsMs[id];
     const ratios = id === 'direct' ? { median: 1, p95: 1 } : result.ratios[id];
-    const difference = id === 'direct' ? '' : `${result.medianDifferenceMs[id] >= 0 ? '+' : '−'}${ms(Math.abs(result.medianDifferenceMs[id]))} ms`;
-    const cells = [VARIANTS[id].padEnd(46), ms(timing.median).padStart(10), ms(timing.p95).padStart(9), times(ratios.median).padStart(16), times(ratios.p95).padStart(13), difference.padStart(16)];
+    const difference =
+      id === 'direct' ? '' : `${result.medianDifferenceMs[id] >= 0 ? '+' : '−'}${ms(Math.abs(result.medianDifferenceMs[id]))} ms`;
+    const cells = [
+      VARIANTS[id].padEnd(46),
+      ms(timing.median).padStart(10),
+      ms(timing.p95).padStart(9),
+      times(ratios.median).padStart(16),
+      times(ratios.p95).padStart(13),
+      difference.padStart(16),
+    ];
     lines.push(`  ${cells.join('  ')}`);
   }
   return lines;
@@ -74,7 +99,14 @@ const SAME_PEAK_TOLERANCE = 1.05;
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 function exportTable(result: ExportCaseResult): string[] {
-  const header = ['variant'.padEnd(46), 'median ms'.padStart(10), 'p95 ms'.padStart(9), 'median ÷ COPY'.padStart(16), 'p95 ÷ COPY'.padStart(13), 'median − COPY'.padStart(16)];
+  const header = [
+    'variant'.padEnd(46),
+    'median ms'.padStart(10),
+    'p95 ms'.padStart(9),
+    'median ÷ COPY'.padStart(16),
+    'p95 ÷ COPY'.padStart(13),
+    'median − COPY'.padStart(16),
+  ];
   const lines = [
     `${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.rowsWritten)} rows written${result.truncated ? ' (truncated: more exist)' : ''}, ` +
       `file ${megabytes(result.fileSizeBytes)} (COPY ${int(result.copyRows)} rows, ${megabytes(result.copyFileSizeBytes)})`,
@@ -83,9 +115,19 @@ function exportTable(result: ExportCaseResult): string[] {
   for (const id of Object.keys(EXPORT_VARIANTS) as ExportVariantId[]) {
     const timing = result.timingsMs[id];
     const ratios = id === 'copy' ? { median: 1, p95: 1 } : result.ratio;
-    const difference = id === 'copy' ? '' : `${timing.median >= result.timingsMs.copy.median ? '+' : '−'}${ms(Math.abs(timing.median - result.timingsMs.copy.median))} ms`;
+    const difference =
+      id === 'copy'
+        ? ''
+        : `${timing.median >= result.timingsMs.copy.median ? '+' : '−'}${ms(Math.abs(timing.median - result.timingsMs.copy.median))} ms`;
     const label = id === 'copy' ? result.baseline : EXPORT_VARIANTS[id];
-    const cells = [label.padEnd(46), ms(timing.median).padStart(10), ms(timing.p95).padStart(9), times(ratios.median).padStart(16), times(ratios.p95).padStart(13), difference.padStart(16)];
+    const cells = [
+      label.padEnd(46),
+      ms(timing.median).padStart(10),
+      ms(timing.p95).padStart(9),
+      times(ratios.median).padStart(16),
+      times(ratios.p95).padStart(13),
+      difference.padStart(16),
+    ];
     lines.push(`  ${cells.join('  ')}`);
   }
   const { worker } = result;
@@ -126,12 +168,24 @@ function preAggregateTable(result: PreAggregateCaseResult): string[] {
 }
 
 function throughputTable(result: ThroughputResult): string[] {
-  const header = ['endpoint'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '÷ floor'.padStart(8), 'API CPU µs/request'.padStart(19)];
-  const lines = [`Throughput: ${result.connections} connections, ${result.durationSeconds} s per endpoint (autocannon)`, `  ${header.join('  ')}`];
+  const header = [
+    'endpoint'.padEnd(50),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    '÷ floor'.padStart(8),
+    'API CPU µs/request'.padStart(19),
+  ];
+  const lines = [
+    `Throughput: ${result.connections} connections, ${result.durationSeconds} s per endpoint (autocannon)`,
+    `  ${header.join('  ')}`,
+  ];
   for (const id of Object.keys(THROUGHPUT_TARGETS) as ThroughputTargetId[]) {
     const target = result.targets[id];
     const share = id === 'trivial' ? 1 : result.ratios[id];
-    lines.push(`  ${[THROUGHPUT_TARGETS[id].padEnd(50), int(target.requestsPerSecond).padStart(8), ms(target.latencyP50Ms).padStart(8), ms(target.latencyP99Ms).padStart(8), times(share).padStart(8), int(target.apiCpuMicrosPerRequest).padStart(19)].join('  ')}`);
+    lines.push(
+      `  ${[THROUGHPUT_TARGETS[id].padEnd(50), int(target.requestsPerSecond).padStart(8), ms(target.latencyP50Ms).padStart(8), ms(target.latencyP99Ms).padStart(8), times(share).padStart(8), int(target.apiCpuMicrosPerRequest).padStart(19)].join('  ')}`,
+    );
   }
   return lines;
 }
@@ -165,34 +219,94 @@ export function ratioTable(report: BenchReport): string[] {
   for (const result of report.cases) {
     const baseline = `${ms(result.timingsMs.direct.median)} ms`;
     const verdicts = queryPathVerdicts(result);
-    const withVerdict = (ratio: number | undefined, verdict: string | undefined) => (verdict ? `${times(ratio)}; ${verdict}` : times(ratio));
-    rows.push([`${result.title}: runQuery, cache miss`, `${ms(result.timingsMs.httpMiss.median)} ms`, `DuckDB direct ${baseline}`, withVerdict(result.ratios.httpMiss.median, verdicts.httpMiss)]);
-    rows.push([`${result.title}: runQuery, cache hit`, `${ms(result.timingsMs.httpHit.median)} ms`, `DuckDB direct ${baseline}`, withVerdict(result.ratios.httpHit.median, verdicts.httpHit)]);
-    rows.push([`${result.title}: v2 query, first page`, `${ms(result.timingsMs.v2FirstPage.median)} ms`, `DuckDB direct ${baseline}`, withVerdict(result.ratios.v2FirstPage.median, verdicts.v2FirstPage)]);
+    const withVerdict = (ratio: number | undefined, verdict: string | undefined) =>
+      verdict ? `${times(ratio)}; ${verdict}` : times(ratio);
+    rows.push([
+      `${result.title}: runQuery, cache miss`,
+      `${ms(result.timingsMs.httpMiss.median)} ms`,
+      `DuckDB direct ${baseline}`,
+      withVerdict(result.ratios.httpMiss.median, verdicts.httpMiss),
+    ]);
+    rows.push([
+      `${result.title}: runQuery, cache hit`,
+      `${ms(result.timingsMs.httpHit.median)} ms`,
+      `DuckDB direct ${baseline}`,
+      withVerdict(result.ratios.httpHit.median, verdicts.httpHit),
+    ]);
+    rows.push([
+      `${result.title}: v2 query, first page`,
+      `${ms(result.timingsMs.v2FirstPage.median)} ms`,
+      `DuckDB direct ${baseline}`,
+      withVerdict(result.ratios.v2FirstPage.median, verdicts.v2FirstPage),
+    ]);
   }
   if (report.throughput) {
     const { targets, ratios } = report.throughput;
     const floor = `${int(targets.trivial.requestsPerSecond)} req/s (GET /api/v1/user)`;
-    rows.push([`compileQuery throughput, ${report.throughput.connections} connections`, `${int(targets.compileQuery.requestsPerSecond)} req/s`, floor, `${times(ratios.compileQuery)} ${throughputVerdict(ratios.compileQuery)}`]);
-    rows.push([`runQuery cached throughput, ${report.throughput.connections} connections`, `${int(targets.runQueryHit.requestsPerSecond)} req/s`, floor, `${times(ratios.runQueryHit)} ${throughputVerdict(ratios.runQueryHit)}`]);
+    rows.push([
+      `compileQuery throughput, ${report.throughput.connections} connections`,
+      `${int(targets.compileQuery.requestsPerSecond)} req/s`,
+      floor,
+      `${times(ratios.compileQuery)} ${throughputVerdict(ratios.compileQuery)}`,
+    ]);
+    rows.push([
+      `runQuery cached throughput, ${report.throughput.connections} connections`,
+      `${int(targets.runQueryHit.requestsPerSecond)} req/s`,
+      floor,
+      `${times(ratios.runQueryHit)} ${throughputVerdict(ratios.runQueryHit)}`,
+    ]);
   }
   for (const result of report.exports) {
-    rows.push([`${result.title}, ${int(result.rowsWritten)} rows`, `${ms(result.timingsMs.export.median)} ms`, `${result.baselineShort} ${ms(result.timingsMs.copy.median)} ms`, withTarget(result.ratio.median, result.ratioTarget)]);
+    rows.push([
+      `${result.title}, ${int(result.rowsWritten)} rows`,
+      `${ms(result.timingsMs.export.median)} ms`,
+      `${result.baselineShort} ${ms(result.timingsMs.copy.median)} ms`,
+      withTarget(result.ratio.median, result.ratioTarget),
+    ]);
     if (result.copyWithinWorkerLimits) {
-      rows.push([`${result.title}, within the worker's DuckDB limits`, `${ms(result.timingsMs.export.median)} ms`, `COPY … TO, same limits ${ms(result.copyWithinWorkerLimits.ms)} ms`, `${times(result.ratioWithinWorkerLimits)} (E5's SQL as is; the export's first reads the sort cutoff)`]);
+      rows.push([
+        `${result.title}, within the worker's DuckDB limits`,
+        `${ms(result.timingsMs.export.median)} ms`,
+        `COPY … TO, same limits ${ms(result.copyWithinWorkerLimits.ms)} ms`,
+        `${times(result.ratioWithinWorkerLimits)} (E5's SQL as is; the export's first reads the sort cutoff)`,
+      ]);
     }
-    rows.push([`${result.title}: worker peak RSS`, `${result.worker.peakRssMb} MB`, `limit ${result.worker.limitMb} MB (idle ${result.worker.idleRssMb} MB)`, result.worker.underLimit ? 'under' : 'OVER']);
+    rows.push([
+      `${result.title}: worker peak RSS`,
+      `${result.worker.peakRssMb} MB`,
+      `limit ${result.worker.limitMb} MB (idle ${result.worker.idleRssMb} MB)`,
+      result.worker.underLimit ? 'under' : 'OVER',
+    ]);
   }
   rows.push(...samePeakRow(report.exports));
   if (report.preAggregate) {
     const { timingsMs, speedup, overDirectMs } = report.preAggregate;
     const verdicts = preAggregateVerdicts(report.preAggregate);
-    rows.push([`dashboard query on PostgreSQL, from the pre-aggregate`, `${ms(timingsMs.preAggregate.median)} ms`, `warehouse ${ms(timingsMs.warehouse.median)} ms`, `${times(speedup)} faster ${verdicts.speedup}`]);
-    rows.push([`dashboard query, pre-aggregate vs DuckDB direct on the rollup`, `${ms(timingsMs.preAggregate.median)} ms`, `direct ${ms(timingsMs.direct.median)} ms`, `${overDirectMs >= 0 ? '+' : ''}${ms(overDirectMs)} ms ${verdicts.overDirect}`]);
-    rows.push([`dashboard query, runQuery results-cache hit (HTTP floor)`, `${ms(timingsMs.cacheHit.median)} ms`, `direct ${ms(timingsMs.direct.median)} ms`, `pre-aggregate − direct − floor: ${ms(report.preAggregate.overDirectAndHttpMs)} ms`]);
+    rows.push([
+      `dashboard query on PostgreSQL, from the pre-aggregate`,
+      `${ms(timingsMs.preAggregate.median)} ms`,
+      `warehouse ${ms(timingsMs.warehouse.median)} ms`,
+      `${times(speedup)} faster ${verdicts.speedup}`,
+    ]);
+    rows.push([
+      `dashboard query, pre-aggregate vs DuckDB direct on the rollup`,
+      `${ms(timingsMs.preAggregate.median)} ms`,
+      `direct ${ms(timingsMs.direct.median)} ms`,
+      `${overDirectMs >= 0 ? '+' : ''}${ms(overDirectMs)} ms ${verdicts.overDirect}`,
+    ]);
+    rows.push([
+      `dashboard query, runQuery results-cache hit (HTTP floor)`,
+      `${ms(timingsMs.cacheHit.median)} ms`,
+      `direct ${ms(timingsMs.direct.median)} ms`,
+      `pre-aggregate − direct − floor: ${ms(report.preAggregate.overDirectAndHttpMs)} ms`,
+    ]);
   }
   if (rows.length === 0) return [];
-  return ['| measure | Quarry (median) | baseline, same run | ratio |', '|---|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+  return [
+    '| measure | Quarry (median) | baseline, same run | ratio |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
 }
 
 /** The human-readable summary printed at the end of a run. */

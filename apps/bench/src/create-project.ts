@@ -8,7 +8,11 @@ export interface ProjectToCreate {
 }
 
 /** Creates a project over HTTP (E15), as a user would, and returns it with its compile job. */
-export async function createProject(baseUrl: string, token: string, project: ProjectToCreate): Promise<{ projectUuid: string; compileJobId: string }> {
+export async function createProject(
+  baseUrl: string,
+  token: string,
+  project: ProjectToCreate,
+): Promise<{ projectUuid: string; compileJobId: string }> {
   const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
     token,
     body: {
@@ -19,7 +23,8 @@ export async function createProject(baseUrl: string, token: string, project: Pro
       transformConnection: { type: 'transform', project_dir: project.projectDir },
     },
   });
-  if (created.status !== 200) throw new Error(`Creating the project "${project.name}" failed (${created.status}): ${JSON.stringify(created.body)}`);
+  if (created.status !== 200)
+    throw new Error(`Creating the project "${project.name}" failed (${created.status}): ${JSON.stringify(created.body)}`);
   const results = created.body.results.project as { projectUuid: string; compile: { jobId: string } };
   return { projectUuid: results.projectUuid, compileJobId: results.compile.jobId };
 }
@@ -54,8 +59,16 @@ export async function waitForPreAggregateBuilds(baseUrl: string, token: string, 
       const listed = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token });
       if (listed.status !== 200) throw new Error(`Listing pre-aggregates answered ${listed.status}: ${JSON.stringify(listed.body)}`);
       const preAggregates = listed.body.results as Array<{ name: string; lastBuild: { status: string; error: string | null } | null }>;
-      if (preAggregates.some((preAggregate) => !preAggregate.lastBuild || preAggregate.lastBuild.status === 'queued' || preAggregate.lastBuild.status === 'building')) return undefined;
-      failures = preAggregates.flatMap((preAggregate) => (preAggregate.lastBuild?.status === 'failed' ? [`${preAggregate.name}: ${preAggregate.lastBuild.error ?? 'failed'}`] : []));
+      if (
+        preAggregates.some(
+          (preAggregate) =>
+            !preAggregate.lastBuild || preAggregate.lastBuild.status === 'queued' || preAggregate.lastBuild.status === 'building',
+        )
+      )
+        return undefined;
+      failures = preAggregates.flatMap((preAggregate) =>
+        preAggregate.lastBuild?.status === 'failed' ? [`${preAggregate.name}: ${preAggregate.lastBuild.error ?? 'failed'}`] : [],
+      );
       return true;
     },
     600_000,

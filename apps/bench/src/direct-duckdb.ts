@@ -18,7 +18,10 @@ export class DirectDuckDb {
   ) {}
 
   static async open(file: string, options: { externalAccess?: boolean } = {}): Promise<DirectDuckDb> {
-    const instance = await DuckDBInstance.create(file, { ...READ_ONLY_DUCKDB_OPTIONS, ...(options.externalAccess ? { enable_external_access: 'true' } : {}) });
+    const instance = await DuckDBInstance.create(file, {
+      ...READ_ONLY_DUCKDB_OPTIONS,
+      ...(options.externalAccess ? { enable_external_access: 'true' } : {}),
+    });
     try {
       return new DirectDuckDb(instance, await instance.connect());
     } catch (error) {

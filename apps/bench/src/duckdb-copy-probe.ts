@@ -51,13 +51,23 @@ const memory = (key) => Number(new RegExp('^' + key + ':\\\\s+(\\\\d+) kB$', 'm'
  * RAM) is the price of the worker's memory bound. The export itself runs its SQL with a sort
  * cutoff (the compiler's sortCutoff), which this COPY of compileQuery's SQL does not have.
  */
-export function probeDuckDbCopy(file: string, sql: string, tempDirectory: string, outputFile: string, runs: number): Promise<DuckDbCopyProbe> {
+export function probeDuckDbCopy(
+  file: string,
+  sql: string,
+  tempDirectory: string,
+  outputFile: string,
+  runs: number,
+): Promise<DuckDbCopyProbe> {
   // The worker's instance may write only into its staging folder (allowed_directories); the probe writes into the bench's.
   const options = { ...duckDbOpenOptions({ ...DUCKDB_DEFAULTS.worker, tempDirectory }), enable_external_access: 'true' };
   const copy = `COPY (${sql}) TO '${outputFile.replace(/'/g, "''")}' (FORMAT csv, HEADER true)`;
   const env = workerEnvironment({ PATH: process.env['PATH'] });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', PROBE_SCRIPT, file, copy, JSON.stringify(options), String(runs)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-e', PROBE_SCRIPT, file, copy, JSON.stringify(options), String(runs)], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -44,12 +44,55 @@ const EVENTS_EXPORT_QUERY: MetricQuery = {
 };
 
 export const EXPORT_CASES: readonly ExportCase[] = [
-  { id: 'export-formatted', title: 'Export: events, row level, formatted (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: false, ratioTarget: 3 },
-  { id: 'export-raw', title: 'Export: events, row level, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, ratioTarget: 1.5 },
+  {
+    id: 'export-formatted',
+    title: 'Export: events, row level, formatted (CSV, E6)',
+    exploreId: 'events',
+    table: 'events',
+    query: EVENTS_EXPORT_QUERY,
+    onlyRaw: false,
+    ratioTarget: 3,
+  },
+  {
+    id: 'export-raw',
+    title: 'Export: events, row level, raw values (CSV, E6)',
+    exploreId: 'events',
+    table: 'events',
+    query: EVENTS_EXPORT_QUERY,
+    onlyRaw: true,
+    ratioTarget: 1.5,
+  },
   // Every event (≈ 9.7M without bots at scale 17): the worker's memory must not grow with the size.
-  { id: 'export-raw-10m', title: 'Export: events, every row, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, rows: 10_000_000, ratioTarget: 1.5 },
+  {
+    id: 'export-raw-10m',
+    title: 'Export: events, every row, raw values (CSV, E6)',
+    exploreId: 'events',
+    table: 'events',
+    query: EVENTS_EXPORT_QUERY,
+    onlyRaw: true,
+    rows: 10_000_000,
+    ratioTarget: 1.5,
+  },
   // The same export from a PostgreSQL warehouse (COPY … TO STDOUT streamed through the worker into the file).
-  { id: 'export-raw-postgres', title: 'Export: events on PostgreSQL, row level, raw values (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: true, warehouse: 'postgres', ratioTarget: 1.5 },
+  {
+    id: 'export-raw-postgres',
+    title: 'Export: events on PostgreSQL, row level, raw values (CSV, E6)',
+    exploreId: 'events',
+    table: 'events',
+    query: EVENTS_EXPORT_QUERY,
+    onlyRaw: true,
+    warehouse: 'postgres',
+    ratioTarget: 1.5,
+  },
   // Formatted, as users export by default: formatting compiled to PostgreSQL's SQL.
-  { id: 'export-formatted-postgres', title: 'Export: events on PostgreSQL, row level, formatted (CSV, E6)', exploreId: 'events', table: 'events', query: EVENTS_EXPORT_QUERY, onlyRaw: false, warehouse: 'postgres', ratioTarget: 2 },
+  {
+    id: 'export-formatted-postgres',
+    title: 'Export: events on PostgreSQL, row level, formatted (CSV, E6)',
+    exploreId: 'events',
+    table: 'events',
+    query: EVENTS_EXPORT_QUERY,
+    onlyRaw: false,
+    warehouse: 'postgres',
+    ratioTarget: 2,
+  },
 ];

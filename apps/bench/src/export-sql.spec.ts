@@ -7,7 +7,9 @@ describe('withLimit', () => {
   });
 
   it('leaves a LIMIT inside the query alone', () => {
-    expect(withLimit('WITH a AS (SELECT 1 LIMIT 3)\nSELECT * FROM a\nLIMIT 500', 10)).toBe('WITH a AS (SELECT 1 LIMIT 3)\nSELECT * FROM a\nLIMIT 10');
+    expect(withLimit('WITH a AS (SELECT 1 LIMIT 3)\nSELECT * FROM a\nLIMIT 500', 10)).toBe(
+      'WITH a AS (SELECT 1 LIMIT 3)\nSELECT * FROM a\nLIMIT 10',
+    );
   });
 
   it('refuses SQL without a final LIMIT', () => {

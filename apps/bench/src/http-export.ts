@@ -23,10 +23,15 @@ const EXPORT_TIMEOUT_MS = 10 * 60_000;
  * `completed`. Timed by the caller, from the request to seeing the job completed.
  */
 export async function exportOverHttp(quarry: QuarryUnderBench, exportCase: ExportCase, rows: number): Promise<CompletedExport> {
-  const started = await call(quarry.baseUrl, 'POST', `/api/v1/projects/${quarry.projectUuid}/explores/${exportCase.exploreId}/downloadCsv`, {
-    token: quarry.token,
-    body: { ...exportCase.query, columnOrder: [], showTableNames: false, onlyRaw: exportCase.onlyRaw, csvLimit: rows },
-  });
+  const started = await call(
+    quarry.baseUrl,
+    'POST',
+    `/api/v1/projects/${quarry.projectUuid}/explores/${exportCase.exploreId}/downloadCsv`,
+    {
+      token: quarry.token,
+      body: { ...exportCase.query, columnOrder: [], showTableNames: false, onlyRaw: exportCase.onlyRaw, csvLimit: rows },
+    },
+  );
   if (started.status !== 200) throw new Error(`downloadCsv (${exportCase.id}) answered ${started.status}: ${JSON.stringify(started.body)}`);
   const jobId = started.body.results.jobId as string;
   const deadline = Date.now() + EXPORT_TIMEOUT_MS;

@@ -18,13 +18,21 @@ function explorePath(quarry: QuarryUnderBench, benchCase: ExploreQuery, endpoint
 
 /** E5: the SQL Quarry runs for the case, values inline — what the direct variant runs on DuckDB. */
 export async function compiledSql(quarry: QuarryUnderBench, benchCase: ExploreQuery): Promise<string> {
-  const response = await call(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'compileQuery'), { token: quarry.token, body: benchCase.query });
-  if (response.status !== 200) throw new Error(`compileQuery (${benchCase.id}) answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const response = await call(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'compileQuery'), {
+    token: quarry.token,
+    body: benchCase.query,
+  });
+  if (response.status !== 200)
+    throw new Error(`compileQuery (${benchCase.id}) answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.results.query as string;
 }
 
 /** E4 over HTTP, timed by the caller from request to parsed JSON body. */
-export async function runQueryOverHttp(quarry: QuarryUnderBench, benchCase: BenchCase, invalidateCache: boolean): Promise<HttpQueryOutcome> {
+export async function runQueryOverHttp(
+  quarry: QuarryUnderBench,
+  benchCase: BenchCase,
+  invalidateCache: boolean,
+): Promise<HttpQueryOutcome> {
   const response = await timedCall(quarry.baseUrl, 'POST', explorePath(quarry, benchCase, 'runQuery'), {
     token: quarry.token,
     body: invalidateCache ? { ...benchCase.query, invalidateCache: true } : benchCase.query,
@@ -40,8 +48,12 @@ export async function runQueryOverHttp(quarry: QuarryUnderBench, benchCase: Benc
  */
 export async function v2FirstPage(quarry: QuarryUnderBench, benchCase: BenchCase, pageSize: number): Promise<HttpQueryOutcome> {
   const base = `/api/v2/projects/${quarry.projectUuid}/query`;
-  const started = await timedCall(quarry.baseUrl, 'POST', `${base}/metric-query`, { token: quarry.token, body: { query: { ...benchCase.query, exploreName: benchCase.exploreId }, invalidateCache: true } });
-  if (started.status !== 200) throw new Error(`v2 metric-query (${benchCase.id}) answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const started = await timedCall(quarry.baseUrl, 'POST', `${base}/metric-query`, {
+    token: quarry.token,
+    body: { query: { ...benchCase.query, exploreName: benchCase.exploreId }, invalidateCache: true },
+  });
+  if (started.status !== 200)
+    throw new Error(`v2 metric-query (${benchCase.id}) answered ${started.status}: ${JSON.stringify(started.body)}`);
   const queryUuid = started.body.results.queryUuid as string;
   for (;;) {
     const page = await timedCall(quarry.baseUrl, 'GET', `${base}/${queryUuid}?page=1&pageSize=${pageSize}`, { token: quarry.token });

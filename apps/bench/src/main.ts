@@ -26,7 +26,8 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
   const startedAt = new Date().toISOString();
   const loadAtStart = loadAverageNow();
   for (const app of ['api', 'worker', 'cli']) {
-    if (!existsSync(join(DIST, app, 'main.js'))) throw new Error(`dist/apps/${app}/main.js is missing: run the benchmark with \`npm run bench\`, which builds first`);
+    if (!existsSync(join(DIST, app, 'main.js')))
+      throw new Error(`dist/apps/${app}/main.js is missing: run the benchmark with \`npm run bench\`, which builds first`);
   }
 
   const warehouse = await cachedDemoWarehouse(options.scale, options.regenerate, say);
@@ -81,9 +82,19 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
           }
           target = onPostgres;
         }
-        say(`${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`);
+        say(
+          `${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`,
+        );
         exports.push(
-          await runExportCase(target.quarry, target.baseline, exportCase, options.exportRows, { iterations: options.exportIterations, warmup: options.exportWarmup }, cleanup, say),
+          await runExportCase(
+            target.quarry,
+            target.baseline,
+            exportCase,
+            options.exportRows,
+            { iterations: options.exportIterations, warmup: options.exportWarmup },
+            cleanup,
+            say,
+          ),
         );
       }
     } finally {
@@ -92,9 +103,19 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
   }
   let preAggregate: PreAggregateCaseResult | undefined;
   if (options.cases.includes('pre-aggregate')) {
-    preAggregate = await runPreAggregateCase(quarry, warehouse.file, { iterations: options.iterations, warmup: options.warmup }, cleanup, say);
+    preAggregate = await runPreAggregateCase(
+      quarry,
+      warehouse.file,
+      { iterations: options.iterations, warmup: options.warmup },
+      cleanup,
+      say,
+    );
   }
-  const largest = Math.max(...cases.map((result) => result.tableRows), ...exports.map((result) => result.tableRows), preAggregate?.tableRows ?? 0);
+  const largest = Math.max(
+    ...cases.map((result) => result.tableRows),
+    ...exports.map((result) => result.tableRows),
+    preAggregate?.tableRows ?? 0,
+  );
   if (largest < TEN_MILLION) say(`Note: the largest table has ${largest.toLocaleString('en-US')} rows (< 10M); raise --scale.`);
 
   const report: BenchReport = {

@@ -17,7 +17,10 @@ export interface MeasureOptions {
  * evenly over them, and no variant always runs right after the same one (a fixed rotation timed
  * one variant always just after another's heavy work, whose cold caches it paid for).
  */
-export async function measure<Id extends string>(variants: ReadonlyArray<Variant<Id>>, options: MeasureOptions): Promise<Record<Id, number[]>> {
+export async function measure<Id extends string>(
+  variants: ReadonlyArray<Variant<Id>>,
+  options: MeasureOptions,
+): Promise<Record<Id, number[]>> {
   const samples = Object.fromEntries(variants.map((variant) => [variant.id, [] as number[]])) as Record<Id, number[]>;
   for (let round = 0; round < options.warmup; round += 1) {
     for (const variant of variants) await variant.run();

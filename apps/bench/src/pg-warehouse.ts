@@ -48,7 +48,12 @@ async function connected(url: string): Promise<Client> {
 }
 
 /** Creates the table with DuckDB's columns in PostgreSQL's types, then streams DuckDB's CSV of it into COPY FROM STDIN. */
-async function loadTable(duckdb: DirectDuckDb, client: Client, { name: table, primaryKey }: (typeof TABLES)[number], csvDir: string): Promise<number> {
+async function loadTable(
+  duckdb: DirectDuckDb,
+  client: Client,
+  { name: table, primaryKey }: (typeof TABLES)[number],
+  csvDir: string,
+): Promise<number> {
   const columns = await duckdb.columns(DEMO_SCHEMA, table);
   const definitions = columns.map(({ name, type }) => {
     const postgresType = POSTGRES_TYPES[type];
@@ -75,7 +80,11 @@ async function loadTable(duckdb: DirectDuckDb, client: Client, { name: table, pr
  * A unique PostgreSQL database holding the same demo events as the DuckDB file (schema `shop`),
  * loaded with COPY FROM STDIN from the CSV DuckDB writes of them; dropped through `cleanup`.
  */
-export async function createPostgresWarehouse(duckdb: DirectDuckDb, cleanup: CleanupStack, say: (line: string) => void): Promise<PostgresWarehouse> {
+export async function createPostgresWarehouse(
+  duckdb: DirectDuckDb,
+  cleanup: CleanupStack,
+  say: (line: string) => void,
+): Promise<PostgresWarehouse> {
   const database = await createTestDatabase('quarry_bench_wh');
   cleanup.push(`drop the warehouse database ${database.name}`, () => database.drop());
   const client = await connected(database.url);
@@ -86,7 +95,9 @@ export async function createPostgresWarehouse(duckdb: DirectDuckDb, cleanup: Cle
     for (const table of TABLES) {
       const started = performance.now();
       const rows = await loadTable(duckdb, client, table, csvDir);
-      say(`  ${DEMO_SCHEMA}.${table.name}: ${rows.toLocaleString('en-US')} rows loaded into PostgreSQL ${database.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      say(
+        `  ${DEMO_SCHEMA}.${table.name}: ${rows.toLocaleString('en-US')} rows loaded into PostgreSQL ${database.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     rmSync(csvDir, { recursive: true, force: true });
@@ -126,7 +137,11 @@ export async function createPostgresDemoProject(quarry: QuarryUnderBench, wareho
   rmSync(join(quarry.organizationFolder, projectPath, 'profiles.yml'));
   const worker = await quarry.startWorker();
   try {
-    const projectUuid = await createCompiledProject(quarry.baseUrl, quarry.token, { name: 'Demo shop on PostgreSQL', warehouseConnection: warehouse.connection, projectDir: projectPath });
+    const projectUuid = await createCompiledProject(quarry.baseUrl, quarry.token, {
+      name: 'Demo shop on PostgreSQL',
+      warehouseConnection: warehouse.connection,
+      projectDir: projectPath,
+    });
     // Its rollups too, or the export case's worker would build them while it is measured.
     await waitForPreAggregateBuilds(quarry.baseUrl, quarry.token, projectUuid);
     return projectUuid;

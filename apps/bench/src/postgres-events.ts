@@ -34,7 +34,11 @@ export interface PostgresEvents {
  * The demo's events in a fresh PostgreSQL database (schema `shop`), dropped on cleanup. DuckDB
  * writes the CSV once next to the cached warehouse; each run streams it in with COPY FROM STDIN.
  */
-export async function loadEventsIntoPostgres(warehouseFile: string, cleanup: CleanupStack, say: (line: string) => void): Promise<PostgresEvents> {
+export async function loadEventsIntoPostgres(
+  warehouseFile: string,
+  cleanup: CleanupStack,
+  say: (line: string) => void,
+): Promise<PostgresEvents> {
   const csv = join(dirname(warehouseFile), 'events-for-postgres.csv');
   const csvMadeThisRun = !existsSync(csv);
   if (csvMadeThisRun) {
@@ -43,7 +47,9 @@ export async function loadEventsIntoPostgres(warehouseFile: string, cleanup: Cle
     try {
       const connection = await instance.connect();
       const staged = `${csv}.partial`;
-      await connection.run(`COPY (SELECT ${COLUMNS.map(([name]) => name).join(', ')} FROM "${DEMO_SCHEMA}".events) TO '${staged.replace(/'/g, "''")}' (FORMAT CSV, HEADER false)`);
+      await connection.run(
+        `COPY (SELECT ${COLUMNS.map(([name]) => name).join(', ')} FROM "${DEMO_SCHEMA}".events) TO '${staged.replace(/'/g, "''")}' (FORMAT CSV, HEADER false)`,
+      );
       connection.closeSync();
       renameSync(staged, csv);
     } finally {

@@ -69,7 +69,11 @@ async function startWorker(env: NodeJS.ProcessEnv, nodeArgs: string[]): Promise<
  * (runQuery runs in the API) so that it takes no CPU while timing; the export cases start their own
  * fresh workers. Everything is undone through `cleanup`, in reverse.
  */
-export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: CleanupStack, say: (line: string) => void): Promise<QuarryUnderBench> {
+export async function startQuarryUnderBench(
+  cachedWarehouse: string,
+  cleanup: CleanupStack,
+  say: (line: string) => void,
+): Promise<QuarryUnderBench> {
   // The export cases time whole files against the engine's own COPY: the disk-protecting byte cap
   // (1 GiB by default) would cut the 9.7M-row export short and make its ratio meaningless.
   const { env, database, dataDir } = await privateEnvironment({ EXPORT_MAX_BYTES: '0' }, 'bench');
@@ -98,10 +102,26 @@ export async function startQuarryUnderBench(cachedWarehouse: string, cleanup: Cl
   };
   const worker = await startStoppedOnCleanup();
 
-  const projectUuid = await createCompiledProject(baseUrl, organization.token, { name: 'Demo shop', warehouseConnection: { type: 'duckdb', path: WAREHOUSE_PATH }, projectDir: PROJECT_PATH });
+  const projectUuid = await createCompiledProject(baseUrl, organization.token, {
+    name: 'Demo shop',
+    warehouseConnection: { type: 'duckdb', path: WAREHOUSE_PATH },
+    projectDir: PROJECT_PATH,
+  });
   // The demo's rollups are built now, so that no export worker builds them while it is measured, and every query case sees them.
   const failedRollups = await waitForPreAggregateBuilds(baseUrl, organization.token, projectUuid);
   await worker.stop();
-  say(`Demo project compiled and its pre-aggregates built${failedRollups.length > 0 ? ` (failed: ${failedRollups.join('; ')})` : ''}; API at ${baseUrl}.`);
-  return { baseUrl, apiPid: api.child.pid as number, token: organization.token, projectUuid, warehouseFile, dataDir, organizationFolder: folder, databaseUrl: database.url, startWorker: startStoppedOnCleanup };
+  say(
+    `Demo project compiled and its pre-aggregates built${failedRollups.length > 0 ? ` (failed: ${failedRollups.join('; ')})` : ''}; API at ${baseUrl}.`,
+  );
+  return {
+    baseUrl,
+    apiPid: api.child.pid as number,
+    token: organization.token,
+    projectUuid,
+    warehouseFile,
+    dataDir,
+    organizationFolder: folder,
+    databaseUrl: database.url,
+    startWorker: startStoppedOnCleanup,
+  };
 }

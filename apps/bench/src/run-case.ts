@@ -35,11 +35,17 @@ export interface CaseResult {
 
 function expectHttp(benchCase: BenchCase, resultRows: number, cacheHit: boolean, outcome: { rowCount: number; cacheHit: boolean }): void {
   if (outcome.cacheHit !== cacheHit) throw new Error(`${benchCase.id}: expected a cache ${cacheHit ? 'hit' : 'miss'}, got the other`);
-  if (outcome.rowCount !== resultRows) throw new Error(`${benchCase.id}: runQuery gave ${outcome.rowCount} rows, DuckDB directly ${resultRows}`);
+  if (outcome.rowCount !== resultRows)
+    throw new Error(`${benchCase.id}: runQuery gave ${outcome.rowCount} rows, DuckDB directly ${resultRows}`);
 }
 
 /** Times the three variants of one case and checks each answers with the same number of rows. */
-export async function runCase(quarry: QuarryUnderBench, duckdb: DirectDuckDb, benchCase: BenchCase, options: MeasureOptions): Promise<CaseResult> {
+export async function runCase(
+  quarry: QuarryUnderBench,
+  duckdb: DirectDuckDb,
+  benchCase: BenchCase,
+  options: MeasureOptions,
+): Promise<CaseResult> {
   const sql = await compiledSql(quarry, benchCase);
   const tableRows = await duckdb.countRows(DEMO_SCHEMA, benchCase.table);
   const resultRows = await duckdb.run(sql);

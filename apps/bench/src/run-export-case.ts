@@ -17,7 +17,7 @@ import type { QuarryUnderBench } from './quarry-under-bench';
 import { ratio, summarize, type TimingSummary } from './statistics';
 
 export const EXPORT_VARIANTS = {
-  copy: 'the warehouse\'s COPY of the same SQL, run by the bench',
+  copy: "the warehouse's COPY of the same SQL, run by the bench",
   export: 'E6 downloadCsv → job completed (worker)',
 } as const;
 export type ExportVariantId = keyof typeof EXPORT_VARIANTS;
@@ -125,7 +125,12 @@ export async function runExportCase(
   // e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the export workers.
   const nodeArgs = (process.env['BENCH_WORKER_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
   // e.g. BENCH_WORKER_ENV="MALLOC_ARENA_MAX=2 DUCKDB_MEMORY_LIMIT=48MB" to try settings on the export workers.
-  const extraEnv = Object.fromEntries((process.env['BENCH_WORKER_ENV'] ?? '').split(/\s+/).filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  const extraEnv = Object.fromEntries(
+    (process.env['BENCH_WORKER_ENV'] ?? '')
+      .split(/\s+/)
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
   const worker = await quarry.startWorker(extraEnv, nodeArgs);
   const pid = worker.child.pid;
   if (pid === undefined) throw new Error('The worker has no pid');
@@ -172,7 +177,15 @@ export async function runExportCase(
         const fileSizeBytes = statSync(file).size;
         // One file of ≈ 100 MB per run: keep DATA_DIR from filling up the disk.
         rmSync(join(quarry.dataDir, 'files', 'exports', done.jobId), { recursive: true, force: true });
-        runs.push({ timed: runs.length >= options.warmup, wallMs, jobMs: done.jobMs, rowsWritten: done.rowsWritten, truncated: done.truncated, fileSizeBytes, peakRssMb: mb(peak.peakRss) });
+        runs.push({
+          timed: runs.length >= options.warmup,
+          wallMs,
+          jobMs: done.jobMs,
+          rowsWritten: done.rowsWritten,
+          truncated: done.truncated,
+          fileSizeBytes,
+          peakRssMb: mb(peak.peakRss),
+        });
         lastExport = { ...done, fileSizeBytes };
         if (worker.child.exitCode !== null) throw new Error(`The worker exited during the export:\n${worker.output().slice(-2_000)}`);
       },
@@ -186,11 +199,20 @@ export async function runExportCase(
   let copyWithinWorkerLimits: DuckDbCopyProbe | undefined;
   if (exportCase.warehouse === undefined) {
     const probeRuns = exportCase.rows === undefined ? 3 : 1;
-    say(`  DuckDB's COPY of the same SQL within the worker's limits, in a bare Node process (${probeRuns} run${probeRuns === 1 ? '' : 's'})…`);
-    copyWithinWorkerLimits = await probeDuckDbCopy(quarry.warehouseFile, copySql, join(copyDir, 'duckdb-spill'), join(copyDir, 'within-worker-limits.csv'), probeRuns);
+    say(
+      `  DuckDB's COPY of the same SQL within the worker's limits, in a bare Node process (${probeRuns} run${probeRuns === 1 ? '' : 's'})…`,
+    );
+    copyWithinWorkerLimits = await probeDuckDbCopy(
+      quarry.warehouseFile,
+      copySql,
+      join(copyDir, 'duckdb-spill'),
+      join(copyDir, 'within-worker-limits.csv'),
+      probeRuns,
+    );
   }
   for (const run of runs) {
-    if (run.rowsWritten !== copyRows) throw new Error(`${exportCase.id}: the export wrote ${run.rowsWritten} rows, DuckDB's COPY ${copyRows}`);
+    if (run.rowsWritten !== copyRows)
+      throw new Error(`${exportCase.id}: the export wrote ${run.rowsWritten} rows, DuckDB's COPY ${copyRows}`);
   }
 
   const timed = runs.filter((run) => run.timed);
@@ -224,7 +246,9 @@ export async function runExportCase(
     jobTimingsMs: { ...summarize(jobSamples), samplesMs: jobSamples },
     ratio: { median: ratio(timingsMs.export.median, timingsMs.copy.median), p95: ratio(timingsMs.export.p95, timingsMs.copy.p95) },
     ...(exportCase.ratioTarget === undefined ? {} : { ratioTarget: exportCase.ratioTarget }),
-    ...(copyWithinWorkerLimits ? { copyWithinWorkerLimits, ratioWithinWorkerLimits: ratio(timingsMs.export.median, copyWithinWorkerLimits.ms) } : {}),
+    ...(copyWithinWorkerLimits
+      ? { copyWithinWorkerLimits, ratioWithinWorkerLimits: ratio(timingsMs.export.median, copyWithinWorkerLimits.ms) }
+      : {}),
     worker: {
       pid,
       idleRssMb: mb(idleRss),

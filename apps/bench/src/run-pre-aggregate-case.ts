@@ -29,7 +29,12 @@ const DASHBOARD_QUERY: MetricQuery = {
   exploreName: 'events',
   dimensions: ['events_event_type', 'events_occurred_at_month'],
   metrics: ['events_event_count'],
-  filters: { dimensions: { id: 'platform', and: [{ id: 'platform-web', target: { fieldId: 'events_platform' }, operator: 'equals', values: ['web'] }] } },
+  filters: {
+    dimensions: {
+      id: 'platform',
+      and: [{ id: 'platform-web', target: { fieldId: 'events_platform' }, operator: 'equals', values: ['web'] }],
+    },
+  },
   sorts: [
     { fieldId: 'events_occurred_at_month', descending: false },
     { fieldId: 'events_event_type', descending: false },
@@ -66,7 +71,10 @@ interface Outcome {
 const FAST_RUNS_FACTOR = 10;
 
 async function runQuery(quarry: QuarryUnderBench, projectUuid: string, body: Record<string, unknown>): Promise<Outcome> {
-  const response = await timedCall(quarry.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/events/runQuery`, { token: quarry.token, body: { ...DASHBOARD_QUERY, invalidateCache: true, ...body } });
+  const response = await timedCall(quarry.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/events/runQuery`, {
+    token: quarry.token,
+    body: { ...DASHBOARD_QUERY, invalidateCache: true, ...body },
+  });
   if (response.status !== 200) throw new Error(`runQuery answered ${response.status}: ${JSON.stringify(response.body)}`);
   const { rows, cacheMetadata } = response.body.results as { rows: unknown[]; cacheMetadata: Outcome['cacheMetadata'] };
   return { rows, preAggregate: cacheMetadata.preAggregate, cacheMetadata };
@@ -77,7 +85,10 @@ async function rollupSql(databaseUrl: string, projectUuid: string): Promise<stri
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const explores = await client.query<{ explore: Explore }>(`SELECT explore FROM project_explores WHERE project_uuid = $1 AND explore_name = 'events'`, [projectUuid]);
+    const explores = await client.query<{ explore: Explore }>(
+      `SELECT explore FROM project_explores WHERE project_uuid = $1 AND explore_name = 'events'`,
+      [projectUuid],
+    );
     const builds = await client.query<{ name: string; file_path: string }>(
       `SELECT p.name, b.file_path FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid WHERE p.project_uuid = $1`,
       [projectUuid],
@@ -85,7 +96,9 @@ async function rollupSql(databaseUrl: string, projectUuid: string): Promise<stri
     const explore = explores.rows[0]?.explore;
     if (!explore) throw new Error('the events explore is not stored');
     const rollups = builds.rows.map((row) => ({
-      definition: (explore.preAggregates ?? []).find((definition) => definition.name === row.name) as NonNullable<Explore['preAggregates']>[number],
+      definition: (explore.preAggregates ?? []).find((definition) => definition.name === row.name) as NonNullable<
+        Explore['preAggregates']
+      >[number],
       relationSql: `read_parquet('${row.file_path.replace(/'/g, "''")}')`,
     }));
     const match = matchPreAggregate(explore, DASHBOARD_QUERY, {}, rollups);
@@ -122,7 +135,15 @@ export async function runPreAggregateCase(
   try {
     ({ projectUuid } = await createProject(quarry.baseUrl, quarry.token, {
       name: 'Events on PostgreSQL',
-      warehouseConnection: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: 'x', dbname: database, schema: 'shop' },
+      warehouseConnection: {
+        type: 'postgres',
+        host: '127.0.0.1',
+        port: 5432,
+        user: 'postgres',
+        password: 'x',
+        dbname: database,
+        schema: 'shop',
+      },
       projectDir: 'projects/bench-events',
     }));
     say('Waiting for the compile and the pre-aggregate build…');
@@ -130,7 +151,11 @@ export async function runPreAggregateCase(
       'the pre-aggregate build',
       async () => {
         const status = await call(quarry.baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: quarry.token });
-        const current = (status.body.results as Array<{ lastBuild: { status: string; error: string | null; rows: number; bytes: number; durationMs: number } | null }> | undefined)?.[0]?.lastBuild;
+        const current = (
+          status.body.results as
+            | Array<{ lastBuild: { status: string; error: string | null; rows: number; bytes: number; durationMs: number } | null }>
+            | undefined
+        )?.[0]?.lastBuild;
         if (current?.status === 'failed') throw new Error(`The build failed: ${current.error ?? ''}`);
         return current?.status === 'ready' ? { rows: current.rows, bytes: current.bytes, durationMs: current.durationMs } : undefined;
       },
@@ -149,12 +174,19 @@ export async function runPreAggregateCase(
     const direct = async () => (await (await connection.run(sql)).getRows()).length;
     const fromWarehouse = await runQuery(quarry, projectUuid, { usePreAggregateCache: false });
     const fromRollup = await runQuery(quarry, projectUuid, {});
-    if (!fromRollup.preAggregate?.hit) throw new Error(`the pre-aggregate did not serve the query: ${JSON.stringify(fromRollup.preAggregate)}`);
-    if (JSON.stringify(fromRollup.rows) !== JSON.stringify(fromWarehouse.rows)) throw new Error('the pre-aggregate and the warehouse answered differently');
+    if (!fromRollup.preAggregate?.hit)
+      throw new Error(`the pre-aggregate did not serve the query: ${JSON.stringify(fromRollup.preAggregate)}`);
+    if (JSON.stringify(fromRollup.rows) !== JSON.stringify(fromWarehouse.rows))
+      throw new Error('the pre-aggregate and the warehouse answered differently');
     const resultRows = fromRollup.rows.length;
     if ((await direct()) !== resultRows) throw new Error('DuckDB directly gave another row count');
-    say(`Pre-aggregate case: ${options.warmup} warm-ups and ${options.iterations} timed runs of the warehouse query, ${options.warmup * FAST_RUNS_FACTOR} and ${options.iterations * FAST_RUNS_FACTOR} of the others…`);
-    const warehouse: Variant<'warehouse'> = { id: 'warehouse', run: async () => void (await runQuery(quarry, projectUuid, { usePreAggregateCache: false })) };
+    say(
+      `Pre-aggregate case: ${options.warmup} warm-ups and ${options.iterations} timed runs of the warehouse query, ${options.warmup * FAST_RUNS_FACTOR} and ${options.iterations * FAST_RUNS_FACTOR} of the others…`,
+    );
+    const warehouse: Variant<'warehouse'> = {
+      id: 'warehouse',
+      run: async () => void (await runQuery(quarry, projectUuid, { usePreAggregateCache: false })),
+    };
     const fast: Array<Variant<Exclude<PreAggregateVariantId, 'warehouse'>>> = [
       {
         id: 'preAggregate',
@@ -166,7 +198,8 @@ export async function runPreAggregateCase(
       {
         id: 'cacheHit',
         run: async () => {
-          if (!(await runQuery(quarry, projectUuid, { invalidateCache: false })).cacheMetadata.cacheHit) throw new Error('expected a results-cache hit');
+          if (!(await runQuery(quarry, projectUuid, { invalidateCache: false })).cacheMetadata.cacheHit)
+            throw new Error('expected a results-cache hit');
         },
       },
     ];
@@ -176,7 +209,10 @@ export async function runPreAggregateCase(
     const fastOptions = { iterations: options.iterations * FAST_RUNS_FACTOR, warmup: options.warmup * FAST_RUNS_FACTOR };
     const samples = { ...(await measure([warehouse], options)), ...(await measure(fast, fastOptions)) };
     const timingsMs = Object.fromEntries(
-      (Object.keys(PRE_AGGREGATE_VARIANTS) as PreAggregateVariantId[]).map((id) => [id, { ...summarize(samples[id]), samplesMs: samples[id] }]),
+      (Object.keys(PRE_AGGREGATE_VARIANTS) as PreAggregateVariantId[]).map((id) => [
+        id,
+        { ...summarize(samples[id]), samplesMs: samples[id] },
+      ]),
     ) as PreAggregateCaseResult['timingsMs'];
     return {
       id: 'pre-aggregate',

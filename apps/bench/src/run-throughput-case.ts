@@ -19,7 +19,17 @@ export interface ThroughputResult {
    * process's CPU time per request (user + system, from /proc): steadier than requests per second
    * on a machine whose other tenants take CPU away.
    */
-  targets: Record<ThroughputTargetId, { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number; errors: number; apiCpuMicrosPerRequest: number }>;
+  targets: Record<
+    ThroughputTargetId,
+    {
+      requestsPerSecond: number;
+      latencyP50Ms: number;
+      latencyP99Ms: number;
+      non2xx: number;
+      errors: number;
+      apiCpuMicrosPerRequest: number;
+    }
+  >;
   /** requests/s of each target ÷ requests/s of the trivial endpoint. */
   ratios: Record<Exclude<ThroughputTargetId, 'trivial'>, number>;
 }
@@ -35,7 +45,12 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
  * each target of the same server in turn; ratios to the trivial endpoint say what the work of
  * compiling or answering from the cache costs on top of the server's floor.
  */
-export async function runThroughputCase(quarry: QuarryUnderBench, connections: number, durationSeconds: number, say: (line: string) => void): Promise<ThroughputResult> {
+export async function runThroughputCase(
+  quarry: QuarryUnderBench,
+  connections: number,
+  durationSeconds: number,
+  say: (line: string) => void,
+): Promise<ThroughputResult> {
   const small = BENCH_CASES.find((benchCase) => benchCase.id === 'small');
   if (!small) throw new Error('The small case is missing');
   const headers = { authorization: `ApiKey ${quarry.token}`, 'content-type': 'application/json' };
@@ -65,8 +80,10 @@ export async function runThroughputCase(quarry: QuarryUnderBench, connections: n
       non2xx: result.non2xx,
       errors: result.errors,
     };
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${id}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${id}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
-  const versus = (id: Exclude<ThroughputTargetId, 'trivial'>) => Math.round((targets[id].requestsPerSecond / targets.trivial.requestsPerSecond) * 100) / 100;
+  const versus = (id: Exclude<ThroughputTargetId, 'trivial'>) =>
+    Math.round((targets[id].requestsPerSecond / targets.trivial.requestsPerSecond) * 100) / 100;
   return { connections, durationSeconds, targets, ratios: { compileQuery: versus('compileQuery'), runQueryHit: versus('runQueryHit') } };
 }

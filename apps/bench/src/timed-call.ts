@@ -10,7 +10,12 @@ import { Agent, request } from 'node:http';
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 /** An API call the bench times: JSON in, parsed JSON out (the text when it is not JSON). */
-export function timedCall(baseUrl: string, method: 'GET' | 'POST', path: string, options: { token: string; body?: unknown }): Promise<{ status: number; body: any }> {
+export function timedCall(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token: string; body?: unknown },
+): Promise<{ status: number; body: any }> {
   const url = new URL(path, baseUrl);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { authorization: `ApiKey ${options.token}` };
@@ -19,21 +24,24 @@ export function timedCall(baseUrl: string, method: 'GET' | 'POST', path: string,
     headers['content-length'] = String(Buffer.byteLength(body));
   }
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: any = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // not JSON: keep the text
-        }
-        resolve({ status: response.statusCode ?? 0, body: parsed });
-      });
-    });
+    const outgoing = request(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: any = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });

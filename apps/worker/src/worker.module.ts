@@ -25,7 +25,14 @@ import { PreAggregatesProcessor } from './processors/pre-aggregates.processor';
 import { ProjectsProcessor } from './processors/projects.processor';
 
 const PROCESSORS = [MaintenanceProcessor, ProjectsProcessor, ExportsProcessor, PreAggregatesProcessor];
-const HANDLERS = [PurgeExpiredHandler, CompileProjectHandler, DownloadCsvHandler, UploadSheetHandler, BuildPreAggregateHandler, RunSqlHandler];
+const HANDLERS = [
+  PurgeExpiredHandler,
+  CompileProjectHandler,
+  DownloadCsvHandler,
+  UploadSheetHandler,
+  BuildPreAggregateHandler,
+  RunSqlHandler,
+];
 
 @Module({
   imports: [

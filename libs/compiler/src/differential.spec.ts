@@ -39,22 +39,40 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
   describe.each(DIFF_ENGINES.map((engine) => [engine]))('issue 14 cases on %s', (engine) => {
     it('does not shift a DATE with the query time zone; the formatted value matches the raw one', async () => {
       for (const timezone of ['Asia/Tokyo', 'America/New_York']) {
-        const rows = await servedRows(engines, engine, { exploreName: 'orders', dimensions: ['orders_order_date_month'], sorts: [{ fieldId: 'orders_order_date_month', descending: false }], limit: 1, timezone });
+        const rows = await servedRows(engines, engine, {
+          exploreName: 'orders',
+          dimensions: ['orders_order_date_month'],
+          sorts: [{ fieldId: 'orders_order_date_month', descending: false }],
+          limit: 1,
+          timezone,
+        });
         expect(rows).toEqual([{ orders_order_date_month: { raw: '2018-01-01T00:00:00.000Z', formatted: '2018-01' } }]);
       }
     });
 
     it('places nulls last ascending and first descending, also under a limit and in window orders', async () => {
-      const nullable = { name: 'capped', displayName: 'capped', type: 'number' as const, sql: 'CASE WHEN ${orders.total_order_amount} > 30 THEN NULL ELSE ${orders.total_order_amount} END' };
+      const nullable = {
+        name: 'capped',
+        displayName: 'capped',
+        type: 'number' as const,
+        sql: 'CASE WHEN ${orders.total_order_amount} > 30 THEN NULL ELSE ${orders.total_order_amount} END',
+      };
       const query = (descending: boolean, nullsFirst?: boolean) => ({
         exploreName: 'orders',
         dimensions: ['orders_customer_id'],
         metrics: ['orders_total_order_amount'],
-        tableCalculations: [nullable, { name: 'ranked', displayName: 'ranked', template: { type: 'rank_in_column' as const, fieldId: 'orders_total_order_amount' } }],
-        sorts: [{ fieldId: 'capped', descending, ...(nullsFirst === undefined ? {} : { nullsFirst }) }, { fieldId: 'orders_customer_id', descending: false }],
+        tableCalculations: [
+          nullable,
+          { name: 'ranked', displayName: 'ranked', template: { type: 'rank_in_column' as const, fieldId: 'orders_total_order_amount' } },
+        ],
+        sorts: [
+          { fieldId: 'capped', descending, ...(nullsFirst === undefined ? {} : { nullsFirst }) },
+          { fieldId: 'orders_customer_id', descending: false },
+        ],
         limit: 2,
       });
-      const capped = async (descending: boolean, nullsFirst?: boolean) => (await servedRows(engines, engine, query(descending, nullsFirst))).map((row) => row['capped']?.raw ?? null);
+      const capped = async (descending: boolean, nullsFirst?: boolean) =>
+        (await servedRows(engines, engine, query(descending, nullsFirst))).map((row) => row['capped']?.raw ?? null);
       expect(await capped(true)).toEqual([null, null]);
       expect((await capped(false)).every((value) => value !== null)).toBe(true);
       expect(await capped(false, true)).toEqual([null, null]);
@@ -63,9 +81,14 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
 
     it('matches LIKE wildcards in filter values literally', async () => {
       const statuses = async (operator: 'include' | 'startsWith' | 'endsWith' | 'doesNotInclude', value: string) =>
-        (await servedRows(engines, engine, { exploreName: 'orders', dimensions: ['orders_status'], sorts: [{ fieldId: 'orders_status', descending: false }], filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator, values: [value] }] } } })).map(
-          (row) => row['orders_status']?.raw,
-        );
+        (
+          await servedRows(engines, engine, {
+            exploreName: 'orders',
+            dimensions: ['orders_status'],
+            sorts: [{ fieldId: 'orders_status', descending: false }],
+            filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator, values: [value] }] } },
+          })
+        ).map((row) => row['orders_status']?.raw);
       expect(await statuses('include', '_')).toEqual(['return_pending']);
       expect(await statuses('include', 'n_p')).toEqual(['return_pending']);
       expect(await statuses('startsWith', '%')).toEqual([]);
@@ -84,19 +107,44 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
           { name: `${prefix}_count`, table: 'orders', type: 'count', sql: '${TABLE}.order_id', baseDimensionName: 'order_id' },
         ],
         tableCalculations: [{ name: `${prefix}_calculation`, displayName: 'calc', sql: `\${orders.${prefix}_sum} + 1` }],
-        periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 },
+        periodOverPeriod: {
+          type: 'previousPeriod',
+          field: { table: 'orders', name: 'order_date_month' },
+          granularity: 'MONTH',
+          periodOffset: 1,
+        },
         sorts: [{ fieldId: 'orders_order_date_month', descending: false }],
         limit: 2,
       });
       const [january, february] = rows as unknown as [Record<string, { raw: unknown }>, Record<string, { raw: unknown }>];
-      const values = (row: Record<string, { raw: unknown }>) => Object.fromEntries(Object.entries(row).map(([id, cell]) => [id.replace(/__[0-9a-f]{6}$/, ''), Number(cell.raw ?? Number.NaN)]));
-      expect(values(january)).toMatchObject({ [`orders_${prefix}_sum`]: 496, [`orders_${prefix}_count`]: 29, [`${prefix}_calculation`]: 497 });
-      expect(values(february)).toMatchObject({ [`orders_${prefix}_sum`]: 415, [`orders_${prefix}_count`]: 27, [`orders_${prefix}_sum__pop__month_1`]: 496, [`orders_${prefix}_count__pop__month_1`]: 29 });
+      const values = (row: Record<string, { raw: unknown }>) =>
+        Object.fromEntries(Object.entries(row).map(([id, cell]) => [id.replace(/__[0-9a-f]{6}$/, ''), Number(cell.raw ?? Number.NaN)]));
+      expect(values(january)).toMatchObject({
+        [`orders_${prefix}_sum`]: 496,
+        [`orders_${prefix}_count`]: 29,
+        [`${prefix}_calculation`]: 497,
+      });
+      expect(values(february)).toMatchObject({
+        [`orders_${prefix}_sum`]: 415,
+        [`orders_${prefix}_count`]: 27,
+        [`orders_${prefix}_sum__pop__month_1`]: 496,
+        [`orders_${prefix}_count__pop__month_1`]: 29,
+      });
     });
 
     it('formats a date zoomed to a year at that grain', async () => {
-      const rows = await servedRows(engines, engine, { exploreName: 'orders', dimensions: ['orders_order_date_month'], metrics: ['orders_unique_order_count'] }, { dateZoom: { granularity: 'Year' } });
-      expect(rows).toEqual([{ orders_order_date_month: { raw: '2018-01-01T00:00:00.000Z', formatted: '2018' }, orders_unique_order_count: { raw: 99, formatted: '99' } }]);
+      const rows = await servedRows(
+        engines,
+        engine,
+        { exploreName: 'orders', dimensions: ['orders_order_date_month'], metrics: ['orders_unique_order_count'] },
+        { dateZoom: { granularity: 'Year' } },
+      );
+      expect(rows).toEqual([
+        {
+          orders_order_date_month: { raw: '2018-01-01T00:00:00.000Z', formatted: '2018' },
+          orders_unique_order_count: { raw: 99, formatted: '99' },
+        },
+      ]);
     });
   });
 
@@ -113,7 +161,8 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
       if (compiled === 'rejected') {
         // The generator aims at valid queries; a few combinations the compiler refuses (a 400) are skipped.
         rejected += 1;
-        if (rejected > QUERIES / 4) throw new Error(`The generator made ${rejected} queries the compiler refuses (seed ${SEED}): it should make valid ones`);
+        if (rejected > QUERIES / 4)
+          throw new Error(`The generator made ${rejected} queries the compiler refuses (seed ${SEED}): it should make valid ones`);
         continue;
       }
       compared += 1;
@@ -132,7 +181,9 @@ describe(`differential run, PostgreSQL vs DuckDB vs ClickHouse (seed ${SEED}, ${
         );
       }
     }
-    process.stdout.write(`differential seed ${SEED}: ${compared} queries compared (${withRows} with rows), ${rejected} refused by the compiler, ${failures.length} different; ${zonedWithoutClickHouse} with a non-UTC time zone compared without ClickHouse\n`);
+    process.stdout.write(
+      `differential seed ${SEED}: ${compared} queries compared (${withRows} with rows), ${rejected} refused by the compiler, ${failures.length} different; ${zonedWithoutClickHouse} with a non-UTC time zone compared without ClickHouse\n`,
+    );
     // Every difference, for triage: DIFF_FAILURES_FILE=/tmp/differences.txt
     if (process.env['DIFF_FAILURES_FILE']) writeFileSync(process.env['DIFF_FAILURES_FILE'], failures.join('\n\n'));
     // Most queries must return rows, or the comparison says little.
@@ -167,7 +218,9 @@ function compileOnEvery(generated: GeneratedCase): Compiled | 'rejected' {
   if (refused.length === DIFF_ENGINES.length) return 'rejected';
   if (refused.length > 0) {
     const [engine, error] = refused[0] as readonly [EngineName, ParameterError];
-    throw new Error(`Compiles on some engines only (seed ${SEED}): ${engine} refuses: ${error.message}\n${JSON.stringify(generated.query)}`);
+    throw new Error(
+      `Compiles on some engines only (seed ${SEED}): ${engine} refuses: ${error.message}\n${JSON.stringify(generated.query)}`,
+    );
   }
   return Object.fromEntries(results) as Compiled;
 }
@@ -178,7 +231,11 @@ function compileOnEvery(generated: GeneratedCase): Compiled | 'rejected' {
  */
 const NUMERIC_OVERFLOW = /out of range|overflow/i;
 
-async function difference(generated: GeneratedCase, compiled: Compiled, engines: DiffEngines): Promise<{ rows: number; differences: string[] }> {
+async function difference(
+  generated: GeneratedCase,
+  compiled: Compiled,
+  engines: DiffEngines,
+): Promise<{ rows: number; differences: string[] }> {
   const run = async (engine: EngineName): Promise<Array<Record<string, unknown>> | Error> => {
     const query = compiled[engine];
     try {
@@ -196,9 +253,15 @@ async function difference(generated: GeneratedCase, compiled: Compiled, engines:
   const errors = engineNames.filter((engine) => results[engine] instanceof Error);
   // Arithmetic past the column type's range (a table calculation doubling a 2e9 id in INT32) is
   // refused by the engines: the same answer, an error, not a difference.
-  if (errors.length === engineNames.length && errors.every((engine) => NUMERIC_OVERFLOW.test((results[engine] as Error).message))) return { rows: 0, differences: [] };
+  if (errors.length === engineNames.length && errors.every((engine) => NUMERIC_OVERFLOW.test((results[engine] as Error).message)))
+    return { rows: 0, differences: [] };
   if (errors.length > 0) {
-    return { rows: 0, differences: [`failed: ${engineNames.map((engine) => `${engine} ${results[engine] instanceof Error ? (results[engine] as Error).message : 'ok'}`).join('; ')}`] };
+    return {
+      rows: 0,
+      differences: [
+        `failed: ${engineNames.map((engine) => `${engine} ${results[engine] instanceof Error ? (results[engine] as Error).message : 'ok'}`).join('; ')}`,
+      ],
+    };
   }
   const ids = Object.keys(compiled.postgres.fields);
   const reference = results.postgres as Array<Record<string, unknown>>;

@@ -38,7 +38,9 @@ describe.each([
   beforeAll(async () => {
     engine = await open();
     before = await tableCounts(engine);
-    orders = (await engine.handRows('SELECT status, COUNT(DISTINCT order_id) FROM jaffle.orders GROUP BY 1 ORDER BY 1')).map(([status, count]) => ({ status: String(status), count: Number(count) }));
+    orders = (await engine.handRows('SELECT status, COUNT(DISTINCT order_id) FROM jaffle.orders GROUP BY 1 ORDER BY 1')).map(
+      ([status, count]) => ({ status: String(status), count: Number(count) }),
+    );
   }, 150_000);
   afterAll(async () => {
     await engine?.close();
@@ -48,7 +50,8 @@ describe.each([
     const base = jaffleExplore('orders', engine.type);
     return patch ? withModels(patch)(base) : base;
   };
-  const compileFor = (target: Explore, query: MetricQuery, context: CompileContext = {}): CompiledQuery => compile(target, query, dialectFor(engine.type), context);
+  const compileFor = (target: Explore, query: MetricQuery, context: CompileContext = {}): CompiledQuery =>
+    compile(target, query, dialectFor(engine.type), context);
 
   /** The result's rows, or `refused` where PostgreSQL's driver refuses a NUL before any SQL runs. */
   async function run(compiled: CompiledQuery, value: string): Promise<unknown[][] | 'refused'> {
@@ -65,7 +68,12 @@ describe.each([
   }
 
   const statusQuery = (rule: FilterRule): MetricQuery =>
-    metricQuery('orders', { dimensions: ['orders_status'], metrics: ['orders_unique_order_count'], filters: { dimensions: { id: 'g', and: [rule] } }, sorts: [asc('orders_status')] });
+    metricQuery('orders', {
+      dimensions: ['orders_status'],
+      metrics: ['orders_unique_order_count'],
+      filters: { dimensions: { id: 'g', and: [rule] } },
+      sorts: [asc('orders_status')],
+    });
 
   it.each(cases)('dimension filter %s %j', async (operator, value) => {
     for (const caseSensitive of [true, false]) {
@@ -79,18 +87,41 @@ describe.each([
   });
 
   it('keeps a real value found beside hostile ones in the same list', async () => {
-    const compiled = compileFor(explore(), statusQuery({ id: 'h', target: { fieldId: 'orders_status' }, operator: 'equals', values: [...CORPUS.filter((v) => !v.includes('\u0000')), 'completed'] }));
-    expect(comparable(await engine.compiledRows(compiled.sql, compiled.params, ['orders_status']), true)).toEqual(comparable([['completed']], true));
+    const compiled = compileFor(
+      explore(),
+      statusQuery({
+        id: 'h',
+        target: { fieldId: 'orders_status' },
+        operator: 'equals',
+        values: [...CORPUS.filter((v) => !v.includes('\u0000')), 'completed'],
+      }),
+    );
+    expect(comparable(await engine.compiledRows(compiled.sql, compiled.params, ['orders_status']), true)).toEqual(
+      comparable([['completed']], true),
+    );
   });
 
   it.each(cases)('metric filter on a text metric %s %j', async (operator, value) => {
     // size_label is 'large' when a status sums over 200, else 'small' (TYPED_METRICS).
-    const labels = (await engine.handRows("SELECT status, CASE WHEN SUM(amount) > 200 THEN 'large' ELSE 'small' END FROM jaffle.orders GROUP BY 1 ORDER BY 1")) as Array<[string, string]>;
-    const query = metricQuery('orders', { dimensions: ['orders_status'], metrics: ['orders_size_label'], filters: { metrics: { id: 'g', and: [hostile('orders_size_label', operator, value)] } }, sorts: [asc('orders_status')] });
+    const labels = (await engine.handRows(
+      "SELECT status, CASE WHEN SUM(amount) > 200 THEN 'large' ELSE 'small' END FROM jaffle.orders GROUP BY 1 ORDER BY 1",
+    )) as Array<[string, string]>;
+    const query = metricQuery('orders', {
+      dimensions: ['orders_status'],
+      metrics: ['orders_size_label'],
+      filters: { metrics: { id: 'g', and: [hostile('orders_size_label', operator, value)] } },
+      sorts: [asc('orders_status')],
+    });
     const compiled = compileFor(explore(TYPED_METRICS), query);
     expectNotInSql(compiled, value);
     const rows = await run(compiled, value);
-    if (rows !== 'refused') expect(comparable(rows, true)).toEqual(comparable(labels.filter(([, label]) => keeps(operator, label, value)), true));
+    if (rows !== 'refused')
+      expect(comparable(rows, true)).toEqual(
+        comparable(
+          labels.filter(([, label]) => keeps(operator, label, value)),
+          true,
+        ),
+      );
   });
 
   it.each(cases)('table-calculation filter %s %j', async (operator, value) => {
@@ -104,20 +135,40 @@ describe.each([
     const compiled = compileFor(explore(), query);
     expectNotInSql(compiled, value);
     const rows = await run(compiled, value);
-    if (rows !== 'refused') expect(comparable(rows, true)).toEqual(comparable(orders.filter((o) => keeps(operator, o.status, value)).map((o) => [o.status, o.status]), true));
+    if (rows !== 'refused')
+      expect(comparable(rows, true)).toEqual(
+        comparable(
+          orders.filter((o) => keeps(operator, o.status, value)).map((o) => [o.status, o.status]),
+          true,
+        ),
+      );
   });
 
   it.each(cases)('custom metric filter %s %j', async (operator, value) => {
     const query = metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_matching'],
-      additionalMetrics: [{ name: 'matching', table: 'orders', type: 'count_distinct', sql: '${TABLE}.order_id', filters: [{ id: 'h', target: { fieldRef: 'status' }, operator, values: [value] }] }],
+      additionalMetrics: [
+        {
+          name: 'matching',
+          table: 'orders',
+          type: 'count_distinct',
+          sql: '${TABLE}.order_id',
+          filters: [{ id: 'h', target: { fieldRef: 'status' }, operator, values: [value] }],
+        },
+      ],
       sorts: [asc('orders_status')],
     });
     const compiled = compileFor(explore(), query);
     expectNotInSql(compiled, value);
     const rows = await run(compiled, value);
-    if (rows !== 'refused') expect(comparable(rows, true)).toEqual(comparable(orders.map((o) => [o.status, keeps(operator, o.status, value) ? o.count : 0]), true));
+    if (rows !== 'refused')
+      expect(comparable(rows, true)).toEqual(
+        comparable(
+          orders.map((o) => [o.status, keeps(operator, o.status, value) ? o.count : 0]),
+          true,
+        ),
+      );
   });
 
   it.each(IDENTIFIER_CORPUS)('labels %j are not SQL: the query is the plain one, its fields carry them', async (label) => {
@@ -126,8 +177,23 @@ describe.each([
         dimensions: ['size', 'amount_bins'],
         metrics: ['orders_max_amount'],
         customDimensions: [
-          { id: 'size', name: text, table: 'orders', type: 'sql', sql: "CASE WHEN ${orders.amount} > 20 THEN 'big' ELSE 'small' END", dimensionType: 'string' },
-          { id: 'amount_bins', name: text, table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'fixed_number', binNumber: 3 },
+          {
+            id: 'size',
+            name: text,
+            table: 'orders',
+            type: 'sql',
+            sql: "CASE WHEN ${orders.amount} > 20 THEN 'big' ELSE 'small' END",
+            dimensionType: 'string',
+          },
+          {
+            id: 'amount_bins',
+            name: text,
+            table: 'orders',
+            type: 'bin',
+            dimensionId: 'orders_amount',
+            binType: 'fixed_number',
+            binNumber: 3,
+          },
         ],
         additionalMetrics: [{ name: 'max_amount', label: text, table: 'orders', type: 'max', sql: '${TABLE}.amount' }],
         tableCalculations: [{ name: 'doubled', displayName: text, sql: '${orders.max_amount} * 2', type: 'number' }],
@@ -142,7 +208,9 @@ describe.each([
     expect(compiled.fields['orders_max_amount']).toMatchObject({ label });
     expect(compiled.fields['doubled']).toMatchObject({ displayName: label });
     const columns = Object.keys(plain.fields);
-    expect(comparable(await engine.compiledRows(compiled.sql, compiled.params, columns), true)).toEqual(comparable(await engine.compiledRows(plain.sql, plain.params, columns), true));
+    expect(comparable(await engine.compiledRows(compiled.sql, compiled.params, columns), true)).toEqual(
+      comparable(await engine.compiledRows(plain.sql, plain.params, columns), true),
+    );
   });
 
   it.each(IDENTIFIER_CORPUS)('ids %j are quoted column names with the right values', async (id) => {
@@ -151,7 +219,14 @@ describe.each([
         dimensions: [sqlId, binId],
         metrics: [`orders_${metricName}`],
         customDimensions: [
-          { id: sqlId, name: 'Size', table: 'orders', type: 'sql', sql: "CASE WHEN ${orders.amount} > 20 THEN 'big' ELSE 'small' END", dimensionType: 'string' },
+          {
+            id: sqlId,
+            name: 'Size',
+            table: 'orders',
+            type: 'sql',
+            sql: "CASE WHEN ${orders.amount} > 20 THEN 'big' ELSE 'small' END",
+            dimensionType: 'string',
+          },
           { id: binId, name: 'Bins', table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'fixed_number', binNumber: 3 },
         ],
         additionalMetrics: [{ name: metricName, table: 'orders', type: 'sum', sql: '${TABLE}.amount' }],
@@ -168,7 +243,16 @@ describe.each([
     const query = metricQuery('orders', {
       dimensions: ['orders_status', 'match'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'match', name: 'Match', table: 'orders', type: 'sql', sql: "CASE WHEN ${orders.status} IN (${ld.parameters.list}) THEN 'match' ELSE 'other' END", dimensionType: 'string' }],
+      customDimensions: [
+        {
+          id: 'match',
+          name: 'Match',
+          table: 'orders',
+          type: 'sql',
+          sql: "CASE WHEN ${orders.status} IN (${ld.parameters.list}) THEN 'match' ELSE 'other' END",
+          dimensionType: 'string',
+        },
+      ],
       tableCalculations: [{ name: 'tagged', displayName: 'Tagged', sql: '${orders.status} || ${ld.parameters.tag}', type: 'string' }],
       sorts: [asc('orders_status')],
     });
@@ -177,7 +261,12 @@ describe.each([
     expect(compiled.missingParameterReferences).toEqual([]);
     const rows = await run(compiled, value);
     if (rows === 'refused') return;
-    const expected = orders.map((o) => [o.status, o.status === 'completed' || o.status === value ? 'match' : 'other', o.count, o.status + value]);
+    const expected = orders.map((o) => [
+      o.status,
+      o.status === 'completed' || o.status === value ? 'match' : 'other',
+      o.count,
+      o.status + value,
+    ]);
     expect(comparable(rows, true)).toEqual(comparable(expected, true));
   });
 
@@ -186,10 +275,22 @@ describe.each([
     const query = metricQuery('orders', {
       dimensions: ['orders_status', 'who'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'who', name: 'Who', table: 'orders', type: 'sql', sql: '${orders.status} || ${ld.user.email} || ${ld.attr.tag}', dimensionType: 'string' }],
+      customDimensions: [
+        {
+          id: 'who',
+          name: 'Who',
+          table: 'orders',
+          type: 'sql',
+          sql: '${orders.status} || ${ld.user.email} || ${ld.attr.tag}',
+          dimensionType: 'string',
+        },
+      ],
       sorts: [asc('orders_status')],
     });
-    const compiled = compileFor(explore(ORDERS_OF_NAMED_CUSTOMERS), query, { userAttributes: { names: [value, 'Adam'], tag: value }, user: { email: value } });
+    const compiled = compileFor(explore(ORDERS_OF_NAMED_CUSTOMERS), query, {
+      userAttributes: { names: [value, 'Adam'], tag: value },
+      user: { email: value },
+    });
     expectNotInSql(compiled, value);
     const rows = await run(compiled, value);
     if (rows === 'refused') return;
@@ -197,12 +298,23 @@ describe.each([
       "SELECT o.status, COUNT(DISTINCT o.order_id) FROM jaffle.orders o JOIN jaffle.customers c ON c.customer_id = o.customer_id WHERE c.first_name = 'Adam' GROUP BY 1 ORDER BY 1",
     );
     expect(adams.length).toBeGreaterThan(0);
-    expect(comparable(rows, true)).toEqual(comparable(adams.map(([status, count]) => [status, `${String(status)}${value}${value}`, count]), true));
+    expect(comparable(rows, true)).toEqual(
+      comparable(
+        adams.map(([status, count]) => [status, `${String(status)}${value}${value}`, count]),
+        true,
+      ),
+    );
   });
 
   it('renders hostile values for display as escaped literals that still run harmlessly', async () => {
     for (const value of CORPUS.filter((candidate) => !candidate.includes('\u0000'))) {
-      const compiled = compile(explore(), statusQuery(hostile('orders_status', 'equals', value)), dialectFor(engine.type), {}, { inlineParams: true });
+      const compiled = compile(
+        explore(),
+        statusQuery(hostile('orders_status', 'equals', value)),
+        dialectFor(engine.type),
+        {},
+        { inlineParams: true },
+      );
       expect(compiled.params).toEqual([]);
       expect(await engine.compiledRows(compiled.sql, [], Object.keys(compiled.fields))).toEqual([]);
     }

@@ -13,8 +13,12 @@ const query: MetricQuery = {
     { name: `${PREFIX}_sum`, table: 'orders', type: 'sum', sql: '${TABLE}.amount' },
     { name: `${PREFIX}_count`, table: 'orders', type: 'count', sql: '${TABLE}.order_id' },
   ],
-  filters: { metrics: { id: 'm', and: [{ id: 'r', target: { fieldId: `orders_${PREFIX}_count` }, operator: 'greaterThan', values: [1] }] } },
-  tableCalculations: [{ name: `${PREFIX}_calculation`, displayName: 'Calc', template: { type: 'running_total', fieldId: `orders_${PREFIX}_sum` } }],
+  filters: {
+    metrics: { id: 'm', and: [{ id: 'r', target: { fieldId: `orders_${PREFIX}_count` }, operator: 'greaterThan', values: [1] }] },
+  },
+  tableCalculations: [
+    { name: `${PREFIX}_calculation`, displayName: 'Calc', template: { type: 'running_total', fieldId: `orders_${PREFIX}_sum` } },
+  ],
   periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 },
   sorts: [{ fieldId: `orders_${PREFIX}_sum`, descending: true }],
   limit: 10,
@@ -23,7 +27,9 @@ const query: MetricQuery = {
 describe.each(WAREHOUSE_TYPES.map((type) => [type]))('field ids past the identifier limit on %s', (type) => {
   const dialect = dialectFor(type);
   const compiled = compile(jaffleExplore('orders', type), query, dialect);
-  const quoted = [...compiled.sql.matchAll(dialect.identifierQuote === '"' ? /"((?:[^"]|"")*)"/g : /`((?:[^`\\]|\\.)*)`/g)].map((match) => match[1] as string);
+  const quoted = [...compiled.sql.matchAll(dialect.identifierQuote === '"' ? /"((?:[^"]|"")*)"/g : /`((?:[^`\\]|\\.)*)`/g)].map(
+    (match) => match[1] as string,
+  );
 
   it('writes no identifier longer than the warehouse keeps', () => {
     for (const name of quoted) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(dialect.maxIdentifierBytes);

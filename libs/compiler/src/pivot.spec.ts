@@ -25,11 +25,20 @@ const STATUSES = ['completed', 'placed', 'return_pending', 'returned', 'shipped'
 
 describe('pivot configuration', () => {
   it.each([
-    [{ ...BY_MONTH_AND_STATUS, valuesColumns: [{ reference: 'orders_nope', aggregation: 'sum' }] }, 'pivotConfiguration.valuesColumns[0].reference'],
-    [{ ...BY_MONTH_AND_STATUS, valuesColumns: [{ reference: 'orders_total_order_amount', aggregation: 'median' }] }, 'pivotConfiguration.valuesColumns[0].aggregation'],
+    [
+      { ...BY_MONTH_AND_STATUS, valuesColumns: [{ reference: 'orders_nope', aggregation: 'sum' }] },
+      'pivotConfiguration.valuesColumns[0].reference',
+    ],
+    [
+      { ...BY_MONTH_AND_STATUS, valuesColumns: [{ reference: 'orders_total_order_amount', aggregation: 'median' }] },
+      'pivotConfiguration.valuesColumns[0].aggregation',
+    ],
     [{ ...BY_MONTH_AND_STATUS, valuesColumns: [] }, 'pivotConfiguration.valuesColumns'],
     [{ ...BY_MONTH_AND_STATUS, groupByColumns: [{ reference: 'orders_order_date_month' }] }, 'pivotConfiguration'],
-    [{ ...BY_MONTH_AND_STATUS, sortBy: [{ reference: 'orders_unique_order_count', direction: 'ASC' }] }, 'pivotConfiguration.sortBy[0].reference'],
+    [
+      { ...BY_MONTH_AND_STATUS, sortBy: [{ reference: 'orders_unique_order_count', direction: 'ASC' }] },
+      'pivotConfiguration.sortBy[0].reference',
+    ],
     [{ ...BY_MONTH_AND_STATUS, sortBy: [{ reference: 'orders_status', direction: 'UP' }] }, 'pivotConfiguration.sortBy[0].direction'],
   ])('rejects a bad configuration, naming %#', (config, field) => {
     const attempt = (): unknown => pivotPlan(config as PivotConfiguration, COLUMNS);
@@ -70,29 +79,46 @@ describe('pivoted queries on PostgreSQL return the rows of hand-written SQL', ()
 
   it('spreads each status into a column, one row per month', async () => {
     const result = await pivoted(BY_MONTH_AND_STATUS);
-    expect(result.columns.map((column) => column.pivotColumnName)).toEqual(STATUSES.map((status) => `orders_total_order_amount_sum_${status}`));
+    expect(result.columns.map((column) => column.pivotColumnName)).toEqual(
+      STATUSES.map((status) => `orders_total_order_amount_sum_${status}`),
+    );
     expect(result.columns[0]?.pivotValues).toEqual([{ referenceField: 'orders_status', value: 'completed' }]);
     expect(result.totalColumnCount).toBe(5);
     const actual = result.rows.map((row) => Object.values(row));
-    expect(comparableRows(actual, true)).toEqual(comparableRows(await handRows(`SELECT DATE_TRUNC('month', order_date), ${byStatus} FROM jaffle.orders GROUP BY 1 ORDER BY 1`), true));
+    expect(comparableRows(actual, true)).toEqual(
+      comparableRows(await handRows(`SELECT DATE_TRUNC('month', order_date), ${byStatus} FROM jaffle.orders GROUP BY 1 ORDER BY 1`), true),
+    );
   });
 
   it('cuts rows and columns at their limits and reports the full column count', async () => {
     // January and February have three statuses: completed, return_pending, returned.
     const result = await pivoted(BY_MONTH_AND_STATUS, { rowLimit: 2, columnLimit: 2 });
-    expect(result.columns.map((column) => column.pivotColumnName)).toEqual(['orders_total_order_amount_sum_completed', 'orders_total_order_amount_sum_return_pending']);
+    expect(result.columns.map((column) => column.pivotColumnName)).toEqual([
+      'orders_total_order_amount_sum_completed',
+      'orders_total_order_amount_sum_return_pending',
+    ]);
     expect(result.totalColumnCount).toBe(3);
     const actual = result.rows.map((row) => Object.values(row));
-    const expected = await handRows(`SELECT DATE_TRUNC('month', order_date), SUM(amount) FILTER (WHERE status = 'completed'), SUM(amount) FILTER (WHERE status = 'return_pending') FROM jaffle.orders GROUP BY 1 ORDER BY 1 LIMIT 2`);
+    const expected = await handRows(
+      `SELECT DATE_TRUNC('month', order_date), SUM(amount) FILTER (WHERE status = 'completed'), SUM(amount) FILTER (WHERE status = 'return_pending') FROM jaffle.orders GROUP BY 1 ORDER BY 1 LIMIT 2`,
+    );
     expect(comparableRows(actual, true)).toEqual(comparableRows(expected, true));
   });
 
   it('sorts rows by a value in the first pivot column, and columns by their group-by values', async () => {
-    const result = await pivoted({ ...BY_MONTH_AND_STATUS, sortBy: [{ reference: 'orders_total_order_amount', direction: 'DESC' }, { reference: 'orders_status', direction: 'DESC' }] });
+    const result = await pivoted({
+      ...BY_MONTH_AND_STATUS,
+      sortBy: [
+        { reference: 'orders_total_order_amount', direction: 'DESC' },
+        { reference: 'orders_status', direction: 'DESC' },
+      ],
+    });
     // Columns descend by status, so the first pivot column is "shipped".
     expect(result.columns[0]?.pivotColumnName).toBe('orders_total_order_amount_sum_shipped');
     const actual = result.rows.map((row) => [row['orders_order_date_month'], row['orders_total_order_amount_sum_shipped']]);
-    const expected = await handRows(`SELECT DATE_TRUNC('month', order_date), SUM(amount) FILTER (WHERE status = 'shipped') AS s FROM jaffle.orders GROUP BY 1 ORDER BY s DESC NULLS FIRST, 1`);
+    const expected = await handRows(
+      `SELECT DATE_TRUNC('month', order_date), SUM(amount) FILTER (WHERE status = 'shipped') AS s FROM jaffle.orders GROUP BY 1 ORDER BY s DESC NULLS FIRST, 1`,
+    );
     expect(comparableRows(actual, true)).toEqual(comparableRows(expected, true));
   });
 
@@ -105,7 +131,11 @@ describe('pivoted queries on PostgreSQL return the rows of hand-written SQL', ()
         { reference: 'orders_order_date_month', aggregation: 'count' },
       ],
     });
-    expect(result.columns.map((column) => column.pivotColumnName)).toEqual(['orders_unique_order_count_sum', 'orders_total_order_amount_avg', 'orders_order_date_month_count']);
+    expect(result.columns.map((column) => column.pivotColumnName)).toEqual([
+      'orders_unique_order_count_sum',
+      'orders_total_order_amount_avg',
+      'orders_order_date_month_count',
+    ]);
     const actual = result.rows.map((row) => Object.values(row));
     const expected = await handRows(
       `SELECT status, SUM(n), AVG(t), COUNT(m) FROM (SELECT status, DATE_TRUNC('month', order_date) AS m, SUM(amount) AS t, COUNT(DISTINCT order_id) AS n FROM jaffle.orders GROUP BY 1, 2) s GROUP BY 1 ORDER BY 1`,
@@ -114,7 +144,10 @@ describe('pivoted queries on PostgreSQL return the rows of hand-written SQL', ()
   });
 
   it('takes any value with ANY, on PostgreSQL before version 16 too', async () => {
-    const result = await pivoted({ valuesColumns: [{ reference: 'orders_order_date_month', aggregation: 'any' }], groupByColumns: [{ reference: 'orders_status' }] });
+    const result = await pivoted({
+      valuesColumns: [{ reference: 'orders_order_date_month', aggregation: 'any' }],
+      groupByColumns: [{ reference: 'orders_status' }],
+    });
     expect(result.rows).toHaveLength(1);
     expect(result.columns).toHaveLength(5);
     for (const column of result.columns) expect(result.rows[0]?.[column.pivotColumnName]).toBeInstanceOf(Date);

@@ -16,9 +16,16 @@ const LATER = new Date('2019-09-03T05:17:00Z');
 
 /** Filter values by type, without a database: a compile never reads them, it only binds them. */
 function staticPools(explores: readonly Explore[]): ValuePools {
-  const byType: Record<string, readonly unknown[]> = { string: ['completed', 'placed'], number: [1, 5, 30], date: ['2018-01-05', '2018-03-01'], timestamp: ['2018-01-05 10:00:00'] };
+  const byType: Record<string, readonly unknown[]> = {
+    string: ['completed', 'placed'],
+    number: [1, 5, 30],
+    date: ['2018-01-05', '2018-03-01'],
+    timestamp: ['2018-01-05 10:00:00'],
+  };
   const types = new Map<string, string>();
-  for (const explore of explores) for (const table of Object.values(explore.tables)) for (const dimension of Object.values(table.dimensions)) types.set(getFieldId(dimension), dimension.type);
+  for (const explore of explores)
+    for (const table of Object.values(explore.tables))
+      for (const dimension of Object.values(table.dimensions)) types.set(getFieldId(dimension), dimension.type);
   return { values: (fieldId) => byType[types.get(fieldId) ?? ''] ?? [] };
 }
 
@@ -27,7 +34,16 @@ function compiledAt(explore: Explore, query: MetricQuery, now: Date, context: ob
   return JSON.stringify([compiled.sql, compiled.params]);
 }
 
-const plain = (change: Partial<MetricQuery> = {}): MetricQuery => ({ exploreName: 'orders', dimensions: ['orders_status'], metrics: ['orders_order_count'], filters: {}, sorts: [], limit: 10, tableCalculations: [], ...change });
+const plain = (change: Partial<MetricQuery> = {}): MetricQuery => ({
+  exploreName: 'orders',
+  dimensions: ['orders_status'],
+  metrics: ['orders_order_count'],
+  filters: {},
+  sorts: [],
+  limit: 10,
+  tableCalculations: [],
+  ...change,
+});
 
 describe('readsClock', () => {
   it('is false only for queries whose compile is the same at any moment (random queries, two moments)', () => {
@@ -60,13 +76,43 @@ describe('readsClock', () => {
   it('sees relative operators in the query, its custom metrics and the explore', () => {
     const orders = jaffleExplore('orders');
     expect(readsClock(orders, plain())).toBe(false);
-    const inThePast = { id: 'r', target: { fieldId: 'orders_order_date' }, operator: 'inThePast' as const, values: [3], settings: { unitOfTime: 'days' as const } };
+    const inThePast = {
+      id: 'r',
+      target: { fieldId: 'orders_order_date' },
+      operator: 'inThePast' as const,
+      values: [3],
+      settings: { unitOfTime: 'days' as const },
+    };
     expect(readsClock(orders, plain({ filters: { dimensions: { id: 'f', and: [inThePast] } } }))).toBe(true);
-    expect(readsClock(orders, plain({ filters: { dimensions: { id: 'f', or: [{ id: 'g', and: [{ ...inThePast, operator: 'inPeriodToDate' }] }] } } }))).toBe(true);
     expect(
       readsClock(
         orders,
-        plain({ additionalMetrics: [{ name: 'recent', label: 'Recent', table: 'orders', type: 'count', sql: '${TABLE}.order_id', filters: [{ id: 'm', target: { fieldRef: 'order_date' }, operator: 'notInTheCurrent', values: [], settings: { unitOfTime: 'months' } }] }] }),
+        plain({ filters: { dimensions: { id: 'f', or: [{ id: 'g', and: [{ ...inThePast, operator: 'inPeriodToDate' }] }] } } }),
+      ),
+    ).toBe(true);
+    expect(
+      readsClock(
+        orders,
+        plain({
+          additionalMetrics: [
+            {
+              name: 'recent',
+              label: 'Recent',
+              table: 'orders',
+              type: 'count',
+              sql: '${TABLE}.order_id',
+              filters: [
+                {
+                  id: 'm',
+                  target: { fieldRef: 'order_date' },
+                  operator: 'notInTheCurrent',
+                  values: [],
+                  settings: { unitOfTime: 'months' },
+                },
+              ],
+            },
+          ],
+        }),
       ),
     ).toBe(true);
     // A pre-aggregate of the explore keeps a relative window ('inThePast 8 weeks'): matching reads the clock.
@@ -78,7 +124,13 @@ describe('readsClock', () => {
     const rollups = (explore.preAggregates ?? [])
       .filter((definition) => definition.name === 'recent_orders_daily')
       .map((definition) => ({ definition, relationSql: `read_parquet('/r/${definition.name}.parquet')`, builtAt: ROLLUPS_BUILT_AT }));
-    const inThePast = { id: 'p', target: { fieldId: 'orders_order_date' }, operator: 'inThePast' as const, values: [4], settings: { unitOfTime: 'weeks' as const } };
+    const inThePast = {
+      id: 'p',
+      target: { fieldId: 'orders_order_date' },
+      operator: 'inThePast' as const,
+      values: [4],
+      settings: { unitOfTime: 'weeks' as const },
+    };
     const query = plain({ filters: { dimensions: { id: 'f', and: [inThePast] } } });
     const at = (now: Date) => matchPreAggregate(explore, query, { now }, rollups);
     // Inside the window the rollup was built with at its build, past it a day later.

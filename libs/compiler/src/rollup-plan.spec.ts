@@ -44,7 +44,17 @@ describe('rollupPlan', () => {
   it('keeps a metric’s own filters in its parts, and applies the definition’s filters', () => {
     const plan = rollupPlan(orders, definition('completed_orders_weekly'));
     expect(plan.query.filters).toEqual({
-      dimensions: { id: 'completed_orders_weekly_filters', and: [{ id: 'orders_pre_aggregate_completed_orders_weekly_filter_0', target: { fieldId: 'orders_status' }, operator: 'equals', values: ['completed', 'shipped'] }] },
+      dimensions: {
+        id: 'completed_orders_weekly_filters',
+        and: [
+          {
+            id: 'orders_pre_aggregate_completed_orders_weekly_filter_0',
+            target: { fieldId: 'orders_status' },
+            operator: 'equals',
+            values: ['completed', 'shipped'],
+          },
+        ],
+      },
     });
     const compiled = compile(orders, plan.query, dialectFor('postgres'), {}, { withoutLimit: true, inlineParams: true });
     expect(compiled.sql).toContain(`("orders".status) IN ('completed','shipped')`);

@@ -6,7 +6,10 @@ import { compileExplores, loadTransformProject, readYamlProjectFromDirectory } f
 import { demoProjectDirectory } from './demo-project-directory';
 
 function demoExplores(warehouseType: WarehouseType): AnyExplore[] {
-  return compileExplores(loadTransformProject({ kind: 'yaml', files: readYamlProjectFromDirectory(demoProjectDirectory()) }), { warehouseType, catalog: {} });
+  return compileExplores(loadTransformProject({ kind: 'yaml', files: readYamlProjectFromDirectory(demoProjectDirectory()) }), {
+    warehouseType,
+    catalog: {},
+  });
 }
 
 function explore(explores: readonly AnyExplore[], name: string): Explore {
@@ -15,15 +18,29 @@ function explore(explores: readonly AnyExplore[], name: string): Explore {
   return found;
 }
 
-const query = (change: Partial<MetricQuery> & Pick<MetricQuery, 'exploreName'>): MetricQuery => ({ dimensions: [], metrics: [], filters: {}, sorts: [], limit: 500, tableCalculations: [], ...change });
+const query = (change: Partial<MetricQuery> & Pick<MetricQuery, 'exploreName'>): MetricQuery => ({
+  dimensions: [],
+  metrics: [],
+  filters: {},
+  sorts: [],
+  limit: 500,
+  tableCalculations: [],
+  ...change,
+});
 
 describe.each<WarehouseType>(['duckdb', 'postgres'])('the demo project’s pre-aggregates on %s', (warehouseType) => {
   const explores = demoExplores(warehouseType);
 
   it('compile with every explore', () => {
     expect(explores.filter(isExploreError)).toEqual([]);
-    expect(explore(explores, 'orders').preAggregates?.map((definition) => definition.name)).toEqual(['orders_daily_by_status', 'revenue_by_country_monthly']);
-    expect(explore(explores, 'events').preAggregates?.map((definition) => definition.name)).toEqual(['events_daily_by_type', 'events_hourly_by_type']);
+    expect(explore(explores, 'orders').preAggregates?.map((definition) => definition.name)).toEqual([
+      'orders_daily_by_status',
+      'revenue_by_country_monthly',
+    ]);
+    expect(explore(explores, 'events').preAggregates?.map((definition) => definition.name)).toEqual([
+      'events_daily_by_type',
+      'events_hourly_by_type',
+    ]);
     expect(explore(explores, 'fulfilled_orders').preAggregates).toBeUndefined();
   });
 
@@ -39,22 +56,46 @@ describe.each<WarehouseType>(['duckdb', 'postgres'])('the demo project’s pre-a
   });
 
   it('answer dashboard-style queries', () => {
-    const built = (target: Explore) => (target.preAggregates ?? []).map((definition) => ({ definition, relationSql: `read_parquet('${definition.name}.parquet')` }));
+    const built = (target: Explore) =>
+      (target.preAggregates ?? []).map((definition) => ({ definition, relationSql: `read_parquet('${definition.name}.parquet')` }));
     const events = explore(explores, 'events');
     const traffic = query({
       exploreName: 'events',
       dimensions: ['events_occurred_at_week', 'events_event_type'],
       metrics: ['events_event_count'],
-      filters: { dimensions: { id: 'f', and: [{ id: 'last', target: { fieldId: 'events_occurred_at' }, operator: 'inThePast', values: [8], settings: { unitOfTime: 'weeks', completed: true } }] } },
+      filters: {
+        dimensions: {
+          id: 'f',
+          and: [
+            {
+              id: 'last',
+              target: { fieldId: 'events_occurred_at' },
+              operator: 'inThePast',
+              values: [8],
+              settings: { unitOfTime: 'weeks', completed: true },
+            },
+          ],
+        },
+      },
       sorts: [{ fieldId: 'events_occurred_at_week', descending: false }],
     });
     expect(matchPreAggregate(events, traffic, {}, built(events))).toMatchObject({ hit: true, preAggregateName: 'events_daily_by_type' });
     const hourly = query({ exploreName: 'events', dimensions: ['events_occurred_at_hour_of_day_num'], metrics: ['events_event_count'] });
     expect(matchPreAggregate(events, hourly, {}, built(events))).toMatchObject({ hit: true, preAggregateName: 'events_hourly_by_type' });
     const orders = explore(explores, 'orders');
-    const revenue = query({ exploreName: 'orders', dimensions: ['orders_ordered_at_month', 'customers_country'], metrics: ['orders_completed_revenue', 'orders_average_order_value'] });
-    expect(matchPreAggregate(orders, revenue, {}, built(orders))).toMatchObject({ hit: true, preAggregateName: 'revenue_by_country_monthly' });
+    const revenue = query({
+      exploreName: 'orders',
+      dimensions: ['orders_ordered_at_month', 'customers_country'],
+      metrics: ['orders_completed_revenue', 'orders_average_order_value'],
+    });
+    expect(matchPreAggregate(orders, revenue, {}, built(orders))).toMatchObject({
+      hit: true,
+      preAggregateName: 'revenue_by_country_monthly',
+    });
     const sessions = query({ exploreName: 'events', dimensions: ['events_event_type'], metrics: ['events_session_count'] });
-    expect(matchPreAggregate(events, sessions, {}, built(events))).toMatchObject({ hit: false, reason: expect.stringContaining('events_session_count') });
+    expect(matchPreAggregate(events, sessions, {}, built(events))).toMatchObject({
+      hit: false,
+      reason: expect.stringContaining('events_session_count'),
+    });
   });
 });

@@ -83,19 +83,21 @@ describe('the demo YAML project against a generated warehouse', () => {
     const whereClause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 
     it('resolves and runs every dimension, joins and filters included', async () => {
-      const selects = sql.aliases().flatMap(([alias, fields]) =>
-        [...fields.dimensions.keys()].map((name) => `${sql.dimension(alias, name)} AS "${alias}__${name}"`),
-      );
+      const selects = sql
+        .aliases()
+        .flatMap(([alias, fields]) => [...fields.dimensions.keys()].map((name) => `${sql.dimension(alias, name)} AS "${alias}__${name}"`));
       const [rows] = await queryDuckDbFile(file, `SELECT ${selects.join(',\n')}\n${sql.fromClause(DEMO_SCHEMA)}\n${whereClause}\nLIMIT 5`);
       expect(rows.length).toBeGreaterThan(0);
     });
 
     it('resolves and runs every metric', async () => {
-      const selects = sql.aliases().flatMap(([alias, fields]) =>
-        [...fields.metrics.keys()].map((name) => `${sql.metric(alias, name)} AS "${alias}__${name}"`),
-      );
+      const selects = sql
+        .aliases()
+        .flatMap(([alias, fields]) => [...fields.metrics.keys()].map((name) => `${sql.metric(alias, name)} AS "${alias}__${name}"`));
       const [[row]] = await queryDuckDbFile(file, `SELECT ${selects.join(',\n')}\n${sql.fromClause(DEMO_SCHEMA)}\n${whereClause}`);
-      const empty = Object.entries(row).filter(([, value]) => value === null).map(([name]) => name);
+      const empty = Object.entries(row)
+        .filter(([, value]) => value === null)
+        .map(([name]) => name);
       expect(empty).toEqual([]);
     });
   });

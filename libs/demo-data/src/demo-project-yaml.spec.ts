@@ -15,7 +15,19 @@ const allMetrics: [model: string, name: string, metric: MetricMeta][] = [...fiel
   [...fields.metrics].map(([name, metric]): [string, string, MetricMeta] => [model, name, metric]),
 );
 
-const METRIC_TYPES_SHOWN = ['count', 'count_distinct', 'sum', 'average', 'min', 'max', 'median', 'percentile', 'number', 'sum_distinct', 'average_distinct'];
+const METRIC_TYPES_SHOWN = [
+  'count',
+  'count_distinct',
+  'sum',
+  'average',
+  'min',
+  'max',
+  'median',
+  'percentile',
+  'number',
+  'sum_distinct',
+  'average_distinct',
+];
 const RELATIONSHIPS = ['one-to-one', 'one-to-many', 'many-to-one', 'many-to-many'];
 const TIME_TYPES = ['date', 'timestamp'];
 
@@ -48,7 +60,11 @@ describe('the demo YAML project', () => {
   it('describes and types every column', () => {
     for (const model of project.models) {
       for (const column of model.columns ?? []) {
-        expect({ column: `${model.name}.${column.name}`, described: Boolean(column.description), typed: Boolean(column.data_type) }).toEqual({
+        expect({
+          column: `${model.name}.${column.name}`,
+          described: Boolean(column.description),
+          typed: Boolean(column.data_type),
+        }).toEqual({
           column: `${model.name}.${column.name}`,
           described: true,
           typed: true,
@@ -63,7 +79,8 @@ describe('the demo YAML project', () => {
   });
 
   it('never gives a metric the name of a dimension of its model (Lightdash would drop it)', () => {
-    for (const [model, name] of allMetrics) expect([model, name, fieldsByModel.get(model)?.dimensions.has(name)]).toEqual([model, name, false]);
+    for (const [model, name] of allMetrics)
+      expect([model, name, fieldsByModel.get(model)?.dimensions.has(name)]).toEqual([model, name, false]);
   });
 
   it('declares a relationship on every join and restricts fields to ones the joined model has', () => {
@@ -73,7 +90,11 @@ describe('the demo YAML project', () => {
         const joined = fieldsByModel.get(join.join);
         expect(joined).toBeDefined();
         for (const field of join.fields ?? []) {
-          expect([join.join, field, Boolean(joined?.dimensions.has(field) || joined?.metrics.has(field))]).toEqual([join.join, field, true]);
+          expect([join.join, field, Boolean(joined?.dimensions.has(field) || joined?.metrics.has(field))]).toEqual([
+            join.join,
+            field,
+            true,
+          ]);
         }
       }
     }
@@ -97,12 +118,18 @@ describe('the demo YAML project', () => {
     ]);
     expect(defaults.length).toBeGreaterThan(1);
     for (const [model, field] of defaults) {
-      expect([model, field, TIME_TYPES.includes(String(fieldsByModel.get(String(model))?.dimensions.get(String(field))?.type))]).toEqual([model, field, true]);
+      expect([model, field, TIME_TYPES.includes(String(fieldsByModel.get(String(model))?.dimensions.get(String(field))?.type))]).toEqual([
+        model,
+        field,
+        true,
+      ]);
     }
   });
 
   it('uses default, explicit and disabled time intervals', () => {
-    const timeDimensions = [...fieldsByModel.values()].flatMap((fields) => [...fields.dimensions.values()]).filter((dimension) => TIME_TYPES.includes(String(dimension.type)));
+    const timeDimensions = [...fieldsByModel.values()]
+      .flatMap((fields) => [...fields.dimensions.values()])
+      .filter((dimension) => TIME_TYPES.includes(String(dimension.type)));
     expect(timeDimensions.some((dimension) => dimension.time_intervals === undefined)).toBe(true);
     expect(timeDimensions.some((dimension) => Array.isArray(dimension.time_intervals))).toBe(true);
     expect(timeDimensions.some((dimension) => dimension.time_intervals === 'OFF')).toBe(true);
@@ -114,7 +141,9 @@ describe('the demo YAML project', () => {
       const groups = Object.keys(fields.model.meta?.group_details ?? {});
       const grouped = [...fields.dimensions.values(), ...fields.metrics.values()].flatMap((field) => field.groups ?? []);
       for (const group of grouped) expect([model, group, groups.includes(group)]).toEqual([model, group, true]);
-      const spotlit = [fields.model.meta?.spotlight, ...[...fields.metrics.values()].map((metric) => metric.spotlight)].flatMap((spotlight) => spotlight?.categories ?? []);
+      const spotlit = [fields.model.meta?.spotlight, ...[...fields.metrics.values()].map((metric) => metric.spotlight)].flatMap(
+        (spotlight) => spotlight?.categories ?? [],
+      );
       for (const category of spotlit) expect([model, category, categories.includes(category)]).toEqual([model, category, true]);
     }
   });
@@ -126,7 +155,8 @@ describe('the demo YAML project', () => {
         ...(fields.model.meta?.default_filters ?? []),
         ...[...fields.metrics.values()].flatMap((metric) => metric.filters ?? []),
       ];
-      for (const name of filters.flatMap((filter) => Object.keys(filter))) expect([model, name, fields.dimensions.has(name)]).toEqual([model, name, true]);
+      for (const name of filters.flatMap((filter) => Object.keys(filter)))
+        expect([model, name, fields.dimensions.has(name)]).toEqual([model, name, true]);
     }
     const filtered = project.models.filter((model) => model.meta?.required_filters?.length && model.meta.default_filters?.length);
     expect(filtered.map((model) => model.name)).toEqual(['events']);

@@ -75,7 +75,11 @@ describe('generateDemoWarehouse', () => {
     workspace = await temporaryDirectory('demo-data');
     first = await generateDemoWarehouse({ file: join(workspace.path, 'first', DEMO_DUCKDB_FILE_NAME), scale: SCALE });
     // The second run under a small memory limit: the data must not depend on the memory available.
-    second = await generateDemoWarehouse({ file: join(workspace.path, 'second', DEMO_DUCKDB_FILE_NAME), scale: SCALE, memoryLimit: '64MB' });
+    second = await generateDemoWarehouse({
+      file: join(workspace.path, 'second', DEMO_DUCKDB_FILE_NAME),
+      scale: SCALE,
+      memoryLimit: '64MB',
+    });
   });
   afterAll(() => workspace.remove());
 
@@ -107,7 +111,9 @@ describe('generateDemoWarehouse', () => {
 
   it('generates identical data on every run', async () => {
     const checksums = async (file: string) => {
-      const statements = DEMO_TABLES.map((table) => `SELECT count(*) AS row_count, sum(hash(t))::VARCHAR AS checksum FROM shop.${table} AS t`);
+      const statements = DEMO_TABLES.map(
+        (table) => `SELECT count(*) AS row_count, sum(hash(t))::VARCHAR AS checksum FROM shop.${table} AS t`,
+      );
       return queryDuckDbFile(file, ...statements);
     };
     const [firstSums, secondSums] = await Promise.all([checksums(first.file), checksums(second.file)]);

@@ -12,6 +12,13 @@ export { TrinoDialect } from './lib/dialects/trino.dialect';
 export { escapeStringDefault, escapeStringWithBackslashQuote } from './lib/escape-string';
 export { shortIdentifier } from './lib/short-identifier';
 export { type MetricSqlOptions, type SessionVariable, SqlDialect, type TimeSqlOptions } from './lib/sql-dialect';
-export { type DateName, type DatePart, type IntervalUnit, TIME_FRAME_SQL_KINDS, type TimeFrameSqlKind, type TruncationUnit } from './lib/time-units';
+export {
+  type DateName,
+  type DatePart,
+  type IntervalUnit,
+  TIME_FRAME_SQL_KINDS,
+  type TimeFrameSqlKind,
+  type TruncationUnit,
+} from './lib/time-units';
 export { type FragmentSyntax, fragmentSyntaxOf } from './lib/user-sql/fragment-syntax';
 export { oneExpressionProblem } from './lib/user-sql/one-expression';

@@ -5,7 +5,11 @@ import { compileExplores, loadTransformProject } from './index';
 import { compareWithReference } from './test/compare-with-reference';
 import { readJaffleManifest, readReferenceExplores } from './test/jaffle-fixture';
 
-type Node = { meta: Record<string, unknown>; config: { meta: Record<string, unknown> }; columns: Record<string, { meta: Record<string, unknown> }> };
+type Node = {
+  meta: Record<string, unknown>;
+  config: { meta: Record<string, unknown> };
+  columns: Record<string, { meta: Record<string, unknown> }>;
+};
 
 /** The fixture manifest with four models broken in four different ways (meta set on both meta and config.meta). */
 function brokenManifest(): Record<string, unknown> {
@@ -35,11 +39,19 @@ describe('a broken model', () => {
   };
 
   it('yields its explore with its errors listed', () => {
-    expect(errorsOf('stg_orders')).toEqual(['FIELD_ERROR: ${no_such_column} in dimension "stg_orders.status": "no_such_column" is not a dimension of "stg_orders"']);
+    expect(errorsOf('stg_orders')).toEqual([
+      'FIELD_ERROR: ${no_such_column} in dimension "stg_orders.status": "no_such_column" is not a dimension of "stg_orders"',
+    ]);
     expect(errorsOf('stg_customers')).toEqual(['FIELD_ERROR: dimension "stg_customers.first_name" references itself']);
     expect(errorsOf('events')).toEqual(['JOIN_ERROR: Explore "events" joins "ghosts", which is not a model of the project']);
-    expect(errorsOf('users')).toEqual(['JOIN_ERROR: Explore "users" already has a table named "buyer": give the join of "customers" another alias']);
-    expect(explores.find((explore) => explore.name === 'users')).toMatchObject({ label: 'Users', baseTable: 'users', ymlPath: 'models/users.yml' });
+    expect(errorsOf('users')).toEqual([
+      'JOIN_ERROR: Explore "users" already has a table named "buyer": give the join of "customers" another alias',
+    ]);
+    expect(explores.find((explore) => explore.name === 'users')).toMatchObject({
+      label: 'Users',
+      baseTable: 'users',
+      ymlPath: 'models/users.yml',
+    });
   });
 
   it('leaves the other explores exactly as the reference builds them', () => {
@@ -58,7 +70,9 @@ describe('an unsupported manifest', () => {
   it('is refused with a clear error', () => {
     const manifest = { ...readJaffleManifest(), metadata: { dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v4.json' } };
     expect(() => loadTransformProject({ kind: 'manifest', manifest })).toThrow(
-      new TransformProjectError('Unsupported manifest schema version "https://schemas.getdbt.com/dbt/manifest/v4.json": supported versions are v7 to v12'),
+      new TransformProjectError(
+        'Unsupported manifest schema version "https://schemas.getdbt.com/dbt/manifest/v4.json": supported versions are v7 to v12',
+      ),
     );
   });
 });
@@ -66,12 +80,18 @@ describe('an unsupported manifest', () => {
 describe('the reference comparison', () => {
   it('names the explore and field of every difference', () => {
     const manifest = readJaffleManifest();
-    const explores = compileExplores(loadTransformProject({ kind: 'manifest', manifest }), { warehouseType: 'postgres', catalog: JAFFLE_POSTGRES_CATALOG });
+    const explores = compileExplores(loadTransformProject({ kind: 'manifest', manifest }), {
+      warehouseType: 'postgres',
+      catalog: JAFFLE_POSTGRES_CATALOG,
+    });
     const orders = explores.find((explore) => explore.name === 'orders');
     if (!orders || isExploreError(orders)) throw new Error('orders should compile');
     orders.tables['orders']!.dimensions['status']!.compiledSql = 'changed';
     delete orders.tables['orders']!.metrics['total_order_amount'];
-    const { differences, matchingFields, totalFields } = compareWithReference([orders], readReferenceExplores().filter((reference) => reference.name === 'orders'));
+    const { differences, matchingFields, totalFields } = compareWithReference(
+      [orders],
+      readReferenceExplores().filter((reference) => reference.name === 'orders'),
+    );
     expect(differences).toEqual([
       'orders / orders_status: compiledSql expected "\\"orders\\".status", got "changed"',
       'orders / orders_total_order_amount: field missing',

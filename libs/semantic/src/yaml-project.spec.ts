@@ -32,7 +32,11 @@ describe('YAML-only transform projects', () => {
   it('are read from a folder on disk, skipping build output and packages', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-yaml-project-'));
     try {
-      const extra = { 'target/manifest.yml': 'models: not-a-list', 'dbt_packages/pkg/models/x.yml': 'models: [{name: pkg_model}]', 'node_modules/a/b.yml': '{' };
+      const extra = {
+        'target/manifest.yml': 'models: not-a-list',
+        'dbt_packages/pkg/models/x.yml': 'models: [{name: pkg_model}]',
+        'node_modules/a/b.yml': '{',
+      };
       for (const [path, contents] of Object.entries({ ...files, ...extra })) {
         mkdirSync(dirname(join(dir, path)), { recursive: true });
         writeFileSync(join(dir, path), contents);

@@ -11,7 +11,10 @@ type Meta = Record<string, unknown>;
  */
 export function jaffleManifestWithCatalogMeta(): Record<string, unknown> {
   const manifest = jaffleManifest();
-  const nodes = manifest['nodes'] as Record<string, { meta: Meta; config: { meta: Meta }; columns: Record<string, { meta: Meta; config?: { meta?: Meta } }> }>;
+  const nodes = manifest['nodes'] as Record<
+    string,
+    { meta: Meta; config: { meta: Meta }; columns: Record<string, { meta: Meta; config?: { meta?: Meta } }> }
+  >;
   const orders = nodes['model.jaffle_shop.orders'];
   if (!orders) throw new Error('the jaffle manifest has no orders model');
   const modelMeta = { spotlight: { categories: ['sales'] }, default_time_dimension: { field: 'order_date', interval: 'MONTH' } };

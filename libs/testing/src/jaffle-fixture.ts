@@ -26,7 +26,13 @@ const JAFFLE_LOCK = 7_301_730_174;
 async function materialize(args: string[]): Promise<void> {
   await run(process.execPath, [join(JAFFLE_DIR, 'materialize.mjs'), ...args], {
     cwd: WORKSPACE_ROOT, // the loader resolves pg / @duckdb/node-api from here
-    env: { ...process.env, PGHOST: new URL(TEST_POSTGRES_URL).hostname, PGPORT: new URL(TEST_POSTGRES_URL).port || '5432', PGUSER: 'postgres', PGDATABASE: 'postgres' },
+    env: {
+      ...process.env,
+      PGHOST: new URL(TEST_POSTGRES_URL).hostname,
+      PGPORT: new URL(TEST_POSTGRES_URL).port || '5432',
+      PGUSER: 'postgres',
+      PGDATABASE: 'postgres',
+    },
     timeout: 120_000,
   });
 }
@@ -34,7 +40,12 @@ async function materialize(args: string[]): Promise<void> {
 /** A fingerprint of the fixture's files: the schema is rebuilt only when they changed. */
 function fixtureFingerprint(): string {
   const hash = createHash('sha256');
-  for (const file of [JAFFLE_MANIFEST_PATH, ...readdirSync(join(JAFFLE_DIR, 'data')).sort().map((name) => join(JAFFLE_DIR, 'data', name))]) {
+  for (const file of [
+    JAFFLE_MANIFEST_PATH,
+    ...readdirSync(join(JAFFLE_DIR, 'data'))
+      .sort()
+      .map((name) => join(JAFFLE_DIR, 'data', name)),
+  ]) {
     hash.update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 32);

@@ -32,7 +32,16 @@ export { RollupDuckDb, type RollupDuckDbOptions, type RollupFileColumn } from '.
 export { RollupSandboxes, type RollupSandboxesOptions } from './duckdb/rollup-sandboxes';
 export { type CellValue, cellValueSql } from './native-csv/cell-value-sql';
 export { formulaSafeCell, formulaSafeCellSql } from './native-csv/formula-safe-cell';
-export { csvHeaderLine, type NativeColumn, type NativeCsv, type NativeCsvCell, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToFile, type NativeCsvToStream } from './native-csv/native-csv';
+export {
+  csvHeaderLine,
+  type NativeColumn,
+  type NativeCsv,
+  type NativeCsvCell,
+  type NativeCsvOutcome,
+  type NativeCsvRequest,
+  type NativeCsvToFile,
+  type NativeCsvToStream,
+} from './native-csv/native-csv';
 export { isNativeCsvFallback, type RawCellAs, rawCellSql } from './native-csv/raw-cell-sql';
 export { PostgresAdapter } from './postgres/postgres-adapter';
 export type { QueryParam } from './query/query-params';

@@ -38,30 +38,42 @@ describe('module boundaries', () => {
   jest.setTimeout(60_000);
 
   it('reject NestJS in a pure library', async () => {
-    const errors = boundaryErrors(await lintProbe('libs/domain', "import { Injectable } from '@nestjs/common';\n\nexport const probe = Injectable;\n"));
+    const errors = boundaryErrors(
+      await lintProbe('libs/domain', "import { Injectable } from '@nestjs/common';\n\nexport const probe = Injectable;\n"),
+    );
     expect(errors.join('\n')).toMatch(/@nestjs\/common/);
   });
 
   it('reject TypeORM in a pure library', async () => {
-    const errors = boundaryErrors(await lintProbe('libs/compiler', "import { DataSource } from 'typeorm';\n\nexport const probe = DataSource;\n"));
+    const errors = boundaryErrors(
+      await lintProbe('libs/compiler', "import { DataSource } from 'typeorm';\n\nexport const probe = DataSource;\n"),
+    );
     expect(errors.join('\n')).toMatch(/typeorm/);
   });
 
   it('reject a pure library depending on a server library', async () => {
-    const errors = boundaryErrors(await lintProbe('libs/semantic', "import { loadConfig } from '@quarry/server/config';\n\nexport const probe = loadConfig;\n"));
-    expect(errors.join("\n")).toMatch(/can only depend on libs tagged with "type:domain"/);
+    const errors = boundaryErrors(
+      await lintProbe('libs/semantic', "import { loadConfig } from '@quarry/server/config';\n\nexport const probe = loadConfig;\n"),
+    );
+    expect(errors.join('\n')).toMatch(/can only depend on libs tagged with "type:domain"/);
   });
 
   it('reject a library importing an app', async () => {
     const errors = boundaryErrors(
-      await lintProbe('libs/server/common', "import { QUARRY_VERSION } from '../../../../apps/api/src/app/version';\n\nexport const probe = QUARRY_VERSION;\n"),
+      await lintProbe(
+        'libs/server/common',
+        "import { QUARRY_VERSION } from '../../../../apps/api/src/app/version';\n\nexport const probe = QUARRY_VERSION;\n",
+      ),
     );
     expect(errors.length).toBeGreaterThan(0);
   });
 
   it('accept a pure library depending on another pure library', async () => {
     // formatting → domain (jobs-contracts now builds on domain, so domain → jobs-contracts would be a circle).
-    const messages = await lintProbe('libs/formatting', "import { DATE_GRANULARITIES } from '@quarry/domain';\n\nexport const probe = DATE_GRANULARITIES.length;\n");
+    const messages = await lintProbe(
+      'libs/formatting',
+      "import { DATE_GRANULARITIES } from '@quarry/domain';\n\nexport const probe = DATE_GRANULARITIES.length;\n",
+    );
     expect(boundaryErrors(messages)).toEqual([]);
   });
 });

@@ -25,7 +25,17 @@ export interface Schema {
 }
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>;
+        requestBody?: { content: Record<string, { schema: Schema }> };
+      }
+    >
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -72,7 +82,9 @@ export function bodyOperations(document: OpenApiDocument): BodyOperation[] {
     Object.entries(methods).flatMap(([method, operation]) => {
       const schema = operation.requestBody?.content['application/json']?.schema;
       const schemaName = schema?.$ref?.replace('#/components/schemas/', '');
-      return schema ? [{ operationId: operation.operationId, method: method.toUpperCase(), path, schema: resolve(document, schema), schemaName }] : [];
+      return schema
+        ? [{ operationId: operation.operationId, method: method.toUpperCase(), path, schema: resolve(document, schema), schemaName }]
+        : [];
     }),
   );
 }
@@ -143,7 +155,14 @@ function withValue(base: Container, path: string[], value: unknown): Container {
   const [head, ...rest] = path as [string, ...string[]];
   const copy: Container = Array.isArray(base) ? [...base] : { ...base };
   const child = (copy as Record<string, unknown>)[head];
-  (copy as Record<string, unknown>)[head] = rest.length === 0 ? value : withValue(typeof child === 'object' && child !== null ? (child as Container) : /^\d+$/.test(rest[0] as string) ? [] : {}, rest, value);
+  (copy as Record<string, unknown>)[head] =
+    rest.length === 0
+      ? value
+      : withValue(
+          typeof child === 'object' && child !== null ? (child as Container) : /^\d+$/.test(rest[0] as string) ? [] : {},
+          rest,
+          value,
+        );
   return copy;
 }
 
@@ -156,7 +175,10 @@ function withoutValue(base: Container, path: string[]): Container {
 }
 
 function valueAt(base: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), base);
+  return path.reduce<unknown>(
+    (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
+    base,
+  );
 }
 
 /** The variant of a discriminated schema that `value` is (by its discriminator), else the schema itself. */
@@ -181,7 +203,12 @@ const MAX_FIELD_DEPTH = 5;
  * arrays of objects; `body` is completed on the way (an absent parent is seeded with a sample,
  * an empty array with one sample item) so that each case breaks exactly one field.
  */
-function describedFields(document: OpenApiDocument, schema: Schema, body: Container, prefix: string[] = []): { fields: FieldCase[]; body: Container } {
+function describedFields(
+  document: OpenApiDocument,
+  schema: Schema,
+  body: Container,
+  prefix: string[] = [],
+): { fields: FieldCase[]; body: Container } {
   const fields: FieldCase[] = [];
   let seeded = body;
   if (prefix.length >= MAX_FIELD_DEPTH) return { fields, body: seeded };
@@ -251,25 +278,67 @@ export function abuseCases(document: OpenApiDocument, operation: BodyOperation, 
   const json = (body: unknown) => JSON.stringify(body);
   const tolerant = operation.schema.additionalProperties === true;
 
-  cases.push({ label: 'an unknown property', rawBody: json({ ...base, __unexpected__: 1 }), field: '__unexpected__', mayBeAccepted: tolerant });
+  cases.push({
+    label: 'an unknown property',
+    rawBody: json({ ...base, __unexpected__: 1 }),
+    field: '__unexpected__',
+    mayBeAccepted: tolerant,
+  });
   const { fields, body } = describedFields(document, operation.schema, base);
   for (const { path, schema, required } of fields) {
     const field = path.join('.');
     if (required) cases.push({ label: `without ${field}`, rawBody: json(withoutValue(body, path)), field });
-    cases.push({ label: `null in ${field}`, rawBody: json(withValue(body, path, null)), field, mayBeAccepted: !required || schema.nullable === true });
+    cases.push({
+      label: `null in ${field}`,
+      rawBody: json(withValue(body, path, null)),
+      field,
+      mayBeAccepted: !required || schema.nullable === true,
+    });
     cases.push({ label: `wrong type of ${field}`, rawBody: json(withValue(body, path, wrongTypeValue(schema))), field });
-    if (schema.enum?.length) cases.push({ label: `a value not in the enum of ${field}`, rawBody: json(withValue(body, path, typeof schema.enum[0] === 'number' ? 987_654_321 : '__not_one_of_the_values__')), field });
-    cases.push({ label: `empty string in ${field}`, rawBody: json(withValue(body, path, '')), field, mayBeAccepted: schema.type === 'string' && !refusesEmptyString(schema) });
-    if (schema.type === 'string' && schema.format === 'uuid') cases.push({ label: `invalid uuid in ${field}`, rawBody: json(withValue(body, path, 'not-a-uuid')), field });
+    if (schema.enum?.length)
+      cases.push({
+        label: `a value not in the enum of ${field}`,
+        rawBody: json(withValue(body, path, typeof schema.enum[0] === 'number' ? 987_654_321 : '__not_one_of_the_values__')),
+        field,
+      });
+    cases.push({
+      label: `empty string in ${field}`,
+      rawBody: json(withValue(body, path, '')),
+      field,
+      mayBeAccepted: schema.type === 'string' && !refusesEmptyString(schema),
+    });
+    if (schema.type === 'string' && schema.format === 'uuid')
+      cases.push({ label: `invalid uuid in ${field}`, rawBody: json(withValue(body, path, 'not-a-uuid')), field });
     if (schema.type === 'array') {
       const item = sampleValue(document, schema.items ?? {});
-      cases.push({ label: `huge array in ${field}`, rawBody: json(withValue(body, path, Array.from({ length: hugeArrayLength(schema) }, () => item))), field });
+      cases.push({
+        label: `huge array in ${field}`,
+        rawBody: json(
+          withValue(
+            body,
+            path,
+            Array.from({ length: hugeArrayLength(schema) }, () => item),
+          ),
+        ),
+        field,
+      });
     }
     if (isObjectSchema(schema)) {
       // Objects documented with additionalProperties: true keep unknown keys by design.
       const freeForm = (!schema.properties && !schema.oneOf) || schema.additionalProperties === true;
-      cases.push({ label: `deep nesting in ${field}`, rawBody: withDeepNesting(withValue(body, path, DEEP) as Record<string, unknown>), field, mayBeAccepted: freeForm });
-      if (!freeForm && valueAt(body, path) !== undefined) cases.push({ label: `an unknown property in ${field}`, rawBody: json(withValue(body, [...path, '__unexpected__'], 1)), field, mayBeAccepted: tolerant });
+      cases.push({
+        label: `deep nesting in ${field}`,
+        rawBody: withDeepNesting(withValue(body, path, DEEP) as Record<string, unknown>),
+        field,
+        mayBeAccepted: freeForm,
+      });
+      if (!freeForm && valueAt(body, path) !== undefined)
+        cases.push({
+          label: `an unknown property in ${field}`,
+          rawBody: json(withValue(body, [...path, '__unexpected__'], 1)),
+          field,
+          mayBeAccepted: tolerant,
+        });
     }
   }
   return cases;
@@ -283,7 +352,9 @@ export function fillPath(path: string, known: Record<string, string>): string {
 export function uuidPathParameters(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string }> {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) =>
-      (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' && /uuid$|jobId$/i.test(parameter.name)).map((parameter) => ({ method: method.toUpperCase(), path, parameter: parameter.name })),
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path' && /uuid$|jobId$/i.test(parameter.name))
+        .map((parameter) => ({ method: method.toUpperCase(), path, parameter: parameter.name })),
     ),
   );
 }
@@ -292,7 +363,9 @@ export function uuidPathParameters(document: OpenApiDocument): Array<{ method: s
  * Query-string parameters, each with values its schema refuses (`invalid`: a 400 naming it is
  * due) or, for free text, hostile ones (`hostile`: anything but a 5xx).
  */
-export function queryParameterCases(document: OpenApiDocument): Array<{ method: string; path: string; parameter: string; values: string[]; invalid: boolean }> {
+export function queryParameterCases(
+  document: OpenApiDocument,
+): Array<{ method: string; path: string; parameter: string; values: string[]; invalid: boolean }> {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).flatMap(([method, operation]) =>
       (operation.parameters ?? [])
@@ -302,7 +375,11 @@ export function queryParameterCases(document: OpenApiDocument): Array<{ method: 
           const numeric = schema.type === 'number' || schema.type === 'integer';
           const invalid = numeric || Boolean(schema.enum?.length);
           const aboveMaximum = schema.maximum === undefined ? [] : [String(schema.maximum + 1)];
-          const values = numeric ? ['abc', '-1', '1e400', '', ...aboveMaximum] : schema.enum?.length ? ['__not_one_of_the_values__'] : ['%00', "' OR 1=1 --"];
+          const values = numeric
+            ? ['abc', '-1', '1e400', '', ...aboveMaximum]
+            : schema.enum?.length
+              ? ['__not_one_of_the_values__']
+              : ['%00', "' OR 1=1 --"];
           return { method: method.toUpperCase(), path, parameter: parameter.name, values, invalid };
         }),
     ),
@@ -314,9 +391,16 @@ export function queryParameterCases(document: OpenApiDocument): Array<{ method: 
  * test knows by name, else a sample of the parameter's schema. Without them the validator would
  * answer before whatever the test means to reach.
  */
-export function requiredQuery(document: OpenApiDocument, operation: { parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }> }, known: Record<string, string>): string {
+export function requiredQuery(
+  document: OpenApiDocument,
+  operation: { parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }> },
+  known: Record<string, string>,
+): string {
   const required = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
   if (required.length === 0) return '';
-  const pairs = required.map((parameter): [string, string] => [parameter.name, known[parameter.name] ?? String(sampleValue(document, parameter.schema ?? { type: 'string' }))]);
+  const pairs = required.map((parameter): [string, string] => [
+    parameter.name,
+    known[parameter.name] ?? String(sampleValue(document, parameter.schema ?? { type: 'string' })),
+  ]);
   return `?${new URLSearchParams(pairs).toString()}`;
 }

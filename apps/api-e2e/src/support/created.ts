@@ -7,7 +7,20 @@ export async function created<T = Record<string, unknown>>(what: string, respons
   return answer.body.results as T;
 }
 
-const DAILY_REVENUE = { exploreName: 'orders', dimensions: ['orders_order_date_day'], metrics: ['orders_total_amount'], filters: {}, sorts: [], limit: 500, tableCalculations: [] };
+const DAILY_REVENUE = {
+  exploreName: 'orders',
+  dimensions: ['orders_order_date_day'],
+  metrics: ['orders_total_amount'],
+  filters: {},
+  sorts: [],
+  limit: 500,
+  tableCalculations: [],
+};
 
 /** What a saved table chart of daily revenue holds, apart from its name and place. */
-export const TABLE_CHART_CONTENT = { tableName: 'orders', metricQuery: DAILY_REVENUE, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } };
+export const TABLE_CHART_CONTENT = {
+  tableName: 'orders',
+  metricQuery: DAILY_REVENUE,
+  chartConfig: { type: 'table' },
+  tableConfig: { columnOrder: [] },
+};

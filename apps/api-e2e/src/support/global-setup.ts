@@ -27,10 +27,14 @@ export default async function globalSetup(): Promise<void> {
   const { api, baseUrl } = await startApi({ ...env, SQL_API_PORT: String(sqlApiPort) });
   // The worker announces readiness at info level.
   const worker = startApp('worker', { ...env, LOG_LEVEL: 'info' });
-  await waitFor('the worker to start', async () => {
-    if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
-    return worker.output().includes('Quarry worker started') ? true : undefined;
-  }, 120_000);
+  await waitFor(
+    'the worker to start',
+    async () => {
+      if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
+      return worker.output().includes('Quarry worker started') ? true : undefined;
+    },
+    120_000,
+  );
 
   const state: SharedQuarry = {
     baseUrl,

@@ -14,11 +14,21 @@ export const JAFFLE_WAREHOUSES = {
  * A new project on the jaffle manifest (or a variant of it) and the given warehouse, once its
  * explores are compiled; through the shared API unless another (on the same database) is named.
  */
-export async function compiledJaffleProject(warehouseConnection: Record<string, unknown>, manifest: Record<string, unknown> = jaffleManifest(), baseUrl = sharedQuarry().baseUrl): Promise<string> {
+export async function compiledJaffleProject(
+  warehouseConnection: Record<string, unknown>,
+  manifest: Record<string, unknown> = jaffleManifest(),
+  baseUrl = sharedQuarry().baseUrl,
+): Promise<string> {
   const { adminToken } = sharedQuarry();
   const created = await call(baseUrl, 'POST', '/api/v1/org/projects', {
     token: adminToken,
-    body: { name: `Jaffle on ${String(warehouseConnection['type'])}`, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection: { type: 'manifest', manifest } },
+    body: {
+      name: `Jaffle on ${String(warehouseConnection['type'])}`,
+      type: 'DEFAULT',
+      transformVersion: 'v1.7',
+      warehouseConnection,
+      transformConnection: { type: 'manifest', manifest },
+    },
   });
   if (created.status !== 200) throw new Error(`could not create project: ${JSON.stringify(created.body)}`);
   const project = created.body.results.project;

@@ -27,10 +27,12 @@ export function readmeRoleMatrix(readme = readFileSync(join(ROOT, 'README.md'), 
   const end = table.findIndex((line) => !line.startsWith('|'));
   const rows = (end === -1 ? table : table.slice(0, end)).map(cellsOf);
   const [header, , ...body] = rows;
-  if (JSON.stringify(header) !== JSON.stringify(HEADER)) throw new Error(`The role matrix's header must be ${HEADER.join(' | ')}, not ${header?.join(' | ')}`);
+  if (JSON.stringify(header) !== JSON.stringify(HEADER))
+    throw new Error(`The role matrix's header must be ${HEADER.join(' | ')}, not ${header?.join(' | ')}`);
   return body.map((cells) => {
     const [request, ...marks] = cells;
-    if (!request || marks.length !== MATRIX_ROLES.length) throw new Error(`A role matrix row needs ${HEADER.length} cells: ${cells.join(' | ')}`);
+    if (!request || marks.length !== MATRIX_ROLES.length)
+      throw new Error(`A role matrix row needs ${HEADER.length} cells: ${cells.join(' | ')}`);
     const allowed = {} as Record<MatrixRole, boolean>;
     MATRIX_ROLES.forEach((role, index) => {
       const mark = marks[index];

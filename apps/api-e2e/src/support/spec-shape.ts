@@ -13,9 +13,12 @@ export function shapeMismatches(value: unknown, shape: Shape, path = '$'): strin
     return value.flatMap((item, index) => shapeMismatches(item, shape[0], `${path}[${index}]`));
   }
   if (typeof shape === 'object') {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path}: expected an object, got ${JSON.stringify(value)}`];
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return [`${path}: expected an object, got ${JSON.stringify(value)}`];
     return Object.entries(shape).flatMap(([field, fieldShape]) =>
-      field in value ? shapeMismatches((value as Record<string, unknown>)[field], fieldShape, `${path}.${field}`) : [`${path}.${field}: missing`],
+      field in value
+        ? shapeMismatches((value as Record<string, unknown>)[field], fieldShape, `${path}.${field}`)
+        : [`${path}.${field}: missing`],
     );
   }
   const nullable = shape.endsWith('?');

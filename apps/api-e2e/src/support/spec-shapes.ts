@@ -2,7 +2,18 @@
  * Resource tables of the spec (../shared/spec/interface.md) as checkable shapes: field → JSON
  * type. `|null` allows null (clarification 12: spec fields are always present, null when empty).
  */
-export type FieldType = 'string' | 'string|null' | 'number' | 'number|null' | 'boolean' | 'timestamp|null' | 'string[]' | 'array' | 'object|null' | Shape | [Shape];
+export type FieldType =
+  | 'string'
+  | 'string|null'
+  | 'number'
+  | 'number|null'
+  | 'boolean'
+  | 'timestamp|null'
+  | 'string[]'
+  | 'array'
+  | 'object|null'
+  | Shape
+  | [Shape];
 export interface Shape {
   [field: string]: FieldType;
 }
@@ -220,13 +231,20 @@ function typeProblems(value: unknown, type: FieldType, at: string): string[] {
   if (value === null) return nullable ? [] : [`${at}: null`];
   const base = type.replace('|null', '');
   const ok =
-    base === 'string' ? typeof value === 'string'
-    : base === 'number' ? typeof value === 'number'
-    : base === 'boolean' ? typeof value === 'boolean'
-    : base === 'timestamp' ? typeof value === 'string' && new Date(value).toISOString() === value
-    : base === 'string[]' ? Array.isArray(value) && value.every((item) => typeof item === 'string')
-    : base === 'array' ? Array.isArray(value)
-    : base === 'object' ? typeof value === 'object' && !Array.isArray(value)
-    : false;
+    base === 'string'
+      ? typeof value === 'string'
+      : base === 'number'
+        ? typeof value === 'number'
+        : base === 'boolean'
+          ? typeof value === 'boolean'
+          : base === 'timestamp'
+            ? typeof value === 'string' && new Date(value).toISOString() === value
+            : base === 'string[]'
+              ? Array.isArray(value) && value.every((item) => typeof item === 'string')
+              : base === 'array'
+                ? Array.isArray(value)
+                : base === 'object'
+                  ? typeof value === 'object' && !Array.isArray(value)
+                  : false;
   return ok ? [] : [`${at}: expected ${type}, got ${JSON.stringify(value)}`];
 }

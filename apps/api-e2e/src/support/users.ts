@@ -29,18 +29,29 @@ export type Member = Awaited<ReturnType<typeof userWithToken>>;
  * A project without a transform (content needs none) with one organization member per project
  * role, granted on the project, and a member with no role in it: what the role-matrix tests ask.
  */
-export async function projectWithMembers(name: string): Promise<{ projectUuid: string; pinnedListUuid: string; byRole: Record<ProjectMemberRole, Member>; outsider: Member }> {
+export async function projectWithMembers(
+  name: string,
+): Promise<{ projectUuid: string; pinnedListUuid: string; byRole: Record<ProjectMemberRole, Member>; outsider: Member }> {
   const { baseUrl, adminToken } = sharedQuarry();
   const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
     token: adminToken,
-    body: { name, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+    body: {
+      name,
+      type: 'DEFAULT',
+      transformVersion: 'v1.7',
+      warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+      transformConnection: { type: 'none' },
+    },
   });
   if (project.status !== 200) throw new Error(`could not create the project: ${JSON.stringify(project.body)}`);
   const { projectUuid, pinnedListUuid } = project.body.results.project as { projectUuid: string; pinnedListUuid: string };
   const byRole = {} as Record<ProjectMemberRole, Member>;
   for (const role of PROJECT_MEMBER_ROLES) {
     const user = await userWithToken('member');
-    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
+    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+      token: adminToken,
+      body: { userUuid: user.userUuid, role },
+    });
     if (granted.status !== 200) throw new Error(`could not grant ${role}: ${JSON.stringify(granted.body)}`);
     byRole[role] = user;
   }

@@ -30,19 +30,39 @@ function handWritten(ids: { projectUuid: string; userUuid: string }): Record<str
     DownloadCsvDto: { ...ORDERS_BY_STATUS, ...EXPORT_LAYOUT, onlyRaw: true },
     ExecuteMetricQueryDto: { query: ORDERS_BY_STATUS },
     UploadSheetDto: { projectUuid: ids.projectUuid, exploreId: 'orders', metricQuery: ORDERS_BY_STATUS, ...EXPORT_LAYOUT },
-    CreateProjectDto: { name: 'Abuse', type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'manifest', manifest: jaffleManifest() } },
+    CreateProjectDto: {
+      name: 'Abuse',
+      type: 'DEFAULT',
+      transformVersion: 'v1.7',
+      warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+      transformConnection: { type: 'manifest', manifest: jaffleManifest() },
+    },
     CreateColorPaletteDto: { name: 'Abuse palette', colors: Array.from({ length: 20 }, () => '#123456') },
     UpdateColorPaletteDto: { name: 'Taken over' },
     GrantProjectAccessDto: { role: 'admin', userUuid: ids.userUuid },
     UpdateUserRoleDto: { role: 'admin' },
     // A space that does not exist: the body passes validation, the service answers 404.
-    CreateChartDto: { name: 'Abuse chart', tableName: 'orders', metricQuery: ORDERS_BY_STATUS, chartConfig: { type: 'table', config: {} }, tableConfig: { columnOrder: [] }, spaceUuid: MISSING_SPACE },
+    CreateChartDto: {
+      name: 'Abuse chart',
+      tableName: 'orders',
+      metricQuery: ORDERS_BY_STATUS,
+      chartConfig: { type: 'table', config: {} },
+      tableConfig: { columnOrder: [] },
+      spaceUuid: MISSING_SPACE,
+    },
     SqlRunnerBodyDto: { sql: 'SELECT 1 AS one', limit: 1 },
     CreateSqlChartDto: { name: 'Abuse SQL chart', sql: 'SELECT 1', limit: 10, config: { type: 'table' }, spaceUuid: MISSING_SPACE },
   };
 }
 
 /** A valid body for the operation: hand-written, else generated from its schema. */
-export function validBody(document: OpenApiDocument, operation: BodyOperation, ids: { projectUuid: string; userUuid: string }): Record<string, unknown> {
-  return (operation.schemaName ? handWritten(ids)[operation.schemaName] : undefined) ?? (sampleValue(document, operation.schema) as Record<string, unknown>);
+export function validBody(
+  document: OpenApiDocument,
+  operation: BodyOperation,
+  ids: { projectUuid: string; userUuid: string },
+): Record<string, unknown> {
+  return (
+    (operation.schemaName ? handWritten(ids)[operation.schemaName] : undefined) ??
+    (sampleValue(document, operation.schema) as Record<string, unknown>)
+  );
 }

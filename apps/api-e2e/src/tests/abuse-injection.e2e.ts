@@ -20,7 +20,7 @@ const PAYLOADS = [
   '"; DROP TABLE personal_access_tokens; --',
   "x' OR '1'='1",
   "%' UNION SELECT current_user --",
-  '\\\'); DELETE FROM jaffle.customers; /*',
+  "\\'); DELETE FROM jaffle.customers; /*",
 ];
 
 async function query<T>(connectionString: string, sql: string): Promise<T[]> {
@@ -35,13 +35,23 @@ async function query<T>(connectionString: string, sql: string): Promise<T[]> {
 
 /** Row counts of the warehouse's jaffle tables and the metadata database's tables. */
 async function snapshot(): Promise<{ warehouse: Record<string, number>; metadataTables: string[]; tokens: number }> {
-  const tables = await query<{ table_name: string }>('postgres://postgres@127.0.0.1:5432/postgres', "SELECT table_name FROM information_schema.tables WHERE table_schema = 'jaffle' ORDER BY 1");
+  const tables = await query<{ table_name: string }>(
+    'postgres://postgres@127.0.0.1:5432/postgres',
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'jaffle' ORDER BY 1",
+  );
   const warehouse: Record<string, number> = {};
   for (const { table_name } of tables) {
-    warehouse[table_name] = Number((await query<{ n: string }>('postgres://postgres@127.0.0.1:5432/postgres', `SELECT COUNT(*) AS n FROM jaffle."${table_name}"`))[0]?.n);
+    warehouse[table_name] = Number(
+      (await query<{ n: string }>('postgres://postgres@127.0.0.1:5432/postgres', `SELECT COUNT(*) AS n FROM jaffle."${table_name}"`))[0]?.n,
+    );
   }
   const metadataUrl = shared.env['DATABASE_URL'] as string;
-  const metadataTables = (await query<{ table_name: string }>(metadataUrl, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).map((row) => row.table_name);
+  const metadataTables = (
+    await query<{ table_name: string }>(
+      metadataUrl,
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+    )
+  ).map((row) => row.table_name);
   const tokens = Number((await query<{ n: string }>(metadataUrl, 'SELECT COUNT(*) AS n FROM personal_access_tokens'))[0]?.n);
   return { warehouse, metadataTables, tokens };
 }
@@ -76,34 +86,49 @@ describe('SQL injection through string inputs', () => {
   // Creating projects compiles them on the worker: its string inputs are checked by hand below.
   const operations = bodyOperations(document).filter((operation) => operation.operationId !== 'Projects_create');
 
-  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s: every string input, never a 5xx', async (_, operation) => {
-    // A member's uuid nobody has: granting access to it changes nothing.
-    const base = validBody(document, operation, { projectUuid, userUuid: randomUUID() });
-    const path = fillPath(operation.path, { projectUuid, exploreId: 'orders' });
-    const failures: string[] = [];
-    for (const input of stringInputs(operation.schema)) {
-      for (const payload of PAYLOADS) {
-        const response = await call(baseUrl, operation.method, path, { token: adminToken, body: withValue(base, input.path, input.array ? [payload] : payload) });
-        if (response.status >= 500) failures.push(`${input.path.join('.')} = ${payload}: ${response.status} ${JSON.stringify(response.body)}`);
-        // A v2 query runs off the request: it must end ready or in error, not hang or crash.
-        const queryUuid = response.status === 200 ? (response.body.results?.queryUuid as string | undefined) : undefined;
-        if (queryUuid) {
-          const outcome = await waitFor(`v2 query ${queryUuid}`, async () => {
-            const page = await call(baseUrl, 'GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { token: adminToken });
-            return page.body.results?.status === 'pending' ? undefined : page;
+  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s: every string input, never a 5xx',
+    async (_, operation) => {
+      // A member's uuid nobody has: granting access to it changes nothing.
+      const base = validBody(document, operation, { projectUuid, userUuid: randomUUID() });
+      const path = fillPath(operation.path, { projectUuid, exploreId: 'orders' });
+      const failures: string[] = [];
+      for (const input of stringInputs(operation.schema)) {
+        for (const payload of PAYLOADS) {
+          const response = await call(baseUrl, operation.method, path, {
+            token: adminToken,
+            body: withValue(base, input.path, input.array ? [payload] : payload),
           });
-          if (outcome.status >= 500 || !['ready', 'error'].includes(outcome.body.results?.status)) failures.push(`${input.path.join('.')} = ${payload}: v2 query ended ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`);
+          if (response.status >= 500)
+            failures.push(`${input.path.join('.')} = ${payload}: ${response.status} ${JSON.stringify(response.body)}`);
+          // A v2 query runs off the request: it must end ready or in error, not hang or crash.
+          const queryUuid = response.status === 200 ? (response.body.results?.queryUuid as string | undefined) : undefined;
+          if (queryUuid) {
+            const outcome = await waitFor(`v2 query ${queryUuid}`, async () => {
+              const page = await call(baseUrl, 'GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { token: adminToken });
+              return page.body.results?.status === 'pending' ? undefined : page;
+            });
+            if (outcome.status >= 500 || !['ready', 'error'].includes(outcome.body.results?.status))
+              failures.push(
+                `${input.path.join('.')} = ${payload}: v2 query ended ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`,
+              );
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 
   it('filter values of every string operator are only values', async () => {
     const run = (operator: string, values: unknown[], fieldId = 'orders_status') =>
       call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
         token: adminToken,
-        body: { ...ORDERS_BY_STATUS, invalidateCache: true, filters: { dimensions: { id: 'root', and: [{ id: 'rule', target: { fieldId }, operator, values }] } } },
+        body: {
+          ...ORDERS_BY_STATUS,
+          invalidateCache: true,
+          filters: { dimensions: { id: 'root', and: [{ id: 'rule', target: { fieldId }, operator, values }] } },
+        },
       });
     for (const payload of PAYLOADS) {
       for (const operator of ['equals', 'startsWith', 'endsWith', 'include']) {
@@ -122,18 +147,39 @@ describe('SQL injection through string inputs', () => {
 
   it('names (project, palette, user, token) are stored verbatim', async () => {
     const payload = PAYLOADS[0] as string;
-    const token = await call(baseUrl, 'POST', '/api/v1/user/me/personal-access-tokens', { token: adminToken, body: { description: payload } });
+    const token = await call(baseUrl, 'POST', '/api/v1/user/me/personal-access-tokens', {
+      token: adminToken,
+      body: { description: payload },
+    });
     expect(token.body.results.description).toBe(payload);
-    const palette = await call(baseUrl, 'POST', '/api/v1/org/color-palettes', { token: adminToken, body: { name: `${payload} ${Date.now()}`, colors: Array.from({ length: 20 }, () => '#654321') } });
+    const palette = await call(baseUrl, 'POST', '/api/v1/org/color-palettes', {
+      token: adminToken,
+      body: { name: `${payload} ${Date.now()}`, colors: Array.from({ length: 20 }, () => '#654321') },
+    });
     expect(palette.body.results.name).toMatch(/^'; DROP TABLE jaffle\.orders; -- \d+$/);
-    const user = await call(baseUrl, 'POST', '/api/v1/org/users', { token: adminToken, body: { email: `injection-${Date.now()}@e2e.test`, role: 'viewer', firstName: payload, lastName: PAYLOADS[1] } });
-    expect((await call(baseUrl, 'GET', `/api/v1/org/users/${user.body.results.userUuid}`, { token: adminToken })).body.results).toMatchObject({ firstName: payload, lastName: PAYLOADS[1] });
+    const user = await call(baseUrl, 'POST', '/api/v1/org/users', {
+      token: adminToken,
+      body: { email: `injection-${Date.now()}@e2e.test`, role: 'viewer', firstName: payload, lastName: PAYLOADS[1] },
+    });
+    expect(
+      (await call(baseUrl, 'GET', `/api/v1/org/users/${user.body.results.userUuid}`, { token: adminToken })).body.results,
+    ).toMatchObject({ firstName: payload, lastName: PAYLOADS[1] });
     const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: payload, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: { ...JAFFLE_WAREHOUSES.postgres, schema: PAYLOADS[2] }, transformConnection: { type: 'none' } },
+      body: {
+        name: payload,
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: { ...JAFFLE_WAREHOUSES.postgres, schema: PAYLOADS[2] },
+        transformConnection: { type: 'none' },
+      },
     });
     expect(project.status).toBeLessThan(500);
-    if (project.status === 200) expect((await call(baseUrl, 'GET', `/api/v1/projects/${project.body.results.project.projectUuid}`, { token: adminToken })).body.results.name).toBe(payload);
+    if (project.status === 200)
+      expect(
+        (await call(baseUrl, 'GET', `/api/v1/projects/${project.body.results.project.projectUuid}`, { token: adminToken })).body.results
+          .name,
+      ).toBe(payload);
   });
 
   it('left the warehouse tables and the metadata database intact', async () => {

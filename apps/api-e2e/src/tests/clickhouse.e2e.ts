@@ -1,4 +1,10 @@
-import { type ChdbHttpServer, JAFFLE_CLICKHOUSE_DATABASE, jaffleManifest, loadJaffleClickHouse, startChdbHttpServer } from '@quarry/testing';
+import {
+  type ChdbHttpServer,
+  JAFFLE_CLICKHOUSE_DATABASE,
+  jaffleManifest,
+  loadJaffleClickHouse,
+  startChdbHttpServer,
+} from '@quarry/testing';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 
@@ -23,7 +29,9 @@ const byStatus = {
 
 /** The manifest as dbt-clickhouse writes it: ClickHouse has no level above the database, so relations are two-part. */
 function clickHouseManifest(): Record<string, unknown> {
-  const manifest = jaffleManifest() as { nodes: Record<string, { database?: string | null; schema: string; alias?: string; name: string; relation_name?: string }> };
+  const manifest = jaffleManifest() as {
+    nodes: Record<string, { database?: string | null; schema: string; alias?: string; name: string; relation_name?: string }>;
+  };
   for (const node of Object.values(manifest.nodes)) {
     node.database = null;
     if (node.relation_name) node.relation_name = `\`${node.schema}\`.\`${node.alias ?? node.name}\``;
@@ -43,7 +51,12 @@ async function expectedByStatus(): Promise<unknown[][]> {
   }
 }
 
-const cells = (rows: Row[]) => rows.map((row) => [row['orders_status']?.value.raw, row['orders_total_order_amount']?.value.raw, row['orders_unique_order_count']?.value.raw]);
+const cells = (rows: Row[]) =>
+  rows.map((row) => [
+    row['orders_status']?.value.raw,
+    row['orders_total_order_amount']?.value.raw,
+    row['orders_unique_order_count']?.value.raw,
+  ]);
 
 // Issue 32: a ClickHouse project, created through E15, on a real ClickHouse (chDB behind its HTTP interface).
 describe('a ClickHouse project on a live ClickHouse (chDB)', () => {
@@ -56,7 +69,15 @@ describe('a ClickHouse project on a live ClickHouse (chDB)', () => {
     await loadJaffleClickHouse(server);
     expected = await expectedByStatus();
     projectUuid = await compiledJaffleProject(
-      { type: 'clickhouse', host: server.host, port: server.port, user: server.user, password: server.password, schema: JAFFLE_CLICKHOUSE_DATABASE, secure: false },
+      {
+        type: 'clickhouse',
+        host: server.host,
+        port: server.port,
+        user: server.user,
+        password: server.password,
+        schema: JAFFLE_CLICKHOUSE_DATABASE,
+        secure: false,
+      },
       clickHouseManifest(),
     );
   }, 240_000);
@@ -72,13 +93,19 @@ describe('a ClickHouse project on a live ClickHouse (chDB)', () => {
   });
 
   it('answers runQuery (E4) with the figures of the hand-written SQL', async () => {
-    const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: byStatus });
+    const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+      token: adminToken,
+      body: byStatus,
+    });
     expect(response.status).toBe(200);
     expect(cells(response.body.results.rows)).toEqual(expected);
   });
 
   it('answers a v2 metric query (E12)', async () => {
-    const executed = await call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: adminToken, body: { query: byStatus, context: 'api', invalidateCache: true } });
+    const executed = await call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
+      token: adminToken,
+      body: { query: byStatus, context: 'api', invalidateCache: true },
+    });
     expect(executed.status).toBe(200);
     const { queryUuid } = executed.body.results;
     const results = await waitFor(`query ${queryUuid}`, async () => {
@@ -93,7 +120,12 @@ describe('a ClickHouse project on a live ClickHouse (chDB)', () => {
   it('exports the query as CSV (E6)', async () => {
     const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
       token: adminToken,
-      body: { ...byStatus, onlyRaw: true, showTableNames: false, columnOrder: ['orders_status', 'orders_total_order_amount', 'orders_unique_order_count'] },
+      body: {
+        ...byStatus,
+        onlyRaw: true,
+        showTableNames: false,
+        columnOrder: ['orders_status', 'orders_total_order_amount', 'orders_unique_order_count'],
+      },
     });
     expect(started.status).toBe(200);
     const job = await waitFor(`job ${started.body.results.jobId}`, async () => {

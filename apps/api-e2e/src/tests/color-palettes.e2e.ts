@@ -125,14 +125,26 @@ describe('colour palettes (E13)', () => {
       body: { uuid: created.colorPaletteUuid, name: renamed, colors: colors(3), darkColors: colors(4) },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.results).toMatchObject({ colorPaletteUuid: created.colorPaletteUuid, name: renamed, colors: colors(3), darkColors: colors(4), isActive: false });
+    expect(updated.body.results).toMatchObject({
+      colorPaletteUuid: created.colorPaletteUuid,
+      name: renamed,
+      colors: colors(3),
+      darkColors: colors(4),
+      isActive: false,
+    });
     expect(updated.body.results.createdAt).toBe(created.createdAt);
 
-    const onlyName = await call(baseUrl, 'PATCH', `${PATH}/${created.colorPaletteUuid}`, { token: adminToken, body: { name: `${renamed}!` } });
+    const onlyName = await call(baseUrl, 'PATCH', `${PATH}/${created.colorPaletteUuid}`, {
+      token: adminToken,
+      body: { name: `${renamed}!` },
+    });
     expect(onlyName.status).toBe(200);
     expect(onlyName.body.results).toMatchObject({ name: `${renamed}!`, colors: colors(3) });
 
-    const mismatch = await call(baseUrl, 'PATCH', `${PATH}/${created.colorPaletteUuid}`, { token: adminToken, body: { uuid: randomUUID(), name: 'x' } });
+    const mismatch = await call(baseUrl, 'PATCH', `${PATH}/${created.colorPaletteUuid}`, {
+      token: adminToken,
+      body: { uuid: randomUUID(), name: 'x' },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.data).toHaveProperty('uuid');
 
@@ -140,11 +152,16 @@ describe('colour palettes (E13)', () => {
     expect(activated.status).toBe(200);
     expect(activated.body.results).toMatchObject({ colorPaletteUuid: created.colorPaletteUuid, isActive: true });
     const afterActivation = await list();
-    expect(afterActivation.filter((palette) => palette.isActive).map((palette) => palette.colorPaletteUuid)).toEqual([created.colorPaletteUuid]);
+    expect(afterActivation.filter((palette) => palette.isActive).map((palette) => palette.colorPaletteUuid)).toEqual([
+      created.colorPaletteUuid,
+    ]);
 
     const deleteActive = await call(baseUrl, 'DELETE', `${PATH}/${created.colorPaletteUuid}`, { token: adminToken });
     expect(deleteActive.status).toBe(409);
-    expect(deleteActive.body.error).toMatchObject({ name: 'ConflictError', message: expect.stringMatching(/active colour palette cannot be deleted/) });
+    expect(deleteActive.body.error).toMatchObject({
+      name: 'ConflictError',
+      message: expect.stringMatching(/active colour palette cannot be deleted/),
+    });
 
     expect((await setActive(initiallyActive)).status).toBe(200);
     const deleted = await call(baseUrl, 'DELETE', `${PATH}/${created.colorPaletteUuid}`, { token: adminToken });
@@ -169,13 +186,19 @@ describe('colour palettes (E13)', () => {
   });
 
   it('requires exactly 20 hex colours, naming the offending field', async () => {
-    const tooFew = await call(baseUrl, 'POST', PATH, { token: adminToken, body: { name: uniqueName('Few'), colors: colors(5).slice(0, 19) } });
+    const tooFew = await call(baseUrl, 'POST', PATH, {
+      token: adminToken,
+      body: { name: uniqueName('Few'), colors: colors(5).slice(0, 19) },
+    });
     expect(tooFew.status).toBe(400);
     expect(tooFew.body.error.name).toBe('ValidationError');
     expect(tooFew.body.error.data).toHaveProperty('colors');
     expect(tooFew.body.error.message).toMatch(/20 colors/);
 
-    const tooMany = await call(baseUrl, 'POST', PATH, { token: adminToken, body: { name: uniqueName('Many'), colors: [...colors(5), '#000000'] } });
+    const tooMany = await call(baseUrl, 'POST', PATH, {
+      token: adminToken,
+      body: { name: uniqueName('Many'), colors: [...colors(5), '#000000'] },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.data).toHaveProperty('colors');
 
@@ -186,7 +209,10 @@ describe('colour palettes (E13)', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.data).sort()).toEqual(['colors[12]', 'colors[5]']);
 
-    const badDark = await call(baseUrl, 'POST', PATH, { token: adminToken, body: { name: uniqueName('Dark'), colors: colors(7), darkColors: ['#000'] } });
+    const badDark = await call(baseUrl, 'POST', PATH, {
+      token: adminToken,
+      body: { name: uniqueName('Dark'), colors: colors(7), darkColors: ['#000'] },
+    });
     expect(badDark.status).toBe(400);
     expect(badDark.body.error.data).toHaveProperty('darkColors');
 
@@ -202,12 +228,18 @@ describe('colour palettes (E13)', () => {
     expect(blankName.status).toBe(400);
     expect(blankName.body.error.data).toHaveProperty('name');
 
-    const extra = await call(baseUrl, 'POST', PATH, { token: adminToken, body: { name: uniqueName('Extra'), colors: colors(9), isActive: true } });
+    const extra = await call(baseUrl, 'POST', PATH, {
+      token: adminToken,
+      body: { name: uniqueName('Extra'), colors: colors(9), isActive: true },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.error.data).toHaveProperty('isActive');
 
     const target = (await list())[0] as Palette;
-    const badUpdate = await call(baseUrl, 'PATCH', `${PATH}/${target.colorPaletteUuid}`, { token: adminToken, body: { colors: ['#000000'] } });
+    const badUpdate = await call(baseUrl, 'PATCH', `${PATH}/${target.colorPaletteUuid}`, {
+      token: adminToken,
+      body: { colors: ['#000000'] },
+    });
     expect(badUpdate.status).toBe(400);
     expect(badUpdate.body.error.data).toHaveProperty('colors');
   });

@@ -33,7 +33,10 @@ const CATALOG_ENTRY: Shape = {
   tags: ['string'],
 };
 
-const METRICS_CATALOG: Shape = { pagination: { page: 'number', pageSize: 'number', totalResults: 'number', totalPageCount: 'number' }, data: [CATALOG_ENTRY] };
+const METRICS_CATALOG: Shape = {
+  pagination: { page: 'number', pageSize: 'number', totalResults: 'number', totalPageCount: 'number' },
+  data: [CATALOG_ENTRY],
+};
 
 const TABLE_METADATA: Shape = {
   name: 'string',
@@ -47,11 +50,17 @@ const TABLE_METADATA: Shape = {
   fields: [CATALOG_ENTRY],
 };
 
-type Entry = { name: string; tableName: string; searchRank: number; categories: Array<{ tagUuid: string; yamlReference: string; color: string }> };
+type Entry = {
+  name: string;
+  tableName: string;
+  searchRank: number;
+  categories: Array<{ tagUuid: string; yamlReference: string; color: string }>;
+};
 
 describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
   let projectUuid: string;
-  const metrics = (query: string, token = adminToken) => call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dataCatalog/metrics${query}`, { token });
+  const metrics = (query: string, token = adminToken) =>
+    call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dataCatalog/metrics${query}`, { token });
   const names = async (query: string): Promise<string[]> => (await metrics(query)).body.results.data.map((entry: Entry) => entry.name);
 
   beforeAll(async () => {
@@ -70,7 +79,9 @@ describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
     expect(table.body.status).toBe('ok');
     expect(shapeMismatches(table.body.results, TABLE_METADATA)).toEqual([]);
     expect(table.body.results).toMatchObject({ name: 'orders', modelName: 'orders', joinedTables: ['customers'] });
-    expect(table.body.results.fields.map((field: Entry) => field.name)).toEqual(expect.arrayContaining(['order_date', 'status', 'total_order_amount']));
+    expect(table.body.results.fields.map((field: Entry) => field.name)).toEqual(
+      expect.arrayContaining(['order_date', 'status', 'total_order_amount']),
+    );
   });
 
   it('returns the expected metric first for name, label and description searches', async () => {
@@ -110,12 +121,23 @@ describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
   });
 
   it('counts the saved charts using each metric (chartUsage), from their latest version', async () => {
-    const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: 'Catalog usage' } });
+    const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, {
+      token: adminToken,
+      body: { name: 'Catalog usage' },
+    });
     expect(space.status).toBe(200);
     const chart = (name: string, metrics: string[]) => ({
       name,
       tableName: 'orders',
-      metricQuery: { exploreName: 'orders', dimensions: ['orders_status'], metrics, filters: {}, sorts: [], limit: 10, tableCalculations: [] },
+      metricQuery: {
+        exploreName: 'orders',
+        dimensions: ['orders_status'],
+        metrics,
+        filters: {},
+        sorts: [],
+        limit: 10,
+        tableCalculations: [],
+      },
       chartConfig: { type: 'table', config: {} },
       tableConfig: { columnOrder: [] },
       spaceUuid: space.body.results.uuid,
@@ -125,9 +147,19 @@ describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
       return Object.fromEntries(entries.filter((entry) => entry.tableName === 'orders').map((entry) => [entry.name, entry.chartUsage]));
     };
     expect(Object.values(await usage()).every((count) => count === 0)).toBe(true);
-    const first = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: adminToken, body: chart('Both', ['orders_total_order_amount', 'orders_unique_order_count']) });
+    const first = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
+      token: adminToken,
+      body: chart('Both', ['orders_total_order_amount', 'orders_unique_order_count']),
+    });
     expect(first.status).toBe(200);
-    expect((await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: adminToken, body: chart('Amount', ['orders_total_order_amount']) })).status).toBe(200);
+    expect(
+      (
+        await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
+          token: adminToken,
+          body: chart('Amount', ['orders_total_order_amount']),
+        })
+      ).status,
+    ).toBe(200);
     expect(await usage()).toMatchObject({ total_order_amount: 2 });
     // A new version without the metric stops counting the chart.
     const { name: _name, spaceUuid: _space, ...content } = chart('Both', ['orders_unique_order_count']);
@@ -151,7 +183,13 @@ describe('data catalog (E8, E9) on the jaffle-shop fixture', () => {
   });
 
   it('answers 400 naming bad parameters, 404 for unknown tables, and lets viewers read', async () => {
-    const badQueries = [['?order=up', 'order'], ['?pageSize=0', 'pageSize'], ['?sort=colour', 'sort'], ['?categories=nope', 'categories'], ['?categoriesFilterMode=some', 'categoriesFilterMode']] as const;
+    const badQueries = [
+      ['?order=up', 'order'],
+      ['?pageSize=0', 'pageSize'],
+      ['?sort=colour', 'sort'],
+      ['?categories=nope', 'categories'],
+      ['?categoriesFilterMode=some', 'categoriesFilterMode'],
+    ] as const;
     for (const [query, field] of badQueries) {
       const response = await metrics(query);
       expect(response.status).toBe(400);

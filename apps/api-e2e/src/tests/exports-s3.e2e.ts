@@ -21,7 +21,10 @@ const query = {
   dimensions: ['orders_status', 'orders_order_date_month'],
   metrics: ['orders_total_order_amount'],
   filters: {},
-  sorts: [{ fieldId: 'orders_order_date_month', descending: false }, { fieldId: 'orders_status', descending: false }],
+  sorts: [
+    { fieldId: 'orders_order_date_month', descending: false },
+    { fieldId: 'orders_status', descending: false },
+  ],
   limit: 500,
   tableCalculations: [],
 };
@@ -47,7 +50,9 @@ describe('CSV exports (E6) to S3-compatible storage', () => {
     const worker = startApp('worker', env);
     try {
       const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-      const rows: Row[] = (await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query })).body.results.rows;
+      const rows: Row[] = (
+        await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query })
+      ).body.results.rows;
       const started = await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
         token: adminToken,
         body: { ...query, columnOrder: [], showTableNames: false, onlyRaw: false, chartName: 'Orders on S3' },
@@ -65,13 +70,21 @@ describe('CSV exports (E6) to S3-compatible storage', () => {
       // No token: the signature is the authorization.
       const response = await fetch(job.details.fileUrl);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="csv-Orders_on_S3-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-\d{4}\.csv"$/);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="csv-Orders_on_S3-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-\d{4}\.csv"$/,
+      );
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const bytes = Buffer.from(await response.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...body] = parse(bytes.toString('utf8'), { bom: true }) as string[][];
       expect(header).toEqual(['Total order amount', 'Status', 'Order date month']);
-      expect(body).toEqual(rows.map((row) => [row['orders_total_order_amount']?.value.formatted, row['orders_status']?.value.formatted, row['orders_order_date_month']?.value.formatted]));
+      expect(body).toEqual(
+        rows.map((row) => [
+          row['orders_total_order_amount']?.value.formatted,
+          row['orders_status']?.value.formatted,
+          row['orders_order_date_month']?.value.formatted,
+        ]),
+      );
 
       // Expire the object (s3rver reads LastModified from its file's mtime), then run the maintenance job.
       await s3.setLastModified(fileUrl.pathname.slice(`/${BUCKET}/`.length), new Date(Date.now() - 365 * 86_400_000));

@@ -23,7 +23,10 @@ const query = {
   dimensions: ['orders_status', 'orders_order_date_month'],
   metrics: ['orders_total_order_amount', 'orders_unique_order_count'],
   filters: {},
-  sorts: [{ fieldId: 'orders_order_date_month', descending: false }, { fieldId: 'orders_status', descending: false }],
+  sorts: [
+    { fieldId: 'orders_order_date_month', descending: false },
+    { fieldId: 'orders_status', descending: false },
+  ],
   limit: 500,
   tableCalculations: [],
 };
@@ -41,7 +44,11 @@ async function finishedJob(jobId: string, url = baseUrl, timeoutMs = 30_000) {
 }
 
 /** The worker builds fileUrl from SITE_URL, which the test processes leave at its default: fetch its path here. */
-async function downloadCsv(fileUrl: string, token = adminToken, url = baseUrl): Promise<{ status: number; text: string; bytes: Buffer; disposition: string | null }> {
+async function downloadCsv(
+  fileUrl: string,
+  token = adminToken,
+  url = baseUrl,
+): Promise<{ status: number; text: string; bytes: Buffer; disposition: string | null }> {
   const response = await fetch(`${url}${new URL(fileUrl).pathname}`, { headers: { authorization: `ApiKey ${token}` } });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, text: bytes.toString('utf8'), bytes, disposition: response.headers.get('content-disposition') };
@@ -56,7 +63,8 @@ describe('CSV exports (E6) and their job status', () => {
   let rows: Row[];
   beforeAll(async () => {
     projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-    rows = (await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query })).body.results.rows;
+    rows = (await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query }))
+      .body.results.rows;
   }, 60_000);
 
   function exportCsv(body: Record<string, unknown>, token = adminToken) {
@@ -74,7 +82,12 @@ describe('CSV exports (E6) and their job status', () => {
     });
     expect(started.status).toBe(200);
     const job = await finishedJob(started.body.results.jobId);
-    expect(job.details).toMatchObject({ truncated: false, progress: { rowsWritten: rows.length }, createdByUserUuid: expect.any(String), projectUuid });
+    expect(job.details).toMatchObject({
+      truncated: false,
+      progress: { rowsWritten: rows.length },
+      createdByUserUuid: expect.any(String),
+      projectUuid,
+    });
     expect(new URL(job.details.fileUrl).pathname).toBe(`/api/v1/projects/${projectUuid}/csv/${started.body.results.jobId}`);
     const file = await downloadCsv(job.details.fileUrl);
     expect(file.status).toBe(200);
@@ -82,7 +95,13 @@ describe('CSV exports (E6) and their job status', () => {
     expect(file.disposition).toMatch(/attachment; filename="csv-Orders_by_month-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-\d{4}\.csv"/);
     const [header, ...body] = parseCsv(file.text);
     expect(header).toEqual(['Order date month', 'Orders', 'Status']);
-    expect(body).toEqual(rows.map((row) => [row['orders_order_date_month']?.value.formatted, row['orders_unique_order_count']?.value.formatted, row['orders_status']?.value.formatted]));
+    expect(body).toEqual(
+      rows.map((row) => [
+        row['orders_order_date_month']?.value.formatted,
+        row['orders_unique_order_count']?.value.formatted,
+        row['orders_status']?.value.formatted,
+      ]),
+    );
   });
 
   it('writes raw values with table names in onlyRaw mode', async () => {
@@ -91,7 +110,12 @@ describe('CSV exports (E6) and their job status', () => {
     const [header, ...body] = parseCsv((await downloadCsv(job.details.fileUrl)).text);
     expect(header).toEqual(['Orders Total order amount', 'Orders Unique order count', 'Orders Status', 'Orders Order date month']);
     expect(body).toEqual(
-      rows.map((row) => [String(row['orders_total_order_amount']?.value.raw), String(row['orders_unique_order_count']?.value.raw), String(row['orders_status']?.value.raw), String(row['orders_order_date_month']?.value.raw).slice(0, 10)]),
+      rows.map((row) => [
+        String(row['orders_total_order_amount']?.value.raw),
+        String(row['orders_unique_order_count']?.value.raw),
+        String(row['orders_status']?.value.raw),
+        String(row['orders_order_date_month']?.value.raw).slice(0, 10),
+      ]),
     );
   });
 
@@ -108,25 +132,45 @@ describe('CSV exports (E6) and their job status', () => {
     const grid = parseCsv((await downloadCsv(job.details.fileUrl)).text);
     const statuses = [...new Set(rows.map((row) => String(row['orders_status']?.value.raw)))];
     const months = [...new Set(rows.map((row) => String(row['orders_order_date_month']?.value.raw)))];
-    const amount = (month: string, status: string) => rows.find((row) => row['orders_order_date_month']?.value.raw === month && row['orders_status']?.value.raw === status)?.['orders_total_order_amount']?.value.raw as number | undefined;
-    const total = (values: Array<number | undefined>) => Math.round(values.reduce<number>((sum, value) => sum + (value ?? 0), 0) * 100) / 100;
+    const amount = (month: string, status: string) =>
+      rows.find((row) => row['orders_order_date_month']?.value.raw === month && row['orders_status']?.value.raw === status)?.[
+        'orders_total_order_amount'
+      ]?.value.raw as number | undefined;
+    const total = (values: Array<number | undefined>) =>
+      Math.round(values.reduce<number>((sum, value) => sum + (value ?? 0), 0) * 100) / 100;
     expect(grid[0]).toEqual(['Status', ...statuses, 'Total']);
     expect(grid[1]).toEqual(['Order date month', ...statuses.map(() => 'Revenue'), 'Revenue']);
-    expect(grid.slice(2, 2 + months.length).map((line) => line.map((cell, i) => (i === 0 ? cell : cell === '' ? undefined : Number(cell))))).toEqual(
-      months.map((month) => [month.slice(0, 10), ...statuses.map((status) => amount(month, status)), total(statuses.map((status) => amount(month, status)))]),
+    expect(
+      grid.slice(2, 2 + months.length).map((line) => line.map((cell, i) => (i === 0 ? cell : cell === '' ? undefined : Number(cell)))),
+    ).toEqual(
+      months.map((month) => [
+        month.slice(0, 10),
+        ...statuses.map((status) => amount(month, status)),
+        total(statuses.map((status) => amount(month, status))),
+      ]),
     );
-    expect(grid[2 + months.length]?.map((cell, i) => (i === 0 ? cell : Number(cell)))).toEqual(['Total', ...statuses.map((status) => total(months.map((month) => amount(month, status)))), total(rows.map((row) => row['orders_total_order_amount']?.value.raw as number))]);
+    expect(grid[2 + months.length]?.map((cell, i) => (i === 0 ? cell : Number(cell)))).toEqual([
+      'Total',
+      ...statuses.map((status) => total(months.map((month) => amount(month, status)))),
+      total(rows.map((row) => row['orders_total_order_amount']?.value.raw as number)),
+    ]);
   });
 
   it('cuts at csvLimit and says so; null exports every row past the query limit', async () => {
-    const cut = await finishedJob((await exportCsv({ columnOrder: [], showTableNames: false, onlyRaw: true, csvLimit: 3 })).body.results.jobId);
+    const cut = await finishedJob(
+      (await exportCsv({ columnOrder: [], showTableNames: false, onlyRaw: true, csvLimit: 3 })).body.results.jobId,
+    );
     expect(cut.details).toMatchObject({ truncated: true, progress: { rowsWritten: 3 } });
     expect(cut.details.fileName).toMatch(/^csv-incomplete_results-orders-/);
     expect(parseCsv((await downloadCsv(cut.details.fileUrl)).text)).toHaveLength(4);
 
-    const all = await finishedJob((await exportCsv({ limit: 2, columnOrder: [], showTableNames: false, onlyRaw: true, csvLimit: null })).body.results.jobId);
+    const all = await finishedJob(
+      (await exportCsv({ limit: 2, columnOrder: [], showTableNames: false, onlyRaw: true, csvLimit: null })).body.results.jobId,
+    );
     expect(all.details).toMatchObject({ truncated: false, progress: { rowsWritten: rows.length } });
-    const byLimit = await finishedJob((await exportCsv({ limit: 2, columnOrder: [], showTableNames: false, onlyRaw: true })).body.results.jobId);
+    const byLimit = await finishedJob(
+      (await exportCsv({ limit: 2, columnOrder: [], showTableNames: false, onlyRaw: true })).body.results.jobId,
+    );
     expect(byLimit.details).toMatchObject({ truncated: true, progress: { rowsWritten: 2 } });
   });
 
@@ -171,7 +215,16 @@ describe('an export whose worker is killed mid-way', () => {
           sorts: [{ fieldId: 'orders_order_id', descending: false }],
           // 50 ms per order (the sleep depends on the row, so it runs for each): about five seconds
           // of warehouse work, long enough to be killed in.
-          customDimensions: [{ id: 'slow', name: 'Slow', table: 'orders', type: 'sql', sql: `\${orders.status} || (SELECT '' FROM pg_sleep(0.05 * (\${orders.order_id} > 0)::int))`, dimensionType: 'string' }],
+          customDimensions: [
+            {
+              id: 'slow',
+              name: 'Slow',
+              table: 'orders',
+              type: 'sql',
+              sql: `\${orders.status} || (SELECT '' FROM pg_sleep(0.05 * (\${orders.order_id} > 0)::int))`,
+              dimensionType: 'string',
+            },
+          ],
           columnOrder: [],
           showTableNames: false,
           onlyRaw: true,
@@ -187,7 +240,9 @@ describe('an export whose worker is killed mid-way', () => {
         await client.connect();
         try {
           // A raw export is written by PostgreSQL (COPY … TO STDOUT); others read through a cursor (FETCH). Either sleeps in our SQL.
-          const running = await client.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'quarry' AND (query LIKE 'COPY%' OR query LIKE 'FETCH%') AND wait_event = 'PgSleep'`);
+          const running = await client.query(
+            `SELECT 1 FROM pg_stat_activity WHERE application_name = 'quarry' AND (query LIKE 'COPY%' OR query LIKE 'FETCH%') AND wait_event = 'PgSleep'`,
+          );
           return running.rowCount ? true : undefined;
         } finally {
           await client.end();
@@ -216,14 +271,26 @@ describe('Sheets uploads (E7) against a local fake of Google', () => {
     const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
     const response = await call(baseUrl, 'POST', '/api/v1/drive/upload-sheet', {
       token: adminToken,
-      body: { projectUuid, exploreId: 'orders', metricQuery: query, showTableNames: false, columnOrder: [], hiddenFields: [], customLabels: {} },
+      body: {
+        projectUuid,
+        exploreId: 'orders',
+        metricQuery: query,
+        showTableNames: false,
+        columnOrder: [],
+        hiddenFields: [],
+        customLabels: {},
+      },
     });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(/GOOGLE_SERVICE_ACCOUNT_JSON/);
   });
 
   it('creates a spreadsheet shared with the user, writes header and values, and retries rate limits', async () => {
-    const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const keys = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     const clientEmail = 'quarry-exports@e2e.iam.gserviceaccount.com';
     const fake = await startFakeSheets({ serviceAccounts: [{ clientEmail, publicKey: keys.publicKey }] });
     const env = {
@@ -238,12 +305,22 @@ describe('Sheets uploads (E7) against a local fake of Google', () => {
     const worker = startApp('worker', env);
     try {
       const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-      const rows: Row[] = (await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query })).body.results.rows;
+      const rows: Row[] = (
+        await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: query })
+      ).body.results.rows;
       // Google's quota answers: the writer must wait and try again.
       fake.failNext('spreadsheets.batchUpdate', 429, 2, { retryAfter: '1' });
       const started = await call(url, 'POST', '/api/v1/drive/upload-sheet', {
         token: adminToken,
-        body: { projectUuid, exploreId: 'orders', metricQuery: query, showTableNames: false, columnOrder: ['orders_status'], hiddenFields: ['orders_unique_order_count'], customLabels: { orders_status: 'State' } },
+        body: {
+          projectUuid,
+          exploreId: 'orders',
+          metricQuery: query,
+          showTableNames: false,
+          columnOrder: ['orders_status'],
+          hiddenFields: ['orders_unique_order_count'],
+          customLabels: { orders_status: 'State' },
+        },
       });
       expect(started.status).toBe(200);
       const job = await finishedJob(started.body.results.jobId, url, 60_000);
@@ -254,7 +331,13 @@ describe('Sheets uploads (E7) against a local fake of Google', () => {
       expect(fake.count('spreadsheets.batchUpdate', 429)).toBe(2);
       const cells = spreadsheet?.sheets[0]?.cells.map((line) => line.map((cell) => String(cell)));
       expect(cells?.[0]).toEqual(['State', 'Total order amount', 'Order date month']);
-      expect(cells?.slice(1)).toEqual(rows.map((row) => [row['orders_status']?.value.formatted, row['orders_total_order_amount']?.value.formatted, row['orders_order_date_month']?.value.formatted]));
+      expect(cells?.slice(1)).toEqual(
+        rows.map((row) => [
+          row['orders_status']?.value.formatted,
+          row['orders_total_order_amount']?.value.formatted,
+          row['orders_order_date_month']?.value.formatted,
+        ]),
+      );
     } finally {
       await worker.stop();
       await api.stop();

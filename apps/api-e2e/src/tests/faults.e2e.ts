@@ -108,10 +108,23 @@ describe('a warehouse query running past QUERY_TIMEOUT_SECONDS', () => {
     sorts: [],
     limit: 10,
     tableCalculations: [],
-    customDimensions: [{ id: 'slow', name: 'Slow', table: 'orders', type: 'sql', sql: `\${orders.status} || (SELECT '${marker}' FROM pg_sleep(0.5 * (\${orders.order_id} > 0)::int))`, dimensionType: 'string' }],
+    customDimensions: [
+      {
+        id: 'slow',
+        name: 'Slow',
+        table: 'orders',
+        type: 'sql',
+        sql: `\${orders.status} || (SELECT '${marker}' FROM pg_sleep(0.5 * (\${orders.order_id} > 0)::int))`,
+        dimensionType: 'string',
+      },
+    ],
   };
   const stillRunning = async () =>
-    (await onMachinePostgres(`SELECT 1 FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`)).length;
+    (
+      await onMachinePostgres(
+        `SELECT 1 FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`,
+      )
+    ).length;
 
   beforeAll(async () => {
     projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres);
@@ -128,7 +141,10 @@ describe('a warehouse query running past QUERY_TIMEOUT_SECONDS', () => {
 
   it('answers runQuery with a clear error and cancels the query in the warehouse', async () => {
     const started = Date.now();
-    const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: shared.adminToken, body: { ...slowQuery, invalidateCache: true } });
+    const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+      token: shared.adminToken,
+      body: { ...slowQuery, invalidateCache: true },
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(response.body.error).toMatchObject({ statusCode: 400, name: 'WarehouseQueryError' });
     expect(response.body.error.message).toMatch(/did not finish within 1000 ms and was cancelled/);

@@ -55,7 +55,10 @@ describe('HTTP contract', () => {
   });
 
   it('answers 400 for malformed JSON, not 500', async () => {
-    const response = await call(baseUrl, 'POST', '/api/v1/user/me/personal-access-tokens', { token: adminToken, rawBody: '{"description":' });
+    const response = await call(baseUrl, 'POST', '/api/v1/user/me/personal-access-tokens', {
+      token: adminToken,
+      rawBody: '{"description":',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ name: 'ParameterError', message: expect.stringMatching(/JSON/) });
   });

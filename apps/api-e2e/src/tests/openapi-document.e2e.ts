@@ -16,7 +16,9 @@ const { baseUrl, adminToken } = sharedQuarry();
 const TYPED_CLIENT = join(ROOT, 'apps/api-e2e/src/typed-client');
 const COMMITTED = join(ROOT, 'openapi.json');
 
-type Document = { components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[]; additionalProperties?: unknown }> } };
+type Document = {
+  components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[]; additionalProperties?: unknown }> };
+};
 
 // The validator and the generator are ES modules, which jest's module loader cannot require: they
 // run as the scripts `npm run openapi` uses, in a plain Node.
@@ -74,9 +76,15 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents a 201 exactly where routes answer one (as the reference), never a phantom 201 beside the 200 they send', () => {
-    const document = JSON.parse(readFileSync(COMMITTED, 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const document = JSON.parse(readFileSync(COMMITTED, 'utf8')) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const withStatus = (status: string) =>
-      Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).filter(([, operation]) => status in operation.responses).map(([method]) => `${method} ${path}`));
+      Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) => status in operation.responses)
+          .map(([method]) => `${method} ${path}`),
+      );
     expect(withStatus('201').sort()).toEqual(
       [
         'post /api/v1/org/groups',
@@ -88,10 +96,16 @@ describe('the OpenAPI document', () => {
     expect(withStatus('201').filter((route) => withStatus('200').includes(route))).toEqual([]);
   });
 
-  it("shows each error status with an example of that status, and a 400 only where a route takes input", () => {
-    type Operation = { parameters?: unknown[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { example?: { error?: { statusCode?: number } } }> }> };
+  it('shows each error status with an example of that status, and a 400 only where a route takes input', () => {
+    type Operation = {
+      parameters?: unknown[];
+      requestBody?: unknown;
+      responses: Record<string, { content?: Record<string, { example?: { error?: { statusCode?: number } } }> }>;
+    };
     const document = JSON.parse(readFileSync(COMMITTED, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ at: `${method} ${path}`, operation })));
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ at: `${method} ${path}`, operation })),
+    );
     const mismatched = operations.flatMap(({ at, operation }) =>
       Object.entries(operation.responses)
         .filter(([status]) => Number(status) >= 400)
@@ -99,7 +113,9 @@ describe('the OpenAPI document', () => {
         .map(([status]) => `${at} ${status}`),
     );
     expect(mismatched).toEqual([]);
-    const inputless400 = operations.filter(({ operation }) => '400' in operation.responses && !operation.parameters?.length && !operation.requestBody).map(({ at }) => at);
+    const inputless400 = operations
+      .filter(({ operation }) => '400' in operation.responses && !operation.parameters?.length && !operation.requestBody)
+      .map(({ at }) => at);
     expect(inputless400).toEqual([]);
     expect(Object.keys(document.paths['/api/v1/user']?.['get']?.responses ?? {})).toEqual(['200', '401', '500']);
   });
@@ -131,7 +147,15 @@ describe('the OpenAPI document', () => {
     expect((await client.me()).email).toBe('admin@e2e.test');
     const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
     expect((await client.listProjects()).map((project) => project.projectUuid)).toContain(projectUuid);
-    const query = { exploreName: 'orders', dimensions: ['orders_status'], metrics: ['orders_unique_order_count'], filters: {}, sorts: [], limit: 10, tableCalculations: [] };
+    const query = {
+      exploreName: 'orders',
+      dimensions: ['orders_status'],
+      metrics: ['orders_unique_order_count'],
+      filters: {},
+      sorts: [],
+      limit: 10,
+      tableCalculations: [],
+    };
     expect((await client.runQuery(projectUuid, query)).rows).toHaveLength(5);
     await expect(client.runQuery(projectUuid, { ...query, dimensions: ['orders_nope'] })).rejects.toThrow(/400/);
   });

@@ -34,12 +34,23 @@ async function onWarehouse<T = Record<string, unknown>>(sql: string): Promise<T[
 }
 
 const PRE_AGGREGATES = [
-  { name: 'status_daily', dimensions: ['status'], metrics: ['total_order_amount', 'average_order_size'], time_dimension: 'order_date', granularity: 'day' },
+  {
+    name: 'status_daily',
+    dimensions: ['status'],
+    metrics: ['total_order_amount', 'average_order_size'],
+    time_dimension: 'order_date',
+    granularity: 'day',
+  },
 ];
 
 /** The jaffle manifest with orders read from this test's schema and given pre-aggregates. */
 function manifestWithPreAggregates(preAggregates: unknown[] = PRE_AGGREGATES, schema = SCHEMA): Record<string, unknown> {
-  const manifest = jaffleManifest() as { nodes: Record<string, { schema: string; relation_name: string; meta?: Record<string, unknown>; config?: { meta?: Record<string, unknown> } }> };
+  const manifest = jaffleManifest() as {
+    nodes: Record<
+      string,
+      { schema: string; relation_name: string; meta?: Record<string, unknown>; config?: { meta?: Record<string, unknown> } }
+    >;
+  };
   const orders = manifest.nodes['model.jaffle_shop.orders'];
   if (!orders) throw new Error('the jaffle manifest has no orders model');
   orders.schema = schema;
@@ -52,7 +63,10 @@ const MONTHLY_BY_STATUS = {
   dimensions: ['orders_status', 'orders_order_date_month'],
   metrics: ['orders_total_order_amount', 'orders_average_order_size'],
   filters: {},
-  sorts: [{ fieldId: 'orders_order_date_month', descending: false }, { fieldId: 'orders_status', descending: false }],
+  sorts: [
+    { fieldId: 'orders_order_date_month', descending: false },
+    { fieldId: 'orders_status', descending: false },
+  ],
   limit: 500,
   tableCalculations: [],
 };
@@ -84,7 +98,10 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
     return (response.body.results as Status[])[0] as Status;
   };
   const runQuery = (body: Record<string, unknown>) =>
-    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { exploreName: 'orders', invalidateCache: true, ...body } });
+    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+      token: adminToken,
+      body: { exploreName: 'orders', invalidateCache: true, ...body },
+    });
   const readyBuildOtherThan = async (buildUuid: string | undefined) => {
     let last: Status | undefined;
     try {
@@ -114,9 +131,16 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
       name: 'status_daily',
       exploreName: 'orders',
       servable: true,
-      definition: { dimensions: ['orders_status'], metrics: ['orders_total_order_amount', 'orders_average_order_size'], timeDimension: 'orders_order_date', granularity: 'day' },
+      definition: {
+        dimensions: ['orders_status'],
+        metrics: ['orders_total_order_amount', 'orders_average_order_size'],
+        timeDimension: 'orders_order_date',
+        granularity: 'day',
+      },
     });
-    const [{ groups }] = await onWarehouse<{ groups: string }>(`SELECT count(*) AS groups FROM (SELECT DISTINCT status, order_date::date FROM jaffle.orders) g`);
+    const [{ groups }] = await onWarehouse<{ groups: string }>(
+      `SELECT count(*) AS groups FROM (SELECT DISTINCT status, order_date::date FROM jaffle.orders) g`,
+    );
     expect(status.currentBuild).toMatchObject({ status: 'ready', rows: Number(groups), error: null });
     expect(status.currentBuild?.bytes).toBeGreaterThan(0);
     expect(status.currentBuild?.durationMs).toBeGreaterThanOrEqual(0);
@@ -145,18 +169,32 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
   });
 
   it('answers v2 queries from it too, and says so in the execute answer and on the results pages, from memory and from the database', async () => {
-    const execute = (body: Record<string, unknown>) => call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: adminToken, body: { invalidateCache: true, ...body } });
+    const execute = (body: Record<string, unknown>) =>
+      call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
+        token: adminToken,
+        body: { invalidateCache: true, ...body },
+      });
     const readyPage = (url: string, queryUuid: string) =>
       waitFor(`query ${queryUuid}`, async () => {
         const response = await call(url, 'GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { token: adminToken });
         if (response.status !== 200 || response.body.results.status === 'error') throw new Error(JSON.stringify(response.body));
         return response.body.results.status === 'ready' ? response.body.results : undefined;
       });
-    const byCustomer = { ...MONTHLY_BY_STATUS, dimensions: ['orders_customer_id'], sorts: [{ fieldId: 'orders_customer_id', descending: false }] };
+    const byCustomer = {
+      ...MONTHLY_BY_STATUS,
+      dimensions: ['orders_customer_id'],
+      sorts: [{ fieldId: 'orders_customer_id', descending: false }],
+    };
     const cases = [
       { body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS } }, said: { hit: true, name: 'status_daily' } },
-      { body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS }, usePreAggregateCache: false }, said: { hit: false, reason: expect.stringMatching(/opted out/) } },
-      { body: { query: { exploreName: 'orders', ...byCustomer } }, said: { hit: false, reason: expect.stringContaining('orders_customer_id') } },
+      {
+        body: { query: { exploreName: 'orders', ...MONTHLY_BY_STATUS }, usePreAggregateCache: false },
+        said: { hit: false, reason: expect.stringMatching(/opted out/) },
+      },
+      {
+        body: { query: { exploreName: 'orders', ...byCustomer } },
+        said: { hit: false, reason: expect.stringContaining('orders_customer_id') },
+      },
     ];
     const executed: Array<{ queryUuid: string; preAggregate: unknown }> = [];
     for (const { body, said } of cases) {
@@ -173,27 +211,38 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
     // Another API process has nothing in memory: its pages come from the query's row and Redis.
     const other = await startApi(env);
     try {
-      for (const { queryUuid, preAggregate } of executed) expect((await readyPage(other.baseUrl, queryUuid)).preAggregate).toEqual(preAggregate);
+      for (const { queryUuid, preAggregate } of executed)
+        expect((await readyPage(other.baseUrl, queryUuid)).preAggregate).toEqual(preAggregate);
     } finally {
       await other.api.stop();
     }
   }, 120_000);
 
   it('runs a query the pre-aggregate cannot answer exactly on the warehouse, saying why', async () => {
-    const response = await runQuery({ ...MONTHLY_BY_STATUS, dimensions: ['orders_customer_id'], sorts: [{ fieldId: 'orders_customer_id', descending: false }] });
+    const response = await runQuery({
+      ...MONTHLY_BY_STATUS,
+      dimensions: ['orders_customer_id'],
+      sorts: [{ fieldId: 'orders_customer_id', descending: false }],
+    });
     expect(response.status).toBe(200);
     const { preAggregate } = response.body.results.cacheMetadata;
     expect(preAggregate.hit).toBe(false);
     expect(preAggregate.reason).toEqual(expect.any(String));
     expect(preAggregate.reason.length).toBeGreaterThan(0);
-    const direct = await runQuery({ ...MONTHLY_BY_STATUS, dimensions: ['orders_customer_id'], sorts: [{ fieldId: 'orders_customer_id', descending: false }], usePreAggregateCache: false });
+    const direct = await runQuery({
+      ...MONTHLY_BY_STATUS,
+      dimensions: ['orders_customer_id'],
+      sorts: [{ fieldId: 'orders_customer_id', descending: false }],
+      usePreAggregateCache: false,
+    });
     expect(response.body.results.rows).toEqual(direct.body.results.rows);
   });
 
   it('lets developers refresh a pre-aggregate, not viewers; an unknown name is a 404', async () => {
     const viewer = await userWithToken('viewer');
     const developer = await userWithToken('developer');
-    const refresh = (token: string, name = 'status_daily') => call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/${name}/refresh`, { token });
+    const refresh = (token: string, name = 'status_daily') =>
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/${name}/refresh`, { token });
     expect((await refresh(viewer.token)).status).toBe(403);
     expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: viewer.token })).status).toBe(200);
     expect((await refresh(developer.token, 'no_such_rollup')).status).toBe(404);
@@ -210,7 +259,9 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
     const answerBefore = await runQuery(MONTHLY_BY_STATUS);
     await onWarehouse(`UPDATE ${SCHEMA}.control SET delay_seconds = 4`);
     try {
-      const queued = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, { token: adminToken });
+      const queued = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, {
+        token: adminToken,
+      });
       expect(queued.status).toBe(200);
       await waitFor('the build to start', async () => ((await statusOf()).lastBuild?.status === 'building' ? true : undefined));
       // The warehouse is held for seconds; the rollup answers at once, from the build still served.
@@ -237,7 +288,9 @@ describe('pre-aggregates on the jaffle fixture in PostgreSQL', () => {
     expect(before.servable).toBe(true);
     await onWarehouse(`ALTER VIEW ${SCHEMA}.orders RENAME TO orders_gone`);
     try {
-      const queued = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, { token: adminToken });
+      const queued = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, {
+        token: adminToken,
+      });
       expect(queued.status).toBe(200);
       const failed = await waitFor('the build to fail', async () => {
         const status = await statusOf();
@@ -276,7 +329,9 @@ describe('a pre-aggregate on a cron schedule', () => {
       const schedulers = () => redis.zrange(`${String(env['QUEUE_PREFIX'])}:pre-aggregates:repeat`, 0, -1);
       expect(await schedulers()).toContain(`pre-aggregate:${projectUuid}:status_cron`);
       expect((await call(baseUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
-      await waitFor('the schedule to end', async () => (!(await schedulers()).includes(`pre-aggregate:${projectUuid}:status_cron`) ? true : undefined));
+      await waitFor('the schedule to end', async () =>
+        !(await schedulers()).includes(`pre-aggregate:${projectUuid}:status_cron`) ? true : undefined,
+      );
     } finally {
       redis.disconnect();
     }
@@ -293,7 +348,10 @@ describe('pre-aggregates on the jaffle fixture in the embedded DuckDB warehouse'
       return status?.servable ? status : undefined;
     });
     const run = (body: Record<string, unknown>) =>
-      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { exploreName: 'orders', invalidateCache: true, ...MONTHLY_BY_STATUS, ...body } });
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+        token: adminToken,
+        body: { exploreName: 'orders', invalidateCache: true, ...MONTHLY_BY_STATUS, ...body },
+      });
     const fromRollup = await run({});
     const fromWarehouse = await run({ usePreAggregateCache: false });
     expect(fromRollup.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
@@ -304,12 +362,16 @@ describe('pre-aggregates on the jaffle fixture in the embedded DuckDB warehouse'
 
 /** The pre-aggregates' status through `url`, once its one pre-aggregate is servable. */
 async function servable(url: string, projectUuid: string): Promise<Status> {
-  return waitFor('a servable build', async () => {
-    const response = await call(url, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: adminToken });
-    const [status] = response.body.results as Status[];
-    if (status?.lastBuild?.status === 'failed') throw new Error(`the build failed: ${status.lastBuild.error ?? ''}`);
-    return status?.servable ? status : undefined;
-  }, 60_000);
+  return waitFor(
+    'a servable build',
+    async () => {
+      const response = await call(url, 'GET', `/api/v1/projects/${projectUuid}/pre-aggregates`, { token: adminToken });
+      const [status] = response.body.results as Status[];
+      if (status?.lastBuild?.status === 'failed') throw new Error(`the build failed: ${status.lastBuild.error ?? ''}`);
+      return status?.servable ? status : undefined;
+    },
+    60_000,
+  );
 }
 
 async function purged(url: string): Promise<{ filesPurged: number }> {
@@ -378,8 +440,12 @@ describe('pre-aggregates with rollups in S3 (S3_BUCKET set)', () => {
     rmSync(apiDir, { recursive: true, force: true });
   });
 
-  it('uploads each build, answers from a rollup only the bucket holds, removes replaced ones and a deleted project\'s', async () => {
-    const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.postgres, manifestWithPreAggregates(PRE_AGGREGATES, 'jaffle'), apiUrl);
+  it("uploads each build, answers from a rollup only the bucket holds, removes replaced ones and a deleted project's", async () => {
+    const projectUuid = await compiledJaffleProject(
+      JAFFLE_WAREHOUSES.postgres,
+      manifestWithPreAggregates(PRE_AGGREGATES, 'jaffle'),
+      apiUrl,
+    );
     const first = (await servable(apiUrl, projectUuid)).currentBuild?.buildUuid as string;
     const key = (buildUuid: string) => `pre-aggregates/${projectUuid}/status_daily/${buildUuid}.parquet`;
     expect(await bucketKeys(projectUuid)).toEqual([key(first)]);
@@ -391,7 +457,10 @@ describe('pre-aggregates with rollups in S3 (S3_BUCKET set)', () => {
     expect(existsSync(apiCopy)).toBe(false);
 
     const run = (body: Record<string, unknown>) =>
-      call(apiUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { exploreName: 'orders', invalidateCache: true, ...MONTHLY_BY_STATUS, ...body } });
+      call(apiUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+        token: adminToken,
+        body: { exploreName: 'orders', invalidateCache: true, ...MONTHLY_BY_STATUS, ...body },
+      });
     const [fromRollup, again, fromWarehouse] = [await run({}), await run({}), await run({ usePreAggregateCache: false })];
     expect(fromRollup.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
     expect(again.body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
@@ -401,21 +470,33 @@ describe('pre-aggregates with rollups in S3 (S3_BUCKET set)', () => {
     expect(readdirSync(join(apiDir, 'pre-aggregates', projectUuid, 'status_daily'))).toEqual([`${first}.parquet`]);
 
     // A new build replaces it: gone from the bucket, and the API's copy is swept.
-    const refreshed = await call(apiUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, { token: adminToken });
+    const refreshed = await call(apiUrl, 'POST', `/api/v1/projects/${projectUuid}/pre-aggregates/status_daily/refresh`, {
+      token: adminToken,
+    });
     expect(refreshed.status).toBe(200);
-    const second = (await waitFor('the next build', async () => {
-      const status = await servable(apiUrl, projectUuid);
-      return status.currentBuild?.buildUuid !== first ? status : undefined;
-    }, 60_000)).currentBuild?.buildUuid as string;
-    await waitFor('the replaced rollup to leave the bucket', async () => ((await bucketKeys(projectUuid)).includes(key(first)) ? undefined : true));
+    const second = (
+      await waitFor(
+        'the next build',
+        async () => {
+          const status = await servable(apiUrl, projectUuid);
+          return status.currentBuild?.buildUuid !== first ? status : undefined;
+        },
+        60_000,
+      )
+    ).currentBuild?.buildUuid as string;
+    await waitFor('the replaced rollup to leave the bucket', async () =>
+      (await bucketKeys(projectUuid)).includes(key(first)) ? undefined : true,
+    );
     expect(await bucketKeys(projectUuid)).toEqual([key(second)]);
     await waitFor("the API's copy of the replaced rollup to go", async () => (existsSync(apiCopy) ? undefined : true));
     expect((await run({})).body.results.cacheMetadata.preAggregate).toEqual({ hit: true, name: 'status_daily' });
 
     // The project is deleted: its folders go at once, its objects with the maintenance purge.
     expect((await call(apiUrl, 'DELETE', `/api/v1/projects/${projectUuid}`, { token: adminToken })).status).toBe(200);
-    await waitFor('the project\'s rollup folders to go', async () =>
-      existsSync(join(apiDir, 'pre-aggregates', projectUuid)) || existsSync(join(workerDir, 'pre-aggregates', projectUuid)) ? undefined : true,
+    await waitFor("the project's rollup folders to go", async () =>
+      existsSync(join(apiDir, 'pre-aggregates', projectUuid)) || existsSync(join(workerDir, 'pre-aggregates', projectUuid))
+        ? undefined
+        : true,
     );
     expect((await purged(apiUrl)).filesPurged).toBeGreaterThanOrEqual(1);
     expect(await bucketKeys(projectUuid)).toEqual([]);

@@ -11,7 +11,15 @@ const PG_PASSWORD = 'never-echo-this-password';
 
 const warehouses = {
   duckdb: { type: 'duckdb', path: 'warehouses/postgres.duckdb' },
-  postgres: { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: PG_PASSWORD, dbname: 'postgres', schema: 'jaffle' },
+  postgres: {
+    type: 'postgres',
+    host: '127.0.0.1',
+    port: 5432,
+    user: 'postgres',
+    password: PG_PASSWORD,
+    dbname: 'postgres',
+    schema: 'jaffle',
+  },
 };
 
 async function createProject(body: Record<string, unknown>, token = adminToken) {
@@ -52,7 +60,14 @@ describe('projects from the jaffle-shop manifest', () => {
     const explores = await call(baseUrl, 'GET', `/api/v1/projects/${project.projectUuid}/explores`, { token: adminToken });
     expect(explores.status).toBe(200);
     expect(explores.body.results.map((explore: { name: string }) => explore.name)).toEqual([
-      'customers', 'events', 'orders', 'payments', 'stg_customers', 'stg_orders', 'stg_payments', 'users',
+      'customers',
+      'events',
+      'orders',
+      'payments',
+      'stg_customers',
+      'stg_orders',
+      'stg_payments',
+      'users',
     ]);
 
     const orders = await call(baseUrl, 'GET', `/api/v1/projects/${project.projectUuid}/explores/orders`, { token: adminToken });
@@ -103,15 +118,28 @@ describe('project creation errors', () => {
     expect(unknownKind.status).toBe(400);
     expect(unknownKind.body.error.data).toHaveProperty(['warehouseConnection.type']);
 
-    const missingHost = await createProject({ name: 'x', warehouseConnection: { type: 'postgres', user: 'u', dbname: 'd', schema: 's' }, transformConnection: { type: 'none' } });
+    const missingHost = await createProject({
+      name: 'x',
+      warehouseConnection: { type: 'postgres', user: 'u', dbname: 'd', schema: 's' },
+      transformConnection: { type: 'none' },
+    });
     expect(missingHost.status).toBe(400);
     expect(missingHost.body.error.data).toHaveProperty(['warehouseConnection.host']);
 
-    const badTransform = await createProject({ name: 'x', warehouseConnection: warehouses.duckdb, transformConnection: { type: 'github', repository: 'a/b' } });
+    const badTransform = await createProject({
+      name: 'x',
+      warehouseConnection: warehouses.duckdb,
+      transformConnection: { type: 'github', repository: 'a/b' },
+    });
     expect(badTransform.status).toBe(400);
     expect(badTransform.body.error.data).toHaveProperty(['transformConnection.branch']);
 
-    const badVersion = await createProject({ name: 'x', warehouseConnection: warehouses.duckdb, transformConnection: { type: 'none' }, transformVersion: 'v9' });
+    const badVersion = await createProject({
+      name: 'x',
+      warehouseConnection: warehouses.duckdb,
+      transformConnection: { type: 'none' },
+      transformVersion: 'v9',
+    });
     expect(badVersion.status).toBe(400);
     expect(badVersion.body.error.data).toHaveProperty('transformVersion');
   });
@@ -131,13 +159,18 @@ describe('project creation errors', () => {
     const created = await createProject({
       name: 'Broken manifest',
       warehouseConnection: warehouses.duckdb,
-      transformConnection: { type: 'manifest', manifest: { metadata: { dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v3.json' }, nodes: {} } },
+      transformConnection: {
+        type: 'manifest',
+        manifest: { metadata: { dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v3.json' }, nodes: {} },
+      },
     });
     expect(created.status).toBe(200);
     const job = await waitForJob(created.body.results.project.compile.jobId);
     expect(job.status).toBe('error');
     expect(job.details.error).toMatch(/manifest/i);
-    const explores = await call(baseUrl, 'GET', `/api/v1/projects/${created.body.results.project.projectUuid}/explores`, { token: adminToken });
+    const explores = await call(baseUrl, 'GET', `/api/v1/projects/${created.body.results.project.projectUuid}/explores`, {
+      token: adminToken,
+    });
     expect(explores.status).toBe(409);
     expect(explores.body.error.message).toMatch(/compile failed/);
   });
@@ -146,10 +179,17 @@ describe('project creation errors', () => {
 describe('project permissions', () => {
   it('lets only admins create DEFAULT projects, hides projects from non-members, and lets admins delete', async () => {
     const developer = await userWithToken('developer');
-    const denied = await createProject({ name: 'x', warehouseConnection: warehouses.duckdb, transformConnection: { type: 'none' } }, developer.token);
+    const denied = await createProject(
+      { name: 'x', warehouseConnection: warehouses.duckdb, transformConnection: { type: 'none' } },
+      developer.token,
+    );
     expect(denied.status).toBe(403);
 
-    const created = await createProject({ name: 'Private to org', warehouseConnection: warehouses.duckdb, transformConnection: { type: 'none' } });
+    const created = await createProject({
+      name: 'Private to org',
+      warehouseConnection: warehouses.duckdb,
+      transformConnection: { type: 'none' },
+    });
     const projectUuid = created.body.results.project.projectUuid;
     const member = await userWithToken('member');
     expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}`, { token: member.token })).status).toBe(404);
@@ -158,13 +198,17 @@ describe('project permissions', () => {
 
     // A direct project role makes it visible; removing it hides it again.
     const access = `/api/v1/projects/${projectUuid}/access`;
-    expect((await call(baseUrl, 'POST', access, { token: member.token, body: { userUuid: member.userUuid, role: 'admin' } })).status).toBe(404);
+    expect((await call(baseUrl, 'POST', access, { token: member.token, body: { userUuid: member.userUuid, role: 'admin' } })).status).toBe(
+      404,
+    );
     const granted = await call(baseUrl, 'POST', access, { token: adminToken, body: { userUuid: member.userUuid, role: 'editor' } });
     expect(granted.status).toBe(200);
     expect(granted.body.results).toMatchObject({ userUuid: member.userUuid, role: 'editor' });
     expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}`, { token: member.token })).status).toBe(200);
     expect((await call(baseUrl, 'GET', '/api/v1/org/projects', { token: member.token })).body.results).toHaveLength(1);
-    expect((await call(baseUrl, 'POST', access, { token: member.token, body: { userUuid: member.userUuid, role: 'admin' } })).status).toBe(403);
+    expect((await call(baseUrl, 'POST', access, { token: member.token, body: { userUuid: member.userUuid, role: 'admin' } })).status).toBe(
+      403,
+    );
     expect((await call(baseUrl, 'DELETE', `${access}/${member.userUuid}`, { token: adminToken })).status).toBe(200);
     expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}`, { token: member.token })).status).toBe(404);
 
@@ -184,10 +228,17 @@ describe('project permissions', () => {
 
 describe('preview projects and stored credentials', () => {
   it('lets a developer of the upstream create a preview copying its warehouse connection', async () => {
-    const upstream = await createProject({ name: 'Upstream', warehouseConnection: warehouses.postgres, transformConnection: { type: 'manifest', manifest: jaffleManifest() } });
+    const upstream = await createProject({
+      name: 'Upstream',
+      warehouseConnection: warehouses.postgres,
+      transformConnection: { type: 'manifest', manifest: jaffleManifest() },
+    });
     const upstreamUuid = upstream.body.results.project.projectUuid;
     const developer = await userWithToken('viewer');
-    await call(baseUrl, 'POST', `/api/v1/projects/${upstreamUuid}/access`, { token: adminToken, body: { userUuid: developer.userUuid, role: 'developer' } });
+    await call(baseUrl, 'POST', `/api/v1/projects/${upstreamUuid}/access`, {
+      token: adminToken,
+      body: { userUuid: developer.userUuid, role: 'developer' },
+    });
 
     const preview = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: developer.token,
@@ -201,7 +252,11 @@ describe('preview projects and stored credentials', () => {
       },
     });
     expect(preview.status).toBe(200);
-    expect(preview.body.results.project).toMatchObject({ type: 'PREVIEW', upstreamProjectUuid: upstreamUuid, warehouseConnection: { type: 'postgres', host: '127.0.0.1' } });
+    expect(preview.body.results.project).toMatchObject({
+      type: 'PREVIEW',
+      upstreamProjectUuid: upstreamUuid,
+      warehouseConnection: { type: 'postgres', host: '127.0.0.1' },
+    });
     expect(JSON.stringify(preview.body)).not.toContain(PG_PASSWORD);
     const job = await waitForJob(preview.body.results.project.compile.jobId);
     expect(job.status).toBe('completed');
@@ -210,7 +265,14 @@ describe('preview projects and stored credentials', () => {
     const viewer = await userWithToken('viewer');
     const denied = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: viewer.token,
-      body: { name: 'x', type: 'PREVIEW', transformVersion: 'v1.8', upstreamProjectUuid: upstreamUuid, copyWarehouseConnectionFromUpstreamProject: true, transformConnection: { type: 'none' } },
+      body: {
+        name: 'x',
+        type: 'PREVIEW',
+        transformVersion: 'v1.8',
+        upstreamProjectUuid: upstreamUuid,
+        copyWarehouseConnectionFromUpstreamProject: true,
+        transformConnection: { type: 'none' },
+      },
     });
     expect(denied.status).toBe(403);
   });
@@ -220,7 +282,9 @@ describe('preview projects and stored credentials', () => {
     const client = new Client({ connectionString: sharedQuarry().env['DATABASE_URL'] });
     await client.connect();
     try {
-      const rows = await client.query(`SELECT warehouse_connection_sealed, transform_connection_sealed FROM projects WHERE name = 'Sealed'`);
+      const rows = await client.query(
+        `SELECT warehouse_connection_sealed, transform_connection_sealed FROM projects WHERE name = 'Sealed'`,
+      );
       expect(rows.rows).toHaveLength(1);
       expect(rows.rows[0].warehouse_connection_sealed).toMatch(/^v1\./);
       const dump = await client.query(`SELECT row_to_json(p)::text AS row FROM projects p`);

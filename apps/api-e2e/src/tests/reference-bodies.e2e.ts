@@ -20,23 +20,33 @@ let pinnedListUuid: string;
 
 const post = (path: string, body: unknown) => call(baseUrl, 'POST', path, { token: adminToken, body });
 const get = (path: string) => call(baseUrl, 'GET', path, { token: adminToken });
-const expectOk = (response: { status: number; body: unknown }) => expect([response.status, response.body]).toEqual([200, expect.objectContaining({ status: 'ok' })]);
+const expectOk = (response: { status: number; body: unknown }) =>
+  expect([response.status, response.body]).toEqual([200, expect.objectContaining({ status: 'ok' })]);
 type Row = Record<string, { value: { raw: unknown } }>;
 
 beforeAll(async () => {
   projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb, jaffleManifestWithCatalogMeta());
   const space = await post(`/api/v1/projects/${projectUuid}/spaces`, { name: 'Reference' });
   spaceUuid = space.body.results.uuid;
-  pinnedListUuid = (await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/spaces/${spaceUuid}/pinning`, { token: adminToken })).body.results.pinnedListUuid;
+  pinnedListUuid = (await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/spaces/${spaceUuid}/pinning`, { token: adminToken })).body
+    .results.pinnedListUuid;
 }, 120_000);
 
 describe('reference request bodies (E1–E16) are accepted', () => {
   it('E1 runMetricExplorerQuery', async () => {
-    expectOk(await post(`/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery?startDate=2018-01-01&endDate=2018-04-30`, REFERENCE_BODIES.E1));
+    expectOk(
+      await post(
+        `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery?startDate=2018-01-01&endDate=2018-04-30`,
+        REFERENCE_BODIES.E1,
+      ),
+    );
   });
 
   it('E2 update a space, E3 get it', async () => {
-    const updated = await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/spaces/${spaceUuid}`, { token: adminToken, body: REFERENCE_BODIES.E2 });
+    const updated = await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/spaces/${spaceUuid}`, {
+      token: adminToken,
+      body: REFERENCE_BODIES.E2,
+    });
     expectOk(updated);
     expect(updated.body.results.name).toBe('Reference space');
     expectOk(await get(`/api/v1/projects/${projectUuid}/spaces/${spaceUuid}`));
@@ -45,7 +55,10 @@ describe('reference request bodies (E1–E16) are accepted', () => {
   it('E2 says why it refuses a projectMemberAccessRole or colorPaletteUuid it cannot apply', async () => {
     for (const body of [{ projectMemberAccessRole: 'editor' }, { colorPaletteUuid: randomUUID() }]) {
       const response = await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/spaces/${spaceUuid}`, { token: adminToken, body });
-      expect([response.status, response.body.error.message]).toEqual([400, expect.stringContaining(`${Object.keys(body)[0]} is not supported`)]);
+      expect([response.status, response.body.error.message]).toEqual([
+        400,
+        expect.stringContaining(`${Object.keys(body)[0]} is not supported`),
+      ]);
     }
   });
 
@@ -72,11 +85,23 @@ describe('reference request bodies (E1–E16) are accepted', () => {
       const job = await get(`/api/v1/schedulers/job/${response.body.results.jobId}/status`);
       return ['completed', 'error'].includes(job.body.results.status) ? job.body.results : undefined;
     });
-    expect(status).toMatchObject({ status: 'completed', details: { fileUrl: expect.stringMatching(new RegExp(`^${baseUrl}/api/v1/projects/${projectUuid}/csv/`)) } });
+    expect(status).toMatchObject({
+      status: 'completed',
+      details: { fileUrl: expect.stringMatching(new RegExp(`^${baseUrl}/api/v1/projects/${projectUuid}/csv/`)) },
+    });
   });
 
   it('E7 upload-sheet: the body is accepted; without Sheets it says so, and a missing project or explore is a 404', async () => {
-    const body = { projectUuid, exploreId: 'orders', metricQuery: REFERENCE_BODIES.E4, showTableNames: true, columnOrder: [], hiddenFields: [], customLabels: {}, pivotConfig: REFERENCE_BODIES.E6.pivotConfig };
+    const body = {
+      projectUuid,
+      exploreId: 'orders',
+      metricQuery: REFERENCE_BODIES.E4,
+      showTableNames: true,
+      columnOrder: [],
+      hiddenFields: [],
+      customLabels: {},
+      pivotConfig: REFERENCE_BODIES.E6.pivotConfig,
+    };
     const response = await post('/api/v1/drive/upload-sheet', body);
     expect(response.status).toBe(400);
     expect(response.body.error.name).not.toBe('ValidationError');
@@ -106,7 +131,11 @@ describe('reference request bodies (E1–E16) are accepted', () => {
     expectOk(response);
     const page = await waitFor('the v2 query', async () => {
       const results = await get(`/api/v2/projects/${projectUuid}/query/${response.body.results.queryUuid}`);
-      return results.body.results?.status === 'ready' ? results.body.results : results.body.results?.status === 'error' ? results.body.results : undefined;
+      return results.body.results?.status === 'ready'
+        ? results.body.results
+        : results.body.results?.status === 'error'
+          ? results.body.results
+          : undefined;
     });
     expect(page.status).toBe('ready');
     expect(page.rows.every((row: Row) => String(row['orders_order_date_month']?.value.raw).startsWith('2018-01-01'))).toBe(true);
@@ -122,20 +151,33 @@ describe('reference request bodies (E1–E16) are accepted', () => {
   it('E15 create project with the reference fields at null/false; true or a uuid is a 400 saying why', async () => {
     const body = referenceCreateProject(JAFFLE_WAREHOUSES.duckdb, jaffleManifest());
     expectOk(await post('/api/v1/org/projects', body));
-    const perUser = await post('/api/v1/org/projects', { ...body, warehouseConnection: { ...JAFFLE_WAREHOUSES.duckdb, requireUserCredentials: true } });
+    const perUser = await post('/api/v1/org/projects', {
+      ...body,
+      warehouseConnection: { ...JAFFLE_WAREHOUSES.duckdb, requireUserCredentials: true },
+    });
     expect([perUser.status, JSON.stringify(perUser.body.error)]).toEqual([400, expect.stringContaining('requireUserCredentials')]);
     const shared = await post('/api/v1/org/projects', { ...body, organizationWarehouseCredentialsUuid: randomUUID() });
-    expect([shared.status, JSON.stringify(shared.body.error)]).toEqual([400, expect.stringContaining('organizationWarehouseCredentialsUuid')]);
+    expect([shared.status, JSON.stringify(shared.body.error)]).toEqual([
+      400,
+      expect.stringContaining('organizationWarehouseCredentialsUuid'),
+    ]);
     // Credentials bodies stay strict: an unknown property is named, not dropped.
     const unknown = await post('/api/v1/org/projects', { ...body, __unexpected__: 1 });
     expect([unknown.status, JSON.stringify(unknown.body.error)]).toEqual([400, expect.stringContaining('__unexpected__')]);
   });
 
   it('E16 reorder with whole pinned items; a pinned space carries spaceUuid, updatedByUser and views', async () => {
-    const response = await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/pinned-lists/${pinnedListUuid}/items/order`, { token: adminToken, body: REFERENCE_BODIES.E16(spaceUuid, pinnedListUuid) });
+    const response = await call(baseUrl, 'PATCH', `/api/v1/projects/${projectUuid}/pinned-lists/${pinnedListUuid}/items/order`, {
+      token: adminToken,
+      body: REFERENCE_BODIES.E16(spaceUuid, pinnedListUuid),
+    });
     expectOk(response);
     const item = response.body.results.find((entry: { data: { uuid: string } }) => entry.data.uuid === spaceUuid);
-    expect(item.data).toMatchObject({ spaceUuid, updatedByUser: { userUuid: expect.any(String), firstName: expect.any(String) }, views: 0 });
+    expect(item.data).toMatchObject({
+      spaceUuid,
+      updatedByUser: { userUuid: expect.any(String), firstName: expect.any(String) },
+      views: 0,
+    });
   });
 
   it('query bodies ignore unknown properties (documented), and still refuse wrong types of known ones', async () => {

@@ -89,7 +89,16 @@ describe('Redis restarted under load', () => {
     metrics: [],
     sorts: [{ fieldId: 'orders_order_id', descending: false }],
     csvLimit: null,
-    customDimensions: [{ id: 'slow', name: 'Slow', table: 'orders', type: 'sql', sql: `\${orders.status} || (SELECT '' FROM pg_sleep(0.03 * (\${orders.order_id} > 0)::int))`, dimensionType: 'string' }],
+    customDimensions: [
+      {
+        id: 'slow',
+        name: 'Slow',
+        table: 'orders',
+        type: 'sql',
+        sql: `\${orders.status} || (SELECT '' FROM pg_sleep(0.03 * (\${orders.order_id} > 0)::int))`,
+        dimensionType: 'string',
+      },
+    ],
   };
 
   beforeAll(async () => {
@@ -115,15 +124,25 @@ describe('Redis restarted under load', () => {
     const slow = await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token, body: slowExportBody });
     expect(slow.status).toBe(200);
     accepted.push(slow.body.results.jobId);
-    await waitFor('the slow export to start', async () => ((await call(url, 'GET', `/api/v1/schedulers/job/${slow.body.results.jobId}/status`, { token })).body.results?.status === 'started' ? true : undefined));
+    await waitFor('the slow export to start', async () =>
+      (await call(url, 'GET', `/api/v1/schedulers/job/${slow.body.results.jobId}/status`, { token })).body.results?.status === 'started'
+        ? true
+        : undefined,
+    );
 
     let loading = true;
     const client = async () => {
       while (loading) {
-        const exported = await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token, body: exportBody });
+        const exported = await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+          token,
+          body: exportBody,
+        });
         record('downloadCsv', exported.status);
         if (exported.status === 200) accepted.push(exported.body.results.jobId);
-        record('runQuery', (await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token, body: query })).status);
+        record(
+          'runQuery',
+          (await call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token, body: query })).status,
+        );
         record('user', (await call(url, 'GET', '/api/v1/user', { token })).status);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -3,7 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { call } from '../support/api-client';
 import { JAFFLE_WAREHOUSES } from '../support/jaffle-projects';
 import { sharedQuarry } from '../support/shared-quarry';
-import { CHART_SUMMARY, CHART_TILE_PROPERTIES, CHARTS_AS_CODE, CHILD_SPACE, DASHBOARD, DASHBOARD_SUMMARY, PINNED_ITEM, SAVED_SQL_CHART, shapeProblems } from '../support/spec-shapes';
+import {
+  CHART_SUMMARY,
+  CHART_TILE_PROPERTIES,
+  CHARTS_AS_CODE,
+  CHILD_SPACE,
+  DASHBOARD,
+  DASHBOARD_SUMMARY,
+  PINNED_ITEM,
+  SAVED_SQL_CHART,
+  shapeProblems,
+} from '../support/spec-shapes';
 import { projectWithMembers } from '../support/users';
 
 const { baseUrl, adminToken, organizationUuid } = sharedQuarry();
@@ -32,7 +42,10 @@ const METRIC_QUERY = {
   limit: 500,
   tableCalculations: [],
 };
-const LINE_CONFIG = { type: 'cartesian', config: { layout: { xField: 'orders_order_date_day', yField: ['orders_total_amount'] }, eChartsConfig: { series: [{ type: 'line' }] } } };
+const LINE_CONFIG = {
+  type: 'cartesian',
+  config: { layout: { xField: 'orders_order_date_day', yField: ['orders_total_amount'] }, eChartsConfig: { series: [{ type: 'line' }] } },
+};
 
 function chartBody(spaceUuid: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -49,7 +62,10 @@ function chartBody(spaceUuid: string, overrides: Record<string, unknown> = {}) {
 
 /** A space; a root space is public unless the body says (new spaces are private by default: security/content.e2e.ts). */
 async function createSpace(body: Record<string, unknown>, token = adminToken): Promise<{ uuid: string; name: string }> {
-  const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token, body: body['parentSpaceUuid'] ? body : { isPrivate: false, ...body } });
+  const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, {
+    token,
+    body: body['parentSpaceUuid'] ? body : { isPrivate: false, ...body },
+  });
   if (response.status !== 200) throw new Error(`create space: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.results;
 }
@@ -72,7 +88,10 @@ async function savedChart(spaceUuid: string, overrides: Record<string, unknown> 
 }
 
 async function createDashboard(spaceUuid: string, overrides: Record<string, unknown> = {}, token = adminToken) {
-  return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, { token, body: { name: unique('Sales overview'), spaceUuid, tiles: [], tabs: [], ...overrides } });
+  return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, {
+    token,
+    body: { name: unique('Sales overview'), spaceUuid, tiles: [], tabs: [], ...overrides },
+  });
 }
 
 async function savedDashboard(spaceUuid: string, overrides: Record<string, unknown> = {}): Promise<Saved> {
@@ -84,14 +103,34 @@ async function savedDashboard(spaceUuid: string, overrides: Record<string, unkno
 const SQL_CONFIG = {
   type: 'vertical_bar',
   metadata: { version: 1 },
-  display: { stack: false, legend: { align: 'start', position: 'top' }, series: {}, yAxis: [{ format: 'default', position: 'left', label: 'Total' }], xAxis: { type: 'time', label: 'Day' } },
-  fieldConfig: { stack: false, sortBy: [], groupBy: [], y: [{ aggregation: 'sum', reference: 'total' }], x: { type: 'time', reference: 'day' } },
+  display: {
+    stack: false,
+    legend: { align: 'start', position: 'top' },
+    series: {},
+    yAxis: [{ format: 'default', position: 'left', label: 'Total' }],
+    xAxis: { type: 'time', label: 'Day' },
+  },
+  fieldConfig: {
+    stack: false,
+    sortBy: [],
+    groupBy: [],
+    y: [{ aggregation: 'sum', reference: 'total' }],
+    x: { type: 'time', reference: 'day' },
+  },
 };
 
 async function createSqlChart(spaceUuid: string, overrides: Record<string, unknown> = {}, token = adminToken) {
   return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/sqlRunner/saved`, {
     token,
-    body: { name: unique('Daily totals'), description: null, sql: 'select order_date as day, sum(amount) as total from orders group by 1', limit: 500, config: SQL_CONFIG, spaceUuid, ...overrides },
+    body: {
+      name: unique('Daily totals'),
+      description: null,
+      sql: 'select order_date as day, sum(amount) as total from orders group by 1',
+      limit: 500,
+      config: SQL_CONFIG,
+      spaceUuid,
+      ...overrides,
+    },
   });
 }
 
@@ -145,23 +184,46 @@ describe('saved charts', () => {
     const second = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}`, { token: adminToken });
     expect(second.body.results).toMatchObject({ views: 2, firstViewedAt });
 
-    const renamed = await call(baseUrl, 'PATCH', `/api/v1/saved/${chart.uuid}`, { token: byRole.editor.token, body: { name: 'Renamed', description: null } });
+    const renamed = await call(baseUrl, 'PATCH', `/api/v1/saved/${chart.uuid}`, {
+      token: byRole.editor.token,
+      body: { name: 'Renamed', description: null },
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.results).toMatchObject({ name: 'Renamed', description: null, slug: chart.slug, version: 2, updatedByUser: { userUuid: byRole.editor.userUuid } });
+    expect(renamed.body.results).toMatchObject({
+      name: 'Renamed',
+      description: null,
+      slug: chart.slug,
+      version: 2,
+      updatedByUser: { userUuid: byRole.editor.userUuid },
+    });
 
     const bigNumber = { type: 'big_number', config: { label: 'Total', selectedField: 'orders_total_amount' } };
     const saved = await call(baseUrl, 'POST', `/api/v1/saved/${chart.uuid}/version`, {
       token: adminToken,
-      body: { tableName: 'orders', metricQuery: { ...METRIC_QUERY, dimensions: [] }, chartConfig: bigNumber, tableConfig: { columnOrder: [] } },
+      body: {
+        tableName: 'orders',
+        metricQuery: { ...METRIC_QUERY, dimensions: [] },
+        chartConfig: bigNumber,
+        tableConfig: { columnOrder: [] },
+      },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.results).toMatchObject({ name: 'Renamed', version: 3, chartKind: 'big_number', chartType: 'big_number', chartConfig: bigNumber, views: 2 });
+    expect(saved.body.results).toMatchObject({
+      name: 'Renamed',
+      version: 3,
+      chartKind: 'big_number',
+      chartType: 'big_number',
+      chartConfig: bigNumber,
+      views: 2,
+    });
 
     const history = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/history`, { token: byRole.viewer.token });
     expect(history.status).toBe(200);
     expect(history.body.results.history.map((entry: { version: number }) => entry.version)).toEqual([3, 2, 1]);
     const oldest = history.body.results.history[2];
-    const asFirstSaved = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/version/${oldest.versionUuid}`, { token: byRole.viewer.token });
+    const asFirstSaved = await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/version/${oldest.versionUuid}`, {
+      token: byRole.viewer.token,
+    });
     expect(asFirstSaved.status).toBe(200);
     expect(asFirstSaved.body.results.chart).toMatchObject({ name: chart.name, chartKind: 'line', version: 1, chartConfig: LINE_CONFIG });
     expect((await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/version/${randomUUID()}`, { token: adminToken })).status).toBe(404);
@@ -188,12 +250,19 @@ describe('saved charts', () => {
   });
 
   it('hides charts of private spaces (404 and left out of lists) and moves charts only between writable spaces', async () => {
-    const secret = await createSpace({ name: unique('Secret'), isPrivate: true, access: [{ userUuid: byRole.interactive_viewer.userUuid, role: 'editor' }] });
+    const secret = await createSpace({
+      name: unique('Secret'),
+      isPrivate: true,
+      access: [{ userUuid: byRole.interactive_viewer.userUuid, role: 'editor' }],
+    });
     const hidden = await savedChart(secret.uuid);
     expect((await call(baseUrl, 'GET', `/api/v1/saved/${hidden.uuid}`, { token: byRole.developer.token })).status).toBe(404);
     const missing = await call(baseUrl, 'GET', `/api/v1/saved/${randomUUID()}`, { token: byRole.developer.token });
     const hiddenError = (await call(baseUrl, 'GET', `/api/v1/saved/${hidden.uuid}`, { token: byRole.developer.token })).body.error;
-    expect({ name: hiddenError.name, message: hiddenError.message }).toEqual({ name: missing.body.error.name, message: missing.body.error.message });
+    expect({ name: hiddenError.name, message: hiddenError.message }).toEqual({
+      name: missing.body.error.name,
+      message: missing.body.error.message,
+    });
     const listed = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts`, { token: byRole.developer.token });
     expect(listed.body.results.map((summary: { uuid: string }) => summary.uuid)).not.toContain(hidden.uuid);
     const shared = await call(baseUrl, 'GET', `/api/v1/saved/${hidden.uuid}`, { token: byRole.interactive_viewer.token });
@@ -203,7 +272,10 @@ describe('saved charts', () => {
     // The developer may edit public charts but may not move one into a space they cannot see.
     const publicSpace = await createSpace({ name: unique('Public') });
     const movable = await savedChart(publicSpace.uuid);
-    expect((await call(baseUrl, 'PATCH', `/api/v1/saved/${movable.uuid}`, { token: byRole.developer.token, body: { spaceUuid: secret.uuid } })).status).toBe(404);
+    expect(
+      (await call(baseUrl, 'PATCH', `/api/v1/saved/${movable.uuid}`, { token: byRole.developer.token, body: { spaceUuid: secret.uuid } }))
+        .status,
+    ).toBe(404);
     const moved = await call(baseUrl, 'PATCH', `/api/v1/saved/${movable.uuid}`, { token: adminToken, body: { spaceUuid: secret.uuid } });
     expect(moved.body.results).toMatchObject({ spaceUuid: secret.uuid, isPrivate: true });
     expect((await call(baseUrl, 'GET', `/api/v1/saved/${movable.uuid}`, { token: byRole.developer.token })).status).toBe(404);
@@ -216,10 +288,16 @@ describe('saved charts', () => {
     expect(pinned.status).toBe(200);
     expect(pinned.body.results).toMatchObject({ projectUuid, savedChartUuid: chart.uuid, isPinned: true });
     const listUuid = pinned.body.results.pinnedListUuid as string;
-    const items = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${listUuid}/items`, { token: byRole.viewer.token });
+    const items = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${listUuid}/items`, {
+      token: byRole.viewer.token,
+    });
     const item = items.body.results.find((entry: { data: { uuid: string } }) => entry.data.uuid === chart.uuid);
     expect(shapeProblems(item, PINNED_ITEM)).toEqual([]);
-    expect(item).toMatchObject({ type: 'chart', category: 'pinned', data: { name: chart.name, spaceUuid: space.uuid, pinnedListUuid: listUuid } });
+    expect(item).toMatchObject({
+      type: 'chart',
+      category: 'pinned',
+      data: { name: chart.name, spaceUuid: space.uuid, pinnedListUuid: listUuid },
+    });
     expect((await call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}`, { token: adminToken })).body.results.pinnedListUuid).toBe(listUuid);
 
     expect((await call(baseUrl, 'DELETE', `/api/v1/saved/${chart.uuid}`, { token: byRole.editor.token })).status).toBe(200);
@@ -298,7 +376,15 @@ describe('dashboards', () => {
     expect(dashboard.tiles[0]).toMatchObject({
       type: 'saved_chart',
       tabUuid,
-      properties: { savedChartUuid: chart.uuid, chartName: 'Orders per day', chartSlug: chart.slug, lastVersionChartKind: 'line', belongsToDashboard: false, title: 'Orders', hideTitle: false },
+      properties: {
+        savedChartUuid: chart.uuid,
+        chartName: 'Orders per day',
+        chartSlug: chart.slug,
+        lastVersionChartKind: 'line',
+        belongsToDashboard: false,
+        title: 'Orders',
+        hideTitle: false,
+      },
     });
     expect(dashboard.tiles[1]).toMatchObject({ type: 'markdown', tabUuid: otherTab, properties: { title: 'Read me', content: '# Hello' } });
 
@@ -310,7 +396,11 @@ describe('dashboards', () => {
     const space = await createSpace({ name: unique('Versions') });
     const dashboard = await savedDashboard(space.uuid);
     const versions = [dashboard['dashboardVersionId'] as number];
-    for (const body of [{ name: 'Renamed' }, { tabs: [{ uuid: tabUuid, name: 'Only', order: 0 }] }, { config: { pinnedParameters: ['region'] } }]) {
+    for (const body of [
+      { name: 'Renamed' },
+      { tabs: [{ uuid: tabUuid, name: 'Only', order: 0 }] },
+      { config: { pinnedParameters: ['region'] } },
+    ]) {
       const updated = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: byRole.editor.token, body });
       expect(updated.status).toBe(200);
       versions.push(updated.body.results.dashboardVersionId);
@@ -352,13 +442,17 @@ describe('dashboards', () => {
 
     // Moving the dashboard moves its charts; moving the chart alone is refused.
     const elsewhere = await createSpace({ name: unique('Elsewhere') });
-    expect((await call(baseUrl, 'PATCH', `/api/v1/saved/${chartUuid}`, { token: adminToken, body: { spaceUuid: elsewhere.uuid } })).status).toBe(400);
+    expect(
+      (await call(baseUrl, 'PATCH', `/api/v1/saved/${chartUuid}`, { token: adminToken, body: { spaceUuid: elsewhere.uuid } })).status,
+    ).toBe(400);
     await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: adminToken, body: { spaceUuid: elsewhere.uuid } });
     expect((await call(baseUrl, 'GET', `/api/v1/saved/${chartUuid}`, { token: adminToken })).body.results.spaceUuid).toBe(elsewhere.uuid);
 
     const pinned = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}/pinning`, { token: byRole.editor.token });
     expect(pinned.body.results).toMatchObject({ dashboardUuid: dashboard.uuid, isPinned: true });
-    const items = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${pinned.body.results.pinnedListUuid}/items`, { token: byRole.viewer.token });
+    const items = await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/pinned-lists/${pinned.body.results.pinnedListUuid}/items`, {
+      token: byRole.viewer.token,
+    });
     const item = items.body.results.find((entry: { data: { uuid: string } }) => entry.data.uuid === dashboard.uuid);
     expect(item).toMatchObject({ type: 'dashboard', category: 'pinned' });
     expect(shapeProblems(item, PINNED_ITEM)).toEqual([]);
@@ -379,14 +473,31 @@ describe('dashboards', () => {
 
     const secretChart = await savedChart(secret.uuid);
     const publicSpace = await createSpace({ name: unique('Public') });
-    const tile = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'saved_chart', x: 0, y: 0, w: 4, h: 4, properties, ...extra });
-    const refused = await createDashboard(publicSpace.uuid, { tiles: [tile({}), tile({ savedChartUuid: secretChart.uuid })] }, byRole.developer.token);
+    const tile = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      type: 'saved_chart',
+      x: 0,
+      y: 0,
+      w: 4,
+      h: 4,
+      properties,
+      ...extra,
+    });
+    const refused = await createDashboard(
+      publicSpace.uuid,
+      { tiles: [tile({}), tile({ savedChartUuid: secretChart.uuid })] },
+      byRole.developer.token,
+    );
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.error.data).sort()).toEqual(['tiles.0.properties.savedChartUuid', 'tiles.1.properties.savedChartUuid']);
-    const badTab = await createDashboard(publicSpace.uuid, { tiles: [{ type: 'markdown', x: 0, y: 0, w: 4, h: 4, tabUuid: randomUUID(), properties: {} }] });
+    const badTab = await createDashboard(publicSpace.uuid, {
+      tiles: [{ type: 'markdown', x: 0, y: 0, w: 4, h: 4, tabUuid: randomUUID(), properties: {} }],
+    });
     expect(badTab.status).toBe(400);
     expect(badTab.body.error.data).toHaveProperty(['tiles.0.tabUuid']);
-    const badShape = await createDashboard(publicSpace.uuid, { tiles: [{ type: 'iframe', x: -1, y: 0, w: 4, h: 4, properties: {} }], config: { isDateZoomDisabled: 'no' } });
+    const badShape = await createDashboard(publicSpace.uuid, {
+      tiles: [{ type: 'iframe', x: -1, y: 0, w: 4, h: 4, properties: {} }],
+      config: { isDateZoomDisabled: 'no' },
+    });
     expect(badShape.status).toBe(400);
     expect(Object.keys(badShape.body.error.data).sort()).toEqual(['config.isDateZoomDisabled', 'tiles.0.type', 'tiles.0.x']);
   });
@@ -418,7 +529,12 @@ describe('saved SQL charts (E11)', () => {
       dashboard: null,
       createdBy: { userUuid: byRole.developer.userUuid },
       lastUpdatedBy: { userUuid: byRole.developer.userUuid },
-      space: { uuid: space.uuid, name: space.name, isPrivate: false, userAccess: { userUuid: byRole.viewer.userUuid, role: 'viewer', inheritedFrom: 'project', projectRole: 'viewer' } },
+      space: {
+        uuid: space.uuid,
+        name: space.name,
+        isPrivate: false,
+        userAccess: { userUuid: byRole.viewer.userUuid, role: 'viewer', inheritedFrom: 'project', projectRole: 'viewer' },
+      },
     });
     expect(chart.firstViewedAt).toBe(chart.lastViewedAt);
     const again = await call(baseUrl, 'GET', sqlChartPath(savedSqlUuid), { token: adminToken });
@@ -434,15 +550,30 @@ describe('saved SQL charts (E11)', () => {
     const space = await createSpace({ name: unique('SQL versions') });
     const { savedSqlUuid, slug } = (await createSqlChart(space.uuid)).body.results;
     const first = (await call(baseUrl, 'GET', sqlChartPath(savedSqlUuid), { token: adminToken })).body.results;
-    const renamed = await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.editor.token, body: { unversionedData: { name: 'Renamed', description: 'Now described' } } });
+    const renamed = await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), {
+      token: byRole.editor.token,
+      body: { unversionedData: { name: 'Renamed', description: 'Now described' } },
+    });
     expect(renamed.status).toBe(200);
     const newSql = { sql: 'select 1 as total', limit: 10, config: { ...SQL_CONFIG, type: 'table' } };
-    expect((await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.editor.token, body: { versionedData: newSql } })).status).toBe(403);
-    const versioned = await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.developer.token, body: { versionedData: newSql } });
+    expect(
+      (await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), { token: byRole.editor.token, body: { versionedData: newSql } })).status,
+    ).toBe(403);
+    const versioned = await call(baseUrl, 'PATCH', sqlChartPath(savedSqlUuid), {
+      token: byRole.developer.token,
+      body: { versionedData: newSql },
+    });
     expect(versioned.status).toBe(200);
     expect(versioned.body.results.savedSqlVersionUuid).not.toBe(renamed.body.results.savedSqlVersionUuid);
     const read = (await call(baseUrl, 'GET', sqlChartPath(`slug/${slug}`), { token: adminToken })).body.results;
-    expect(read).toMatchObject({ name: 'Renamed', description: 'Now described', sql: 'select 1 as total', limit: 10, chartKind: 'table', lastUpdatedBy: { userUuid: byRole.developer.userUuid } });
+    expect(read).toMatchObject({
+      name: 'Renamed',
+      description: 'Now described',
+      sql: 'select 1 as total',
+      limit: 10,
+      chartKind: 'table',
+      lastUpdatedBy: { userUuid: byRole.developer.userUuid },
+    });
     expect(read.createdAt).toBe(first.createdAt);
   });
 
@@ -471,7 +602,13 @@ describe('charts as code (E14)', () => {
   async function newProject(): Promise<string> {
     const project = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('As code'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('As code'),
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+        transformConnection: { type: 'none' },
+      },
     });
     expect(project.status).toBe(200);
     return project.body.results.project.projectUuid;
@@ -479,15 +616,32 @@ describe('charts as code (E14)', () => {
 
   it('round trip: download all, upload to another project, download again gives the same files', async () => {
     const sourceUuid = await newProject();
-    const spaceIn = async (project: string, body: Record<string, unknown>) => (await call(baseUrl, 'POST', `/api/v1/projects/${project}/spaces`, { token: adminToken, body })).body.results;
+    const spaceIn = async (project: string, body: Record<string, unknown>) =>
+      (await call(baseUrl, 'POST', `/api/v1/projects/${project}/spaces`, { token: adminToken, body })).body.results;
     const sales = await spaceIn(sourceUuid, { name: 'Sales Team' });
     const q1 = await spaceIn(sourceUuid, { name: 'Q1 reports', parentSpaceUuid: sales.uuid, isPrivate: true });
     const ops = await spaceIn(sourceUuid, { name: 'Ops' });
     const save = async (spaceUuid: string, body: Record<string, unknown>) =>
-      (await call(baseUrl, 'POST', `/api/v1/projects/${sourceUuid}/saved`, { token: adminToken, body: { ...chartBody(spaceUuid), ...body } })).body.results;
+      (
+        await call(baseUrl, 'POST', `/api/v1/projects/${sourceUuid}/saved`, {
+          token: adminToken,
+          body: { ...chartBody(spaceUuid), ...body },
+        })
+      ).body.results;
     await save(sales.uuid, { name: 'Revenue', pivotConfig: { columns: ['orders_status'] } });
-    await save(q1.uuid, { name: 'Total orders', description: null, chartConfig: { type: 'big_number', config: { label: 'Orders', comparisonLabel: 'vs last', showComparison: true, style: 'thousands' } } });
-    await save(ops.uuid, { name: 'Status table', chartConfig: { type: 'table', config: { showTableNames: false } }, tableConfig: { columnOrder: ['orders_status'] } });
+    await save(q1.uuid, {
+      name: 'Total orders',
+      description: null,
+      chartConfig: {
+        type: 'big_number',
+        config: { label: 'Orders', comparisonLabel: 'vs last', showComparison: true, style: 'thousands' },
+      },
+    });
+    await save(ops.uuid, {
+      name: 'Status table',
+      chartConfig: { type: 'table', config: { showTableNames: false } },
+      tableConfig: { columnOrder: ['orders_status'] },
+    });
 
     const downloaded = await call(baseUrl, 'GET', codePath(sourceUuid), { token: adminToken });
     expect(downloaded.status).toBe(200);
@@ -502,7 +656,10 @@ describe('charts as code (E14)', () => {
 
     const targetUuid = await newProject();
     const upload = (file: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/charts/${file['slug']}/code`, { token: adminToken, body: { ...file, ...extra } });
+      call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/charts/${file['slug']}/code`, {
+        token: adminToken,
+        body: { ...file, ...extra },
+      });
     // A dry run plans the spaces and the chart and changes nothing.
     const planned = await upload(files[2] as Record<string, unknown>, { dryRun: true });
     expect(planned.status).toBe(200);
@@ -531,7 +688,9 @@ describe('charts as code (E14)', () => {
     const chart = await call(baseUrl, 'GET', `/api/v1/saved/${changed.body.results.charts[0].data.uuid}`, { token: adminToken });
     expect(chart.body.results).toMatchObject({ name: 'Revenue (net)', version: 2, slug: 'revenue' });
 
-    const skipped = await upload({ ...files[0], slug: 'elsewhere', spaceSlug: 'nowhere.deep' } as Record<string, unknown>, { skipSpaceCreate: true });
+    const skipped = await upload({ ...files[0], slug: 'elsewhere', spaceSlug: 'nowhere.deep' } as Record<string, unknown>, {
+      skipSpaceCreate: true,
+    });
     expect(skipped.status).toBe(400);
     expect(skipped.body.error.data).toHaveProperty('spaceSlug');
 
@@ -539,7 +698,9 @@ describe('charts as code (E14)', () => {
     const chartTileUuid = randomUUID();
     const tabUuid = randomUUID();
     const revenue = files[0] as { slug: string };
-    const sourceRevenue = (await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/charts`, { token: adminToken })).body.results.find((entry: { slug: string }) => entry.slug === revenue.slug);
+    const sourceRevenue = (await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/charts`, { token: adminToken })).body.results.find(
+      (entry: { slug: string }) => entry.slug === revenue.slug,
+    );
     const board = await call(baseUrl, 'POST', `/api/v1/projects/${sourceUuid}/dashboards`, {
       token: adminToken,
       body: {
@@ -547,30 +708,66 @@ describe('charts as code (E14)', () => {
         spaceUuid: sales.uuid,
         tabs: [{ uuid: tabUuid, name: 'Main', order: 0 }],
         tiles: [
-          { uuid: chartTileUuid, type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, tabUuid, properties: { savedChartUuid: sourceRevenue.uuid, title: 'Revenue' } },
+          {
+            uuid: chartTileUuid,
+            type: 'saved_chart',
+            x: 0,
+            y: 0,
+            w: 6,
+            h: 4,
+            tabUuid,
+            properties: { savedChartUuid: sourceRevenue.uuid, title: 'Revenue' },
+          },
           { type: 'markdown', x: 6, y: 0, w: 6, h: 4, tabUuid, properties: { title: 'Notes', content: 'Read me' } },
         ],
-        filters: { dimensions: [{ id: 'status-filter', operator: 'equals', values: ['completed'], target: { fieldId: 'orders_status', tableName: 'orders' }, tileTargets: { [chartTileUuid]: { fieldId: 'orders_status', tableName: 'orders' } } }] },
+        filters: {
+          dimensions: [
+            {
+              id: 'status-filter',
+              operator: 'equals',
+              values: ['completed'],
+              target: { fieldId: 'orders_status', tableName: 'orders' },
+              tileTargets: { [chartTileUuid]: { fieldId: 'orders_status', tableName: 'orders' } },
+            },
+          ],
+        },
       },
     });
     expect(board.status).toBe(201);
-    const boardFiles = (await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/dashboards/code?languageMap=true`, { token: adminToken })).body.results;
+    const boardFiles = (
+      await call(baseUrl, 'GET', `/api/v1/projects/${sourceUuid}/dashboards/code?languageMap=true`, { token: adminToken })
+    ).body.results;
     expect(boardFiles).toMatchObject({ total: 1, offset: 1, missingIds: [] });
     const boardFile = boardFiles.dashboards[0];
     expect(boardFile).toMatchObject({ slug: 'weekly-board', spaceSlug: 'sales_team', version: 1 });
-    expect(boardFile.tiles.map((entry: { tileSlug: string; properties: Record<string, unknown> }) => [entry.tileSlug, entry.properties['chartSlug'] ?? null])).toEqual([
+    expect(
+      boardFile.tiles.map((entry: { tileSlug: string; properties: Record<string, unknown> }) => [
+        entry.tileSlug,
+        entry.properties['chartSlug'] ?? null,
+      ]),
+    ).toEqual([
       ['revenue', 'revenue'],
       ['notes', null],
     ]);
     expect(boardFile.filters.dimensions[0].tileTargets).toEqual({ revenue: { fieldId: 'orders_status', tableName: 'orders' } });
-    expect(boardFiles.languageMap[0].dashboard['weekly-board']).toMatchObject({ name: 'Weekly board', tiles: { revenue: { title: 'Revenue' }, notes: { title: 'Notes' } } });
+    expect(boardFiles.languageMap[0].dashboard['weekly-board']).toMatchObject({
+      name: 'Weekly board',
+      tiles: { revenue: { title: 'Revenue' }, notes: { title: 'Notes' } },
+    });
 
-    const boardUpload = await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/weekly-board/code`, { token: adminToken, body: boardFile });
+    const boardUpload = await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/weekly-board/code`, {
+      token: adminToken,
+      body: boardFile,
+    });
     expect(boardUpload.status).toBe(200);
     expect(boardUpload.body.results.dashboards[0]).toMatchObject({ action: 'create' });
-    const boardsAgain = (await call(baseUrl, 'GET', `/api/v1/projects/${targetUuid}/dashboards/code`, { token: adminToken })).body.results.dashboards;
+    const boardsAgain = (await call(baseUrl, 'GET', `/api/v1/projects/${targetUuid}/dashboards/code`, { token: adminToken })).body.results
+      .dashboards;
     expect(withoutTimes(boardsAgain)).toEqual(withoutTimes([boardFile]));
-    expect((await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/weekly-board/code`, { token: adminToken, body: boardFile })).body.results.dashboards[0].action).toBe('no changes');
+    expect(
+      (await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/weekly-board/code`, { token: adminToken, body: boardFile }))
+        .body.results.dashboards[0].action,
+    ).toBe('no changes');
     const missingChart = await call(baseUrl, 'POST', `/api/v1/projects/${targetUuid}/dashboards/other-board/code`, {
       token: adminToken,
       body: { ...boardFile, tiles: [{ ...boardFile.tiles[0], properties: { chartSlug: 'no-such-chart' } }] },
@@ -581,16 +778,30 @@ describe('charts as code (E14)', () => {
 
   it('selects by uuid or slug, reports missing ids, pages with offset and lists translatable strings', async () => {
     const space = await createSpace({ name: unique('As code select') });
-    const first = await savedChart(space.uuid, { name: unique('Pick me'), chartConfig: { type: 'big_number', config: { label: 'Total revenue', selectedField: 'orders_total_amount' } } });
+    const first = await savedChart(space.uuid, {
+      name: unique('Pick me'),
+      chartConfig: { type: 'big_number', config: { label: 'Total revenue', selectedField: 'orders_total_amount' } },
+    });
     const second = await savedChart(space.uuid, { name: unique('And me') });
-    const selected = await call(baseUrl, 'GET', `${codePath(projectUuid)}?ids=${first.uuid}&ids=${second.slug}&ids=no-such-chart&languageMap=true`, { token: byRole.developer.token });
+    const selected = await call(
+      baseUrl,
+      'GET',
+      `${codePath(projectUuid)}?ids=${first.uuid}&ids=${second.slug}&ids=no-such-chart&languageMap=true`,
+      { token: byRole.developer.token },
+    );
     expect(selected.status).toBe(200);
     expect(selected.body.results.charts.map((file: { slug: string }) => file.slug).sort()).toEqual([first.slug, second.slug].sort());
     expect(selected.body.results).toMatchObject({ total: 2, offset: 2, missingIds: ['no-such-chart'] });
     const entry = selected.body.results.languageMap.find((item: { chart: Record<string, unknown> }) => first.slug in item.chart);
-    expect(entry.chart[first.slug]).toEqual({ name: first.name, description: 'Daily revenue', chartConfig: { config: { label: 'Total revenue' } } });
+    expect(entry.chart[first.slug]).toEqual({
+      name: first.name,
+      description: 'Daily revenue',
+      chartConfig: { config: { label: 'Total revenue' } },
+    });
 
-    const paged = await call(baseUrl, 'GET', `${codePath(projectUuid)}?ids=${first.slug}&ids=${second.slug}&offset=1`, { token: byRole.developer.token });
+    const paged = await call(baseUrl, 'GET', `${codePath(projectUuid)}?ids=${first.slug}&ids=${second.slug}&offset=1`, {
+      token: byRole.developer.token,
+    });
     expect(paged.body.results).toMatchObject({ total: 2, offset: 2 });
     expect(paged.body.results.charts).toHaveLength(1);
 
@@ -609,32 +820,68 @@ describe('promotion (E10)', () => {
   it('promotes a dashboard with its charts from a nested private space of a preview project, then new versions, as the diff said', async () => {
     const preview = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('Preview'), type: 'PREVIEW', transformVersion: 'v1.7', upstreamProjectUuid: projectUuid, copyWarehouseConnectionFromUpstreamProject: true, copyContent: false, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('Preview'),
+        type: 'PREVIEW',
+        transformVersion: 'v1.7',
+        upstreamProjectUuid: projectUuid,
+        copyWarehouseConnectionFromUpstreamProject: true,
+        copyContent: false,
+        transformConnection: { type: 'none' },
+      },
     });
     expect(preview.status).toBe(200);
     const previewUuid = preview.body.results.project.projectUuid as string;
     const inPreview = (path: string) => `/api/v1/projects/${previewUuid}${path}`;
-    const team = (await call(baseUrl, 'POST', inPreview('/spaces'), { token: adminToken, body: { name: unique('Team'), isPrivate: true, access: [{ userUuid: byRole.viewer.userUuid, role: 'viewer' }] } })).body.results;
-    const drafts = (await call(baseUrl, 'POST', inPreview('/spaces'), { token: adminToken, body: { name: 'Drafts', parentSpaceUuid: team.uuid } })).body.results;
+    const team = (
+      await call(baseUrl, 'POST', inPreview('/spaces'), {
+        token: adminToken,
+        body: { name: unique('Team'), isPrivate: true, access: [{ userUuid: byRole.viewer.userUuid, role: 'viewer' }] },
+      })
+    ).body.results;
+    const drafts = (
+      await call(baseUrl, 'POST', inPreview('/spaces'), { token: adminToken, body: { name: 'Drafts', parentSpaceUuid: team.uuid } })
+    ).body.results;
     expect(drafts.isPrivate).toBe(true);
-    const dashboard = (await call(baseUrl, 'POST', inPreview('/dashboards'), { token: adminToken, body: { name: unique('Promoted board'), spaceUuid: drafts.uuid, tiles: [], tabs: [] } })).body.results;
-    const chartA = (await call(baseUrl, 'POST', inPreview('/saved'), { token: adminToken, body: chartBody(drafts.uuid, { name: unique('Standalone') }) })).body.results;
-    const chartB = (await call(baseUrl, 'POST', inPreview('/saved'), { token: adminToken, body: { ...chartBody(drafts.uuid, { name: unique('Inside') }), spaceUuid: undefined, dashboardUuid: dashboard.uuid } })).body.results;
+    const dashboard = (
+      await call(baseUrl, 'POST', inPreview('/dashboards'), {
+        token: adminToken,
+        body: { name: unique('Promoted board'), spaceUuid: drafts.uuid, tiles: [], tabs: [] },
+      })
+    ).body.results;
+    const chartA = (
+      await call(baseUrl, 'POST', inPreview('/saved'), { token: adminToken, body: chartBody(drafts.uuid, { name: unique('Standalone') }) })
+    ).body.results;
+    const chartB = (
+      await call(baseUrl, 'POST', inPreview('/saved'), {
+        token: adminToken,
+        body: { ...chartBody(drafts.uuid, { name: unique('Inside') }), spaceUuid: undefined, dashboardUuid: dashboard.uuid },
+      })
+    ).body.results;
     const tile = (savedChartUuid: string, y: number) => ({ type: 'saved_chart', x: 0, y, w: 6, h: 4, properties: { savedChartUuid } });
-    const laidOut = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, { token: adminToken, body: { tiles: [tile(chartA.uuid, 0), tile(chartB.uuid, 4)] } });
+    const laidOut = await call(baseUrl, 'PATCH', `/api/v1/dashboards/${dashboard.uuid}`, {
+      token: adminToken,
+      body: { tiles: [tile(chartA.uuid, 0), tile(chartB.uuid, 4)] },
+    });
     expect(laidOut.status).toBe(200);
 
     const diff = await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}/promoteDiff`, { token: adminToken });
     expect(diff.status).toBe(200);
-    expect(diff.body.results.spaces.map((change: { action: string; data: { path: string } }) => [change.action, change.data.path])).toEqual([
-      ['create', team.path],
-      ['create', drafts.path],
+    expect(diff.body.results.spaces.map((change: { action: string; data: { path: string } }) => [change.action, change.data.path])).toEqual(
+      [
+        ['create', team.path],
+        ['create', drafts.path],
+      ],
+    );
+    expect(diff.body.results.charts.map((change: { action: string; data: { slug: string } }) => [change.action, change.data.slug])).toEqual(
+      [
+        ['create', chartA.slug],
+        ['create', chartB.slug],
+      ],
+    );
+    expect(diff.body.results.dashboards).toEqual([
+      { action: 'create', data: expect.objectContaining({ slug: dashboard.slug, uuid: null }) },
     ]);
-    expect(diff.body.results.charts.map((change: { action: string; data: { slug: string } }) => [change.action, change.data.slug])).toEqual([
-      ['create', chartA.slug],
-      ['create', chartB.slug],
-    ]);
-    expect(diff.body.results.dashboards).toEqual([{ action: 'create', data: expect.objectContaining({ slug: dashboard.slug, uuid: null }) }]);
 
     const promoted = await call(baseUrl, 'POST', `/api/v1/dashboards/${dashboard.uuid}/promote`, { token: adminToken });
     expect(promoted.status).toBe(200);
@@ -642,19 +889,29 @@ describe('promotion (E10)', () => {
     expect(shapeProblems(upstream, DASHBOARD)).toEqual([]);
     expect(upstream).toMatchObject({ projectUuid, slug: dashboard.slug, name: dashboard.name, isPrivate: true });
     expect(upstream.uuid).not.toBe(dashboard.uuid);
-    expect(upstream.tiles.map((entry: { properties: Record<string, unknown> }) => [entry.properties['chartSlug'], entry.properties['belongsToDashboard']])).toEqual([
+    expect(
+      upstream.tiles.map((entry: { properties: Record<string, unknown> }) => [
+        entry.properties['chartSlug'],
+        entry.properties['belongsToDashboard'],
+      ]),
+    ).toEqual([
       [chartA.slug, false],
       [chartB.slug, true],
     ]);
     // What the diff planned is what happened: the spaces by path (private, with the share) and the charts by slug.
-    const upstreamSpaces = (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken })).body.results as Array<{ uuid: string; path: string; isPrivate: boolean }>;
+    const upstreamSpaces = (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken })).body
+      .results as Array<{ uuid: string; path: string; isPrivate: boolean }>;
     const upstreamTeam = upstreamSpaces.find((space) => space.path === team.path);
     expect(upstreamTeam).toMatchObject({ isPrivate: true });
     expect(upstreamSpaces.find((space) => space.path === drafts.path)).toMatchObject({ isPrivate: true, uuid: upstream.spaceUuid });
     expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${upstream.uuid}`, { token: byRole.viewer.token })).status).toBe(200);
     expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${upstream.uuid}`, { token: byRole.developer.token })).status).toBe(404);
     const upstreamA = upstream.tiles[0].properties.savedChartUuid as string;
-    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstreamA}`, { token: adminToken })).body.results).toMatchObject({ slug: chartA.slug, version: 1, projectUuid });
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstreamA}`, { token: adminToken })).body.results).toMatchObject({
+      slug: chartA.slug,
+      version: 1,
+      projectUuid,
+    });
 
     // Second round: a changed chart and a renamed dashboard become new versions; the rest is unchanged.
     await call(baseUrl, 'PATCH', `/api/v1/saved/${chartA.uuid}`, { token: adminToken, body: { name: 'Standalone v2' } });
@@ -667,25 +924,54 @@ describe('promotion (E10)', () => {
     expect(second.status).toBe(200);
     expect(second.body.results).toMatchObject({ uuid: upstream.uuid, name: 'Promoted board v2' });
     expect(second.body.results.dashboardVersionId).toBeGreaterThan(upstream.dashboardVersionId);
-    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstreamA}`, { token: adminToken })).body.results).toMatchObject({ name: 'Standalone v2', version: 2 });
-    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstream.tiles[1].properties.savedChartUuid}`, { token: adminToken })).body.results.version).toBe(1);
+    expect((await call(baseUrl, 'GET', `/api/v1/saved/${upstreamA}`, { token: adminToken })).body.results).toMatchObject({
+      name: 'Standalone v2',
+      version: 2,
+    });
+    expect(
+      (await call(baseUrl, 'GET', `/api/v1/saved/${upstream.tiles[1].properties.savedChartUuid}`, { token: adminToken })).body.results
+        .version,
+    ).toBe(1);
     const thirdDiff = (await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid}/promoteDiff`, { token: adminToken })).body.results;
-    expect([...thirdDiff.spaces, ...thirdDiff.charts, ...thirdDiff.dashboards].map((change: { action: string }) => change.action)).toEqual(Array(5).fill('no changes'));
+    expect([...thirdDiff.spaces, ...thirdDiff.charts, ...thirdDiff.dashboards].map((change: { action: string }) => change.action)).toEqual(
+      Array(5).fill('no changes'),
+    );
   });
 
   it('preview projects created with copyContent get copies of the charts, dashboards and SQL charts', async () => {
     const source = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('Copy source'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('Copy source'),
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+        transformConnection: { type: 'none' },
+      },
     });
     const sourceUuid = source.body.results.project.projectUuid as string;
     const inSource = (path: string) => `/api/v1/projects/${sourceUuid}${path}`;
     const space = (await call(baseUrl, 'POST', inSource('/spaces'), { token: adminToken, body: { name: 'Shared' } })).body.results;
-    const board = (await call(baseUrl, 'POST', inSource('/dashboards'), { token: adminToken, body: { name: 'Board', spaceUuid: space.uuid, tiles: [], tabs: [] } })).body.results;
-    const chart = (await call(baseUrl, 'POST', inSource('/saved'), { token: adminToken, body: chartBody(space.uuid, { name: 'Standalone' }) })).body.results;
-    const inside = (await call(baseUrl, 'POST', inSource('/saved'), { token: adminToken, body: { ...chartBody(space.uuid, { name: 'Inside' }), spaceUuid: undefined, dashboardUuid: board.uuid } })).body.results;
+    const board = (
+      await call(baseUrl, 'POST', inSource('/dashboards'), {
+        token: adminToken,
+        body: { name: 'Board', spaceUuid: space.uuid, tiles: [], tabs: [] },
+      })
+    ).body.results;
+    const chart = (
+      await call(baseUrl, 'POST', inSource('/saved'), { token: adminToken, body: chartBody(space.uuid, { name: 'Standalone' }) })
+    ).body.results;
+    const inside = (
+      await call(baseUrl, 'POST', inSource('/saved'), {
+        token: adminToken,
+        body: { ...chartBody(space.uuid, { name: 'Inside' }), spaceUuid: undefined, dashboardUuid: board.uuid },
+      })
+    ).body.results;
     const tile = (savedChartUuid: string) => ({ type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, properties: { savedChartUuid } });
-    await call(baseUrl, 'PATCH', `/api/v1/dashboards/${board.uuid}`, { token: adminToken, body: { tiles: [tile(chart.uuid), tile(inside.uuid)] } });
+    await call(baseUrl, 'PATCH', `/api/v1/dashboards/${board.uuid}`, {
+      token: adminToken,
+      body: { tiles: [tile(chart.uuid), tile(inside.uuid)] },
+    });
     const sql = await call(baseUrl, 'POST', inSource('/sqlRunner/saved'), {
       token: adminToken,
       body: { name: 'Raw totals', sql: 'select 1 as total', limit: 10, config: { type: 'table' }, spaceUuid: space.uuid },
@@ -694,7 +980,14 @@ describe('promotion (E10)', () => {
 
     const preview = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('Copy preview'), type: 'PREVIEW', transformVersion: 'v1.7', upstreamProjectUuid: sourceUuid, copyWarehouseConnectionFromUpstreamProject: true, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('Copy preview'),
+        type: 'PREVIEW',
+        transformVersion: 'v1.7',
+        upstreamProjectUuid: sourceUuid,
+        copyWarehouseConnectionFromUpstreamProject: true,
+        transformConnection: { type: 'none' },
+      },
     });
     expect(preview.status).toBe(200);
     expect(preview.body.results).toMatchObject({ hasContentCopy: true, contentCopyError: null });
@@ -703,14 +996,28 @@ describe('promotion (E10)', () => {
     const boards = (await call(baseUrl, 'GET', `/api/v1/projects/${previewUuid}/dashboards`, { token: adminToken })).body.results;
     expect(boards.map((entry: { slug: string }) => entry.slug)).toEqual([board.slug]);
     const copied = (await call(baseUrl, 'GET', `/api/v1/dashboards/${boards[0].uuid}`, { token: adminToken })).body.results;
-    expect(copied.tiles.map((entry: { properties: Record<string, unknown> }) => [entry.properties['chartSlug'], entry.properties['belongsToDashboard']])).toEqual([
+    expect(
+      copied.tiles.map((entry: { properties: Record<string, unknown> }) => [
+        entry.properties['chartSlug'],
+        entry.properties['belongsToDashboard'],
+      ]),
+    ).toEqual([
       [chart.slug, false],
       [inside.slug, true],
     ]);
-    const copiedChart = (await call(baseUrl, 'GET', `/api/v1/saved/${copied.tiles[0].properties.savedChartUuid}`, { token: adminToken })).body.results;
-    expect(copiedChart).toMatchObject({ projectUuid: previewUuid, slug: chart.slug, name: 'Standalone', chartConfig: LINE_CONFIG, metricQuery: METRIC_QUERY });
+    const copiedChart = (await call(baseUrl, 'GET', `/api/v1/saved/${copied.tiles[0].properties.savedChartUuid}`, { token: adminToken }))
+      .body.results;
+    expect(copiedChart).toMatchObject({
+      projectUuid: previewUuid,
+      slug: chart.slug,
+      name: 'Standalone',
+      chartConfig: LINE_CONFIG,
+      metricQuery: METRIC_QUERY,
+    });
     expect(copiedChart.uuid).not.toBe(chart.uuid);
-    const copiedSql = await call(baseUrl, 'GET', `/api/v1/projects/${previewUuid}/sqlRunner/saved/slug/${sql.body.results.slug}`, { token: adminToken });
+    const copiedSql = await call(baseUrl, 'GET', `/api/v1/projects/${previewUuid}/sqlRunner/saved/slug/${sql.body.results.slug}`, {
+      token: adminToken,
+    });
     expect(copiedSql.body.results).toMatchObject({ name: 'Raw totals', sql: 'select 1 as total', project: { projectUuid: previewUuid } });
   });
 
@@ -744,73 +1051,174 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
   const freshChart = async () => (await savedChart(publicSpace)).uuid;
   const privateChart = async () => (await savedChart((await createSpace({ name: unique('Matrix private'), isPrivate: true })).uuid)).uuid;
   const freshDashboard = async () => (await savedDashboard(publicSpace)).uuid;
-  const privateDashboard = async () => (await savedDashboard((await createSpace({ name: unique('Matrix private'), isPrivate: true })).uuid)).uuid;
+  const privateDashboard = async () =>
+    (await savedDashboard((await createSpace({ name: unique('Matrix private'), isPrivate: true })).uuid)).uuid;
 
   const actions: Action[] = [
-    { name: 'create a chart in a public space', expected: editorsUp, run: async (caller) => (await createChart(publicSpace, {}, caller.token)).status },
+    {
+      name: 'create a chart in a public space',
+      expected: editorsUp,
+      run: async (caller) => (await createChart(publicSpace, {}, caller.token)).status,
+    },
     {
       name: 'create a chart in a private space shared with the caller as editor',
       // Space editors need at least interactive viewer in the project to write.
       expected: { viewer: 403, interactive_viewer: 200, editor: 200, developer: 200, admin: 200, outsider: 404 },
       run: async (caller) => {
-        const space = await createSpace({ name: unique('Shared editor'), isPrivate: true, access: [{ userUuid: caller.userUuid, role: 'editor' }] });
+        const space = await createSpace({
+          name: unique('Shared editor'),
+          isPrivate: true,
+          access: [{ userUuid: caller.userUuid, role: 'editor' }],
+        });
         return (await createChart(space.uuid, {}, caller.token)).status;
       },
     },
-    { name: 'list charts', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts`, { token: caller.token })).status },
-    { name: 'get a chart', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status },
-    { name: 'get a chart in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await privateChart()}`, { token: caller.token })).status },
-    { name: 'chart history', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await freshChart()}/history`, { token: caller.token })).status },
-    { name: 'update a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}`, { token: caller.token, body: { name: 'x' } })).status },
+    {
+      name: 'list charts',
+      expected: everyone,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/charts`, { token: caller.token })).status,
+    },
+    {
+      name: 'get a chart',
+      expected: everyone,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status,
+    },
+    {
+      name: 'get a chart in a private space',
+      expected: adminOnlyHidden,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await privateChart()}`, { token: caller.token })).status,
+    },
+    {
+      name: 'chart history',
+      expected: everyone,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/saved/${await freshChart()}/history`, { token: caller.token })).status,
+    },
+    {
+      name: 'update a chart',
+      expected: editorsUp,
+      run: async (caller) =>
+        (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}`, { token: caller.token, body: { name: 'x' } })).status,
+    },
     {
       name: 'save a chart version',
       expected: editorsUp,
       run: async (caller) =>
-        (await call(baseUrl, 'POST', `/api/v1/saved/${await freshChart()}/version`, {
-          token: caller.token,
-          body: { tableName: 'orders', metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } },
-        })).status,
+        (
+          await call(baseUrl, 'POST', `/api/v1/saved/${await freshChart()}/version`, {
+            token: caller.token,
+            body: { tableName: 'orders', metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } },
+          })
+        ).status,
     },
-    { name: 'update a chart in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await privateChart()}`, { token: caller.token, body: { name: 'x' } })).status },
-    { name: 'delete a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status },
-    { name: 'pin a chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}/pinning`, { token: caller.token })).status },
-    { name: 'create a dashboard in a public space', expected: { ...editorsUp, editor: 201, developer: 201, admin: 201 }, run: async (caller) => (await createDashboard(publicSpace, {}, caller.token)).status },
-    { name: 'list dashboards', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards`, { token: caller.token })).status },
-    { name: 'get a dashboard', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status },
-    { name: 'get a dashboard in a private space', expected: adminOnlyHidden, run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await privateDashboard()}`, { token: caller.token })).status },
-    { name: 'update a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token, body: { name: 'x' } })).status },
-    { name: 'delete a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status },
-    { name: 'pin a dashboard', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}/pinning`, { token: caller.token })).status },
+    {
+      name: 'update a chart in a private space',
+      expected: adminOnlyHidden,
+      run: async (caller) =>
+        (await call(baseUrl, 'PATCH', `/api/v1/saved/${await privateChart()}`, { token: caller.token, body: { name: 'x' } })).status,
+    },
+    {
+      name: 'delete a chart',
+      expected: editorsUp,
+      run: async (caller) => (await call(baseUrl, 'DELETE', `/api/v1/saved/${await freshChart()}`, { token: caller.token })).status,
+    },
+    {
+      name: 'pin a chart',
+      expected: editorsUp,
+      run: async (caller) => (await call(baseUrl, 'PATCH', `/api/v1/saved/${await freshChart()}/pinning`, { token: caller.token })).status,
+    },
+    {
+      name: 'create a dashboard in a public space',
+      expected: { ...editorsUp, editor: 201, developer: 201, admin: 201 },
+      run: async (caller) => (await createDashboard(publicSpace, {}, caller.token)).status,
+    },
+    {
+      name: 'list dashboards',
+      expected: everyone,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards`, { token: caller.token })).status,
+    },
+    {
+      name: 'get a dashboard',
+      expected: everyone,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status,
+    },
+    {
+      name: 'get a dashboard in a private space',
+      expected: adminOnlyHidden,
+      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/dashboards/${await privateDashboard()}`, { token: caller.token })).status,
+    },
+    {
+      name: 'update a dashboard',
+      expected: editorsUp,
+      run: async (caller) =>
+        (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token, body: { name: 'x' } })).status,
+    },
+    {
+      name: 'delete a dashboard',
+      expected: editorsUp,
+      run: async (caller) =>
+        (await call(baseUrl, 'DELETE', `/api/v1/dashboards/${await freshDashboard()}`, { token: caller.token })).status,
+    },
+    {
+      name: 'pin a dashboard',
+      expected: editorsUp,
+      run: async (caller) =>
+        (await call(baseUrl, 'PATCH', `/api/v1/dashboards/${await freshDashboard()}/pinning`, { token: caller.token })).status,
+    },
     {
       name: 'create a SQL chart',
       // Writing SQL needs the developer role (custom SQL) on top of space editor.
       expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
       run: async (caller) => (await createSqlChart(publicSpace, {}, caller.token)).status,
     },
-    { name: 'get a SQL chart by slug', expected: everyone, run: async (caller) => (await call(baseUrl, 'GET', sqlChartPath(`slug/${(await createSqlChart(publicSpace)).body.results.slug}`), { token: caller.token })).status },
+    {
+      name: 'get a SQL chart by slug',
+      expected: everyone,
+      run: async (caller) =>
+        (await call(baseUrl, 'GET', sqlChartPath(`slug/${(await createSqlChart(publicSpace)).body.results.slug}`), { token: caller.token }))
+          .status,
+    },
     {
       name: 'get a SQL chart in a private space',
       expected: adminOnlyHidden,
       run: async (caller) => {
         const space = await createSpace({ name: unique('Matrix private'), isPrivate: true });
-        return (await call(baseUrl, 'GET', sqlChartPath((await createSqlChart(space.uuid)).body.results.savedSqlUuid), { token: caller.token })).status;
+        return (
+          await call(baseUrl, 'GET', sqlChartPath((await createSqlChart(space.uuid)).body.results.savedSqlUuid), { token: caller.token })
+        ).status;
       },
     },
     {
       name: 'rename a SQL chart',
       expected: editorsUp,
-      run: async (caller) => (await call(baseUrl, 'PATCH', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), { token: caller.token, body: { unversionedData: { name: 'x' } } })).status,
+      run: async (caller) =>
+        (
+          await call(baseUrl, 'PATCH', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), {
+            token: caller.token,
+            body: { unversionedData: { name: 'x' } },
+          })
+        ).status,
     },
     {
       name: 'change the SQL of a SQL chart',
       expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
       run: async (caller) =>
-        (await call(baseUrl, 'PATCH', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), {
-          token: caller.token,
-          body: { versionedData: { sql: 'select 2', limit: 5, config: { type: 'table' } } },
-        })).status,
+        (
+          await call(baseUrl, 'PATCH', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), {
+            token: caller.token,
+            body: { versionedData: { sql: 'select 2', limit: 5, config: { type: 'table' } } },
+          })
+        ).status,
     },
-    { name: 'delete a SQL chart', expected: editorsUp, run: async (caller) => (await call(baseUrl, 'DELETE', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), { token: caller.token })).status },
+    {
+      name: 'delete a SQL chart',
+      expected: editorsUp,
+      run: async (caller) =>
+        (
+          await call(baseUrl, 'DELETE', sqlChartPath((await createSqlChart(publicSpace)).body.results.savedSqlUuid), {
+            token: caller.token,
+          })
+        ).status,
+    },
     {
       name: 'download charts as code',
       expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
@@ -819,7 +1227,8 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
     {
       name: 'download dashboards as code',
       expected: { viewer: 403, interactive_viewer: 403, editor: 403, developer: 200, admin: 200, outsider: 404 },
-      run: async (caller) => (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards/code`, { token: caller.token })).status,
+      run: async (caller) =>
+        (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/dashboards/code`, { token: caller.token })).status,
     },
     {
       name: 'upload a chart as code',
@@ -830,7 +1239,11 @@ describe('role matrix for saved charts and dashboards (endpoints.md roles)', () 
         return (await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/charts/${slug}/code`, { token: caller.token, body })).status;
       },
     },
-    { name: 'save a chart inside a dashboard', expected: editorsUp, run: async (caller) => (await createChart('', { spaceUuid: undefined, dashboardUuid: await freshDashboard() }, caller.token)).status },
+    {
+      name: 'save a chart inside a dashboard',
+      expected: editorsUp,
+      run: async (caller) => (await createChart('', { spaceUuid: undefined, dashboardUuid: await freshDashboard() }, caller.token)).status,
+    },
   ];
 
   it.each(actions.map((action) => [action.name, action] as const))('%s', async (_name, action) => {

@@ -22,7 +22,16 @@ const slowExport = {
   dimensions: ['orders_order_id', 'slow'],
   metrics: [],
   sorts: [{ fieldId: 'orders_order_id', descending: false }],
-  customDimensions: [{ id: 'slow', name: 'Slow', table: 'orders', type: 'sql', sql: `\${orders.status} || (SELECT '' FROM pg_sleep(0.01 * (\${orders.order_id} > 0)::int))`, dimensionType: 'string' }],
+  customDimensions: [
+    {
+      id: 'slow',
+      name: 'Slow',
+      table: 'orders',
+      type: 'sql',
+      sql: `\${orders.status} || (SELECT '' FROM pg_sleep(0.01 * (\${orders.order_id} > 0)::int))`,
+      dimensionType: 'string',
+    },
+  ],
   columnOrder: [],
   showTableNames: false,
   onlyRaw: true,
@@ -53,7 +62,9 @@ describe('two APIs and two workers on one Redis and one PostgreSQL', () => {
       processes.push(started.api);
     }
     workers.push(startApp('worker', env), startApp('worker', env));
-    await waitFor('both workers to start', async () => (workers.every((worker) => worker.output().includes('Quarry worker started')) ? true : undefined));
+    await waitFor('both workers to start', async () =>
+      workers.every((worker) => worker.output().includes('Quarry worker started')) ? true : undefined,
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -64,7 +75,10 @@ describe('two APIs and two workers on one Redis and one PostgreSQL', () => {
   it('spreads exports over both workers, runs each exactly once, one file each, downloadable from either API', async () => {
     const jobIds: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const started = await call(apis[i % 2] as string, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: adminToken, body: slowExport });
+      const started = await call(apis[i % 2] as string, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+        token: adminToken,
+        body: slowExport,
+      });
       expect(started.status).toBe(200);
       jobIds.push(started.body.results.jobId);
     }
@@ -99,7 +113,9 @@ describe('two APIs and two workers on one Redis and one PostgreSQL', () => {
     }
     for (const [i, jobId] of jobIds.entries()) {
       expect(readdirSync(join(shared.dataDir, 'files', 'exports', jobId))).toHaveLength(1);
-      const file = await fetch(`${apis[i % 2]}${new URL(finished[i].details.fileUrl).pathname}`, { headers: { authorization: `ApiKey ${adminToken}` } });
+      const file = await fetch(`${apis[i % 2]}${new URL(finished[i].details.fileUrl).pathname}`, {
+        headers: { authorization: `ApiKey ${adminToken}` },
+      });
       expect(file.status).toBe(200);
       expect((await file.text()).trim().split('\n')).toHaveLength(100);
     }
@@ -107,37 +123,79 @@ describe('two APIs and two workers on one Redis and one PostgreSQL', () => {
 
   it('serves v2 query results, the results cache and cancellation from either API', async () => {
     const [first, second] = apis as [string, string];
-    const executed = await call(first, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: adminToken, body: { query: byStatus, invalidateCache: true } });
+    const executed = await call(first, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
+      token: adminToken,
+      body: { query: byStatus, invalidateCache: true },
+    });
     expect(executed.status).toBe(200);
     const { queryUuid } = executed.body.results;
     const page = await waitFor('the results, from the other API', async () => {
       const response = await call(second, 'GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { token: adminToken });
       return response.body.results?.status === 'ready' ? response.body.results : undefined;
     });
-    expect(page.rows.map((row: Record<string, { value: { raw: unknown } }>) => row['orders_status']?.value.raw)).toEqual(['completed', 'placed', 'return_pending', 'returned', 'shipped']);
+    expect(page.rows.map((row: Record<string, { value: { raw: unknown } }>) => row['orders_status']?.value.raw)).toEqual([
+      'completed',
+      'placed',
+      'return_pending',
+      'returned',
+      'shipped',
+    ]);
 
-    const run = (url: string) => call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { ...byStatus, limit: 7 } });
+    const run = (url: string) =>
+      call(url, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: adminToken, body: { ...byStatus, limit: 7 } });
     const fresh = await run(first);
-    expect((await run(second)).body.results.cacheMetadata).toMatchObject({ cacheHit: true, cacheKey: fresh.body.results.cacheMetadata.cacheKey });
+    expect((await run(second)).body.results.cacheMetadata).toMatchObject({
+      cacheHit: true,
+      cacheKey: fresh.body.results.cacheMetadata.cacheKey,
+    });
 
     // A slow query started on one API and cancelled through the other stops in the warehouse.
     const marker = `quarry_scale_cancel_${Date.now()}`;
     const slow = await call(first, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
       token: adminToken,
-      body: { query: { ...byStatus, dimensions: ['slow'], sorts: [], customDimensions: [{ id: 'slow', name: 'Slow', table: 'orders', type: 'sql', sql: `\${orders.status} || (SELECT '${marker}' FROM pg_sleep(1))`, dimensionType: 'string' }] }, invalidateCache: true },
+      body: {
+        query: {
+          ...byStatus,
+          dimensions: ['slow'],
+          sorts: [],
+          customDimensions: [
+            {
+              id: 'slow',
+              name: 'Slow',
+              table: 'orders',
+              type: 'sql',
+              sql: `\${orders.status} || (SELECT '${marker}' FROM pg_sleep(1))`,
+              dimensionType: 'string',
+            },
+          ],
+        },
+        invalidateCache: true,
+      },
     });
     const running = async () => {
       const client = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
       await client.connect();
       try {
-        return (await client.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`)).rowCount ?? 0;
+        return (
+          (
+            await client.query(
+              `SELECT 1 FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`,
+            )
+          ).rowCount ?? 0
+        );
       } finally {
         await client.end();
       }
     };
     await waitFor('the slow query to reach the warehouse', async () => ((await running()) > 0 ? true : undefined));
-    expect((await call(second, 'POST', `/api/v2/projects/${projectUuid}/query/${slow.body.results.queryUuid}/cancel`, { token: adminToken })).status).toBe(200);
+    expect(
+      (await call(second, 'POST', `/api/v2/projects/${projectUuid}/query/${slow.body.results.queryUuid}/cancel`, { token: adminToken }))
+        .status,
+    ).toBe(200);
     await waitFor('the warehouse query to stop', async () => ((await running()) === 0 ? true : undefined), 10_000);
-    expect((await call(first, 'GET', `/api/v2/projects/${projectUuid}/query/${slow.body.results.queryUuid}`, { token: adminToken })).body.results.status).toBe('cancelled');
+    expect(
+      (await call(first, 'GET', `/api/v2/projects/${projectUuid}/query/${slow.body.results.queryUuid}`, { token: adminToken })).body.results
+        .status,
+    ).toBe('cancelled');
   }, 60_000);
 });

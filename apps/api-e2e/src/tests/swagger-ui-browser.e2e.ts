@@ -14,7 +14,10 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = join(ROOT, 'test-output/api-e2e');
 
 const chromiumPresent = existsSync(CHROMIUM);
-if (!chromiumPresent) console.warn(`Skipping the Swagger UI browser test: no Chromium at ${CHROMIUM} (install Debian's chromium package, or set CHROMIUM_PATH)`);
+if (!chromiumPresent)
+  console.warn(
+    `Skipping the Swagger UI browser test: no Chromium at ${CHROMIUM} (install Debian's chromium package, or set CHROMIUM_PATH)`,
+  );
 const describeWithChromium = chromiumPresent ? describe : describe.skip;
 
 describeWithChromium('Swagger UI in a real browser', () => {
@@ -34,7 +37,10 @@ describeWithChromium('Swagger UI in a real browser', () => {
   it('authorizes with a token and runs runQuery through "Try it out", showing rows', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 2000 } });
     await page.goto(`${baseUrl}/api/docs`);
-    await page.getByRole('button', { name: /Authorize/ }).first().click();
+    await page
+      .getByRole('button', { name: /Authorize/ })
+      .first()
+      .click();
     const dialog = page.locator('.dialog-ux');
     await dialog.locator('input[type="text"], input[type="password"]').first().fill(adminToken);
     await dialog.getByRole('button', { name: 'Apply credentials' }).click();
@@ -53,11 +59,22 @@ describeWithChromium('Swagger UI in a real browser', () => {
     const response = await answered;
     expect(response.status()).toBe(200);
     // What the page shows: the live response, with its rows.
-    const shown = operation.locator('.live-responses-table .response-col_description .microlight, .live-responses-table .response-col_description pre').first();
+    const shown = operation
+      .locator('.live-responses-table .response-col_description .microlight, .live-responses-table .response-col_description pre')
+      .first();
     await shown.waitFor();
-    const body = JSON.parse((await shown.textContent()) ?? '') as { status: string; results: { rows: Array<Record<string, { value: { raw: unknown } }>> } };
+    const body = JSON.parse((await shown.textContent()) ?? '') as {
+      status: string;
+      results: { rows: Array<Record<string, { value: { raw: unknown } }>> };
+    };
     expect(body.status).toBe('ok');
-    expect(body.results.rows.map((row) => row['orders_status']?.value.raw)).toEqual(['completed', 'placed', 'return_pending', 'returned', 'shipped']);
+    expect(body.results.rows.map((row) => row['orders_status']?.value.raw)).toEqual([
+      'completed',
+      'placed',
+      'return_pending',
+      'returned',
+      'shipped',
+    ]);
     await expect(operation.locator('.live-responses-table').textContent()).resolves.toContain('orders_unique_order_count');
 
     mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -32,8 +32,15 @@ export class QuarryClient {
   }
 
   /** Runs the query on the explore it names. */
-  runQuery(projectUuid: string, body: Schemas['RunQueryDto']): Promise<Results<'/api/v1/projects/{projectUuid}/explores/{exploreId}/runQuery', 'post'>> {
-    return this.send('POST', `/api/v1/projects/${encodeURIComponent(projectUuid)}/explores/${encodeURIComponent(body.exploreName)}/runQuery`, body);
+  runQuery(
+    projectUuid: string,
+    body: Schemas['RunQueryDto'],
+  ): Promise<Results<'/api/v1/projects/{projectUuid}/explores/{exploreId}/runQuery', 'post'>> {
+    return this.send(
+      'POST',
+      `/api/v1/projects/${encodeURIComponent(projectUuid)}/explores/${encodeURIComponent(body.exploreName)}/runQuery`,
+      body,
+    );
   }
 
   private async send<T>(method: string, path: string, body?: unknown): Promise<T> {

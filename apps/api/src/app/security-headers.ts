@@ -11,7 +11,10 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
  * The API answers JSON and CSV only: nothing it sends may run, load anything or be framed.
  * `default-src 'none'` also keeps a browser from rendering a hostile value as a page.
  */
-const API_CSP = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } };
+const API_CSP = {
+  useDefaults: false,
+  directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+};
 
 /**
  * Swagger UI (its own scripts and stylesheet from this server, an inline <style>, data: icons,

@@ -49,7 +49,8 @@ export async function runAdminCommand(command: string, args: string[], config: A
       }
       case 'create-user': {
         const role = required(values, 'role');
-        if (!isOrganizationRole(role)) throw new ParameterError(`--role must be one of member, viewer, interactive_viewer, editor, developer, admin`);
+        if (!isOrganizationRole(role))
+          throw new ParameterError(`--role must be one of member, viewer, interactive_viewer, editor, developer, admin`);
         const member = await app
           .get(OrganizationUsersService)
           .createInOrganization(required(values, 'org'), { email: required(values, 'email'), role, ...names });
@@ -59,7 +60,8 @@ export async function runAdminCommand(command: string, args: string[], config: A
       case 'create-token': {
         const userUuid = await findUserUuid(app.get(DataSource), required(values, 'email'), values.org);
         const days = values['expires-in-days'] ? Number(values['expires-in-days']) : undefined;
-        if (days !== undefined && !(Number.isInteger(days) && days > 0)) throw new ParameterError('--expires-in-days must be a positive integer');
+        if (days !== undefined && !(Number.isInteger(days) && days > 0))
+          throw new ParameterError('--expires-in-days must be a positive integer');
         const issued = await app.get(PersonalAccessTokensService).issue(userUuid, {
           description: values.description ?? 'Created by create-token',
           expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
@@ -81,7 +83,8 @@ async function findUserUuid(dataSource: DataSource, email: string, organizationU
     [email, organizationUuid ?? null],
   );
   if (!rows[0]) throw new ParameterError(`No user with email ${email}${organizationUuid ? ` in organization ${organizationUuid}` : ''}`);
-  if (rows.length > 1) throw new ParameterError(`${rows.length} organizations have a user with email ${email}: pass --org <organizationUuid>`);
+  if (rows.length > 1)
+    throw new ParameterError(`${rows.length} organizations have a user with email ${email}: pass --org <organizationUuid>`);
   return rows[0].user_uuid;
 }
 

@@ -27,7 +27,13 @@ export function announceCompiling(terminal: Terminal, siteUrl: string, demo: { n
   terminal.say('Quarry says it is up once the demo can be queried.');
 }
 
-export function announceUp(terminal: Terminal, siteUrl: string, firstStart: FirstStart | undefined, demo: DemoState | undefined, sqlApi?: { host: string; port: number }): void {
+export function announceUp(
+  terminal: Terminal,
+  siteUrl: string,
+  firstStart: FirstStart | undefined,
+  demo: DemoState | undefined,
+  sqlApi?: { host: string; port: number },
+): void {
   const what = demo ? `the demo project "${demo.name}" is compiled, ${demo.exploreCount} explores. ` : '';
   terminal.say(`Quarry is up: ${what}Swagger UI: ${docsUrl(siteUrl)}`);
   announceAccess(terminal, siteUrl, firstStart, demo, sqlApi);
@@ -42,7 +48,9 @@ export function announceDemoFailed(
   sqlApi?: { host: string; port: number },
 ): void {
   terminal.say(`The API is up (Swagger UI: ${docsUrl(siteUrl)}), but the demo project "${demo.name}" could not be compiled: ${error}`);
-  terminal.say(`Fix the project in ${join('DATA_DIR', 'organizations', '<organizationUuid>', DEMO_PROJECT_PATH)}, then recompile: POST ${siteUrl}/api/v1/projects/${demo.projectUuid}/refresh`);
+  terminal.say(
+    `Fix the project in ${join('DATA_DIR', 'organizations', '<organizationUuid>', DEMO_PROJECT_PATH)}, then recompile: POST ${siteUrl}/api/v1/projects/${demo.projectUuid}/refresh`,
+  );
   if (demo.exploreCount > 0) terminal.say(`Its ${demo.exploreCount} explores from an earlier compile still answer queries.`);
   announceAccess(terminal, siteUrl, firstStart, demo.exploreCount > 0 ? demo : undefined, sqlApi);
 }

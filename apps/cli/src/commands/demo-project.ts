@@ -31,7 +31,12 @@ function adoptTopLevelFolders(dataDir: string, folder: string): void {
  * read-only), copies the demo transform project into the admin's organization folder of DATA_DIR,
  * and creates the project, whose compile the worker picks up as soon as it starts.
  */
-export async function createDemoProject(config: AppConfigValues, admin: Principal, scale: number, say: (line: string) => void): Promise<string> {
+export async function createDemoProject(
+  config: AppConfigValues,
+  admin: Principal,
+  scale: number,
+  say: (line: string) => void,
+): Promise<string> {
   const folder = organizationDataFolder(config.dataDir, admin.organizationUuid);
   adoptTopLevelFolders(config.dataDir, folder);
   const warehouseFile = join(folder, DEMO_WAREHOUSE_PATH);

@@ -1,6 +1,11 @@
 import { compileOutcome, type CompileSnapshot } from './compile-outcome';
 
-const snapshot = (overrides: Partial<CompileSnapshot>): CompileSnapshot => ({ compileStatus: 'pending', compileError: null, job: null, ...overrides });
+const snapshot = (overrides: Partial<CompileSnapshot>): CompileSnapshot => ({
+  compileStatus: 'pending',
+  compileError: null,
+  job: null,
+  ...overrides,
+});
 
 describe('compileOutcome', () => {
   it('is ready once the project is compiled', () => {
@@ -8,17 +13,29 @@ describe('compileOutcome', () => {
   });
 
   it('is compiling while the job waits or runs', () => {
-    expect(compileOutcome(snapshot({ compileStatus: 'pending', job: { status: 'scheduled', error: null } }))).toEqual({ state: 'compiling' });
-    expect(compileOutcome(snapshot({ compileStatus: 'compiling', job: { status: 'started', error: null } }))).toEqual({ state: 'compiling' });
+    expect(compileOutcome(snapshot({ compileStatus: 'pending', job: { status: 'scheduled', error: null } }))).toEqual({
+      state: 'compiling',
+    });
+    expect(compileOutcome(snapshot({ compileStatus: 'compiling', job: { status: 'started', error: null } }))).toEqual({
+      state: 'compiling',
+    });
   });
 
   it('is still compiling after a failed attempt the job will retry', () => {
-    const retried = snapshot({ compileStatus: 'error', compileError: 'warehouse hiccup', job: { status: 'scheduled', error: 'warehouse hiccup' } });
+    const retried = snapshot({
+      compileStatus: 'error',
+      compileError: 'warehouse hiccup',
+      job: { status: 'scheduled', error: 'warehouse hiccup' },
+    });
     expect(compileOutcome(retried)).toEqual({ state: 'compiling' });
   });
 
   it("has failed with the job's error once its last attempt failed", () => {
-    const failed = snapshot({ compileStatus: 'error', compileError: 'bad YAML', job: { status: 'error', error: 'bad YAML in orders.yml' } });
+    const failed = snapshot({
+      compileStatus: 'error',
+      compileError: 'bad YAML',
+      job: { status: 'error', error: 'bad YAML in orders.yml' },
+    });
     expect(compileOutcome(failed)).toEqual({ state: 'failed', error: 'bad YAML in orders.yml' });
   });
 
@@ -27,7 +44,10 @@ describe('compileOutcome', () => {
   });
 
   it('has failed when the job could not even be queued, before any attempt', () => {
-    const unqueued = snapshot({ compileStatus: 'pending', job: { status: 'error', error: 'The job queue was unavailable when the job was submitted' } });
+    const unqueued = snapshot({
+      compileStatus: 'pending',
+      job: { status: 'error', error: 'The job queue was unavailable when the job was submitted' },
+    });
     expect(compileOutcome(unqueued)).toEqual({ state: 'failed', error: 'The job queue was unavailable when the job was submitted' });
   });
 });

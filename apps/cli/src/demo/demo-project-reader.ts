@@ -45,7 +45,11 @@ export class DemoProjectReader {
     const project = await this.projects.findByUuid(projectUuid);
     if (!project) return { compileStatus: 'error', compileError: 'The demo project was deleted', job: null };
     const job = project.lastCompileJobUuid ? await this.jobs.findByUuid(project.lastCompileJobUuid) : null;
-    return { compileStatus: project.compileStatus, compileError: project.compileError, job: job && { status: job.status, error: job.error } };
+    return {
+      compileStatus: project.compileStatus,
+      compileError: project.compileError,
+      job: job && { status: job.status, error: job.error },
+    };
   }
 
   async explores(projectUuid: string): Promise<AnyExplore[]> {

@@ -13,7 +13,12 @@ function world(jobStatus: JobStatus, queued: boolean) {
       setCompileState: async (uuid, state) => void calls.push(`state ${uuid} ${state.compileStatus} ${String(state.lastCompileJobUuid)}`),
     },
     jobs: { findByUuid: async () => job, markFailed: async (uuid, error, final) => void calls.push(`failed ${uuid} ${final} ${error}`) },
-    producer: { enqueue: async (name, payload, owner) => (calls.push(`enqueue ${name} ${JSON.stringify(payload)} ${JSON.stringify(owner)}`), 'new-job') },
+    producer: {
+      enqueue: async (name, payload, owner) => (
+        calls.push(`enqueue ${name} ${JSON.stringify(payload)} ${JSON.stringify(owner)}`),
+        'new-job'
+      ),
+    },
     isQueued: async () => queued,
   };
   return { deps, calls };

@@ -2,7 +2,8 @@ import { JobName } from '@quarry/jobs-contracts';
 import type { JobEntity, JobsRepository, ProjectsRepository } from '@quarry/server/database';
 import type { JobProducer } from '@quarry/server/queue';
 
-export const LOST_JOB_ERROR = 'The job was lost from the queue (Redis emptied, or another QUEUE_PREFIX); the launcher queued the compile again';
+export const LOST_JOB_ERROR =
+  'The job was lost from the queue (Redis emptied, or another QUEUE_PREFIX); the launcher queued the compile again';
 
 /** What recovering a lost compile needs; `isQueued` asks the projects queue whether it holds a job. */
 export interface LostCompileDependencies {

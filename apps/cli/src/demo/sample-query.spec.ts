@@ -5,11 +5,36 @@ import type { AnyExplore, Dimension, DimensionType, Explore, Metric, MetricType 
 import { runQueryCurl, sampleQuery, sampleQueryPsql, sampleSql } from './sample-query';
 
 function dimension(table: string, name: string, type: DimensionType, extra: Partial<Dimension> = {}): Dimension {
-  return { fieldType: 'dimension', type, name, label: name.toUpperCase(), table, tableLabel: table, sql: name, compiledSql: name, tablesReferences: [table], hidden: false, ...extra };
+  return {
+    fieldType: 'dimension',
+    type,
+    name,
+    label: name.toUpperCase(),
+    table,
+    tableLabel: table,
+    sql: name,
+    compiledSql: name,
+    tablesReferences: [table],
+    hidden: false,
+    ...extra,
+  };
 }
 
 function metric(table: string, name: string, type: MetricType, extra: Partial<Metric> = {}): Metric {
-  return { fieldType: 'metric', type, name, label: name.toUpperCase(), table, tableLabel: table, sql: name, compiledSql: name, tablesReferences: [table], hidden: false, filters: [], ...extra };
+  return {
+    fieldType: 'metric',
+    type,
+    name,
+    label: name.toUpperCase(),
+    table,
+    tableLabel: table,
+    sql: name,
+    compiledSql: name,
+    tablesReferences: [table],
+    hidden: false,
+    filters: [],
+    ...extra,
+  };
 }
 
 function explore(name: string, dimensions: Dimension[], metrics: Metric[], primaryKey: string[] = []): Explore {
@@ -35,7 +60,11 @@ function explore(name: string, dimensions: Dimension[], metrics: Metric[], prima
   };
 }
 
-const customers = explore('customers', [dimension('customers', 'first_name', 'string')], [metric('customers', 'customer_count', 'count_distinct')]);
+const customers = explore(
+  'customers',
+  [dimension('customers', 'first_name', 'string')],
+  [metric('customers', 'customer_count', 'count_distinct')],
+);
 const orders = explore(
   'orders',
   [
@@ -78,7 +107,11 @@ describe('sampleQuery', () => {
 
   it('skips explores that failed to compile or have nothing to group by', () => {
     const broken: AnyExplore = { name: 'payments', label: 'payments', errors: [{ type: 'FIELD_ERROR', message: 'bad sql' }] };
-    const numbersOnly = explore('events', [dimension('events', 'event_id', 'number')], [metric('events', 'a', 'count'), metric('events', 'b', 'sum'), metric('events', 'c', 'max')]);
+    const numbersOnly = explore(
+      'events',
+      [dimension('events', 'event_id', 'number')],
+      [metric('events', 'a', 'count'), metric('events', 'b', 'sum'), metric('events', 'c', 'max')],
+    );
     expect(sampleQuery([broken, numbersOnly, customers])?.exploreName).toBe('customers');
     expect(sampleQuery([broken, numbersOnly])).toBeUndefined();
   });
@@ -100,12 +133,17 @@ describe('runQueryCurl', () => {
 describe('sampleQueryPsql', () => {
   it('is one shell line running the sample query as SQL, the token read from a variable as the password', () => {
     const query = sampleQuery([explore("it's", [dimension("it's", 'status', 'string')], [metric("it's", 'n', 'count')])]);
-    expect(sampleSql(query!)).toBe(`SELECT "it's_status", "it's_n" FROM "it's" GROUP BY "it's_status" ORDER BY "it's_n" DESC LIMIT ${query!.body.limit}`);
+    expect(sampleSql(query!)).toBe(
+      `SELECT "it's_status", "it's_n" FROM "it's" GROUP BY "it's_status" ORDER BY "it's_n" DESC LIMIT ${query!.body.limit}`,
+    );
     const line = sampleQueryPsql({ host: 'localhost', port: 5433 }, 'p-1', query!, 'QUARRY_TOKEN');
     expect(line.startsWith('PGPASSWORD="$QUARRY_TOKEN" psql -h')).toBe(true);
     // The shell hands psql the SQL unchanged, quotes included.
     const printArgs = `psql() { printf '%s\\n' "$@"; }; ${line}`;
-    const args = execFileSync('bash', ['-c', printArgs], { env: { PATH: process.env['PATH'], QUARRY_TOKEN: 't' } }).toString().trim().split('\n');
+    const args = execFileSync('bash', ['-c', printArgs], { env: { PATH: process.env['PATH'], QUARRY_TOKEN: 't' } })
+      .toString()
+      .trim()
+      .split('\n');
     expect(args).toEqual(['-h', 'localhost', '-p', '5433', '-U', 'quarry', '-d', 'p-1', '-c', sampleSql(query!)]);
   });
 });

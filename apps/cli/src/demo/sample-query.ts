@@ -1,4 +1,12 @@
-import { type AnyExplore, type Dimension, type Explore, getFieldId, isAggregateMetricType, isExploreError, type Metric } from '@quarry/domain';
+import {
+  type AnyExplore,
+  type Dimension,
+  type Explore,
+  getFieldId,
+  isAggregateMetricType,
+  isExploreError,
+  type Metric,
+} from '@quarry/domain';
 
 /** A small MetricQuery of one of the project's explores, in the runQuery body's form. */
 export interface SampleQuery {
@@ -111,11 +119,26 @@ export function sampleSql(query: SampleQuery): string {
   const { dimensions, metrics, sorts, limit } = query.body;
   const columns = [...dimensions, ...metrics].map(sqlIdentifier).join(', ');
   const groupBy = dimensions.length > 0 ? ` GROUP BY ${dimensions.map(sqlIdentifier).join(', ')}` : '';
-  const orderBy = sorts.length > 0 ? ` ORDER BY ${sorts.map((sort) => `${sqlIdentifier(sort.fieldId)}${sort.descending ? ' DESC' : ''}`).join(', ')}` : '';
+  const orderBy =
+    sorts.length > 0
+      ? ` ORDER BY ${sorts.map((sort) => `${sqlIdentifier(sort.fieldId)}${sort.descending ? ' DESC' : ''}`).join(', ')}`
+      : '';
   return `SELECT ${columns} FROM ${sqlIdentifier(query.exploreName)}${groupBy}${orderBy} LIMIT ${limit}`;
 }
 
 /** The same query through the SQL API with psql, as one line; the password (the token) is read from `tokenVariable`. */
-export function sampleQueryPsql(sqlApi: { host: string; port: number }, projectUuid: string, query: SampleQuery, tokenVariable: string): string {
-  return [`PGPASSWORD="$${tokenVariable}" psql`, `-h ${shellQuote(sqlApi.host)}`, `-p ${sqlApi.port}`, '-U quarry', `-d ${projectUuid}`, `-c ${shellQuote(sampleSql(query))}`].join(' ');
+export function sampleQueryPsql(
+  sqlApi: { host: string; port: number },
+  projectUuid: string,
+  query: SampleQuery,
+  tokenVariable: string,
+): string {
+  return [
+    `PGPASSWORD="$${tokenVariable}" psql`,
+    `-h ${shellQuote(sqlApi.host)}`,
+    `-p ${sqlApi.port}`,
+    '-U quarry',
+    `-d ${projectUuid}`,
+    `-c ${shellQuote(sampleSql(query))}`,
+  ].join(' ');
 }

@@ -64,7 +64,7 @@ describe('closeWithin (real BullMQ worker)', () => {
 });
 
 describe('exitAfterDeadline', () => {
-  it('exits with the signal\'s code once the deadline passes after the signal, not before the signal', async () => {
+  it("exits with the signal's code once the deadline passes after the signal, not before the signal", async () => {
     const codes: number[] = [];
     exitAfterDeadline('SIGUSR2', 30, (code) => codes.push(code));
     await new Promise((resolve) => setTimeout(resolve, 60));

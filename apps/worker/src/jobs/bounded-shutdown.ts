@@ -12,7 +12,11 @@ export const SHUTDOWN_DEADLINE_MS = 7_000;
  * test's `docker stop` of the worker took 9.4 s of the 10. The jobs it leaves are taken over as a
  * killed worker's are.
  */
-export function exitAfterDeadline(signal: NodeJS.Signals, deadlineMs: number = SHUTDOWN_DEADLINE_MS, exit: (code: number) => void = (code) => process.exit(code)): void {
+export function exitAfterDeadline(
+  signal: NodeJS.Signals,
+  deadlineMs: number = SHUTDOWN_DEADLINE_MS,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
   process.once(signal, () => {
     setTimeout(() => exit(128 + (signal === 'SIGINT' ? 2 : 15)), deadlineMs).unref();
   });

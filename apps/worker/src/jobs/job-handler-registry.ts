@@ -61,7 +61,8 @@ export function describeProblems(handlers: Map<JobName, string[]>, processors: M
     const queue = JOB_QUEUE[name];
     const queueProcessors = processors.get(queue) ?? [];
     if (queueProcessors.length === 0) problems.push(`queue "${queue}" (job "${name}") has no processor`);
-    if (queueProcessors.length > 1) problems.push(`queue "${queue}" has ${queueProcessors.length} processors: ${queueProcessors.join(', ')}`);
+    if (queueProcessors.length > 1)
+      problems.push(`queue "${queue}" has ${queueProcessors.length} processors: ${queueProcessors.join(', ')}`);
   }
   return [...new Set(problems)];
 }

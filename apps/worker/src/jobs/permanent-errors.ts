@@ -2,7 +2,15 @@ import { type ErrorName, QuarryError } from '@quarry/domain';
 
 /** Failures that come out the same on every attempt: the request, the project or the SQL is wrong. */
 const PERMANENT: ReadonlySet<ErrorName> = new Set<ErrorName>([
-  'ValidationError', 'ParameterError', 'TransformProjectError', 'AuthorizationError', 'ForbiddenError', 'NotFoundError', 'ExpiredError', 'PayloadTooLargeError', 'AlreadyExistsError',
+  'ValidationError',
+  'ParameterError',
+  'TransformProjectError',
+  'AuthorizationError',
+  'ForbiddenError',
+  'NotFoundError',
+  'ExpiredError',
+  'PayloadTooLargeError',
+  'AlreadyExistsError',
 ]);
 
 /**

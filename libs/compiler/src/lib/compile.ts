@@ -24,7 +24,7 @@ import { joinKeyword, tablesReadBy } from './joins/joined-tables';
 import { ParamBinder } from './params/param-binder';
 import { renderForDisplay } from './params/render-for-display';
 import { RuntimeReferences } from './references/runtime-references';
-import { type BinSql,binSql } from './stages/bins';
+import { type BinSql, binSql } from './stages/bins';
 import { type GroupColumn, isDistinctMetric } from './stages/distinct-metrics';
 import { fanOutCtes } from './stages/fan-out-ctes';
 import { fanOutWarnings } from './stages/fan-out-warnings';
@@ -47,7 +47,13 @@ import { validateQueryShape } from './validate-query-shape';
  * table calculations (one CTE per dependency level) → final SELECT with table-calculation
  * filters, ORDER BY and LIMIT. Without any of those stages, the base query is the query.
  */
-export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialect, context: CompileContext = {}, options: CompileOptions = {}): CompiledQuery {
+export function compile(
+  explore: Explore,
+  query: MetricQuery,
+  dialect: SqlDialect,
+  context: CompileContext = {},
+  options: CompileOptions = {},
+): CompiledQuery {
   validateQueryShape(query);
   const zone = query.timezone ?? context.timezone ?? 'UTC';
   if (!isKnownTimeZone(zone)) throw badQueryError(`Unknown time zone "${zone}"`, { timezone: zone });
@@ -68,7 +74,11 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
     const bin = bins.get(id);
     if (bin) {
       const base = index.exploreDimension(bin.dimensionId);
-      if (!base) throw badQueryError(`Custom dimension "${bin.id}" bins "${bin.dimensionId}", which is not a dimension of this explore`, { customDimensionId: bin.id, dimensionId: bin.dimensionId });
+      if (!base)
+        throw badQueryError(`Custom dimension "${bin.id}" bins "${bin.dimensionId}", which is not a dimension of this explore`, {
+          customDimensionId: bin.id,
+          dimensionId: bin.dimensionId,
+        });
       const d = index.dimension(bin.dimensionId, `custom dimension "${bin.id}"`).sql;
       const fromSql = references.substitute(explore.tables[base.table]?.sqlTable ?? '');
       binSelects.push({ bin, sql: binSql(bin, base, d, fromSql, dialect), tables: base.tablesReferences });
@@ -83,31 +93,49 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const renderDimensionRule = (rule: FilterRule, skip?: (dimension: QueryDimension) => boolean): string | null => {
     const target = ruleTarget(rule, 'dimensions');
     if (!index.isDimension(target)) {
-      if (index.isMetric(target)) throw badFilterError(`${ruleName(rule.id)} is a dimension filter but "${target}" is a metric`, ruleData(rule.id, target));
+      if (index.isMetric(target))
+        throw badFilterError(`${ruleName(rule.id)} is a dimension filter but "${target}" is a metric`, ruleData(rule.id, target));
       throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a field of this explore`, ruleData(rule.id, target));
     }
     const dimension = index.dimension(target, ruleName(rule.id).toLowerCase());
     if (skip?.(dimension)) return null;
     dimension.tables.forEach((table) => filterTables.add(table));
-    return filterRuleSql(rule, dimension.sql, dimension.type, target, { ...rules, caseSensitive: caseSensitivity(rule, dimension, explore) });
+    return filterRuleSql(rule, dimension.sql, dimension.type, target, {
+      ...rules,
+      caseSensitive: caseSensitivity(rule, dimension, explore),
+    });
   };
   const dimensionWhere = filterGroupSql(query.filters?.dimensions, (rule) => renderDimensionRule(rule));
   const filterOnlyMetrics: QueryMetric[] = [];
   const metricWhere = filterGroupSql(query.filters?.metrics, (rule) => {
     const target = ruleTarget(rule, 'metrics');
-    if (!index.isMetric(target)) throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a metric of this explore`, ruleData(rule.id, target));
+    if (!index.isMetric(target))
+      throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a metric of this explore`, ruleData(rule.id, target));
     const metric = index.metric(target, ruleName(rule.id).toLowerCase());
     if (!metrics.includes(metric) && !filterOnlyMetrics.includes(metric)) filterOnlyMetrics.push(metric);
     // Metrics compare case-sensitively: their values are computed, not stored labels.
-    return filterRuleSql(rule, q(metric.id), metricValueType(metric, explore), target, { ...rules, caseSensitive: rule.caseSensitive ?? true });
+    return filterRuleSql(rule, q(metric.id), metricValueType(metric, explore), target, {
+      ...rules,
+      caseSensitive: rule.caseSensitive ?? true,
+    });
   });
   const filteredDimensionIds = new Set(rulesOf(query.filters?.dimensions).map((rule) => rule.target?.fieldId));
-  const required = requiredFilters(explore, filteredDimensionIds, { dialect, now, references, dates, ...(context.startOfWeek === undefined ? {} : { startOfWeek: context.startOfWeek }) });
+  const required = requiredFilters(explore, filteredDimensionIds, {
+    dialect,
+    now,
+    references,
+    dates,
+    ...(context.startOfWeek === undefined ? {} : { startOfWeek: context.startOfWeek }),
+  });
 
   // ── table calculations ────────────────────────────────────────────────────────────────────
   const selectedIds = [...dimensions.map((d) => d.id), ...binSelects.map((b) => b.bin.id), ...metrics.map((m) => m.id)];
   const columns = new Set(selectedIds);
-  const sorts = effectiveSorts(query.sorts ?? [], dimensions, metrics.map((m) => m.id));
+  const sorts = effectiveSorts(
+    query.sorts ?? [],
+    dimensions,
+    metrics.map((m) => m.id),
+  );
   const calculations = compileTableCalculations(query.tableCalculations ?? [], {
     columns,
     isFieldId: (id) => index.isDimension(id) || index.isMetric(id) || bins.has(id),
@@ -119,7 +147,11 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const calculationWhere = filterGroupSql(query.filters?.tableCalculations, (rule) => {
     const target = ruleTarget(rule, 'tableCalculations');
     const calculation = calculations.find((c) => c.name === target);
-    if (!calculation) throw badFilterError(`${ruleName(rule.id)} targets "${target}", which is not a table calculation of this query`, ruleData(rule.id, target));
+    if (!calculation)
+      throw badFilterError(
+        `${ruleName(rule.id)} targets "${target}", which is not a table calculation of this query`,
+        ruleData(rule.id, target),
+      );
     return filterRuleSql(rule, q(target), calculation.type, target, { ...rules, caseSensitive: rule.caseSensitive ?? true });
   });
 
@@ -144,20 +176,28 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
     if (sortedIds.has(bin.id)) groupColumns.push({ sql: sql.order, alias: `${bin.id}_order` });
   }
   const aggregated = [...metrics, ...filterOnlyMetrics];
-  if (groupColumns.length === 0 && aggregated.length === 0) throw badQueryError('The query selects no dimension and no metric', { dimensions: query.dimensions, metrics: query.metrics });
+  if (groupColumns.length === 0 && aggregated.length === 0)
+    throw badQueryError('The query selects no dimension and no metric', { dimensions: query.dimensions, metrics: query.metrics });
 
   const from = [`FROM ${references.substitute(baseTable.sqlTable)} AS ${dialect.quoteTableAlias(explore.baseTable)}`];
   for (const join of joins) {
     const table = explore.tables[join.table];
     if (!table) continue;
-    from.push(`${joinKeyword(join)} ${references.substitute(table.sqlTable)} AS ${dialect.quoteTableAlias(join.table)}\n  ON ${references.substitute(join.compiledSqlOn)}`);
+    from.push(
+      `${joinKeyword(join)} ${references.substitute(table.sqlTable)} AS ${dialect.quoteTableAlias(join.table)}\n  ON ${references.substitute(join.compiledSqlOn)}`,
+    );
   }
   for (const { sql } of binSelects) if (sql.cte) from.push(`CROSS JOIN ${q(sql.cte.name)}`);
-  const whereParts = [sqlWhere === null ? null : `(${sqlWhere})`, dimensionWhere, ...required.map((r) => r.sql)].filter((part): part is string => part !== null);
+  const whereParts = [sqlWhere === null ? null : `(${sqlWhere})`, dimensionWhere, ...required.map((r) => r.sql)].filter(
+    (part): part is string => part !== null,
+  );
   const whereSql = whereParts.length > 0 ? `WHERE ${whereParts.join(' AND ')}` : '';
   // Grouping also applies without metrics: each combination of dimensions is returned once —
   // unless the rows are distinct already (row-level queries that select every primary key).
-  const groupedRows = aggregated.length > 0 || binSelects.length > 0 || !returnsDistinctRows(explore, [explore.baseTable, ...joins.map((join) => join.table)], dimensions);
+  const groupedRows =
+    aggregated.length > 0 ||
+    binSelects.length > 0 ||
+    !returnsDistinctRows(explore, [explore.baseTable, ...joins.map((join) => join.table)], dimensions);
   const groupBy = groupedRows && groupColumns.length > 0 ? `GROUP BY ${groupColumns.map((_column, index) => index + 1).join(',')}` : '';
   const distinctMetrics = aggregated.filter(isDistinctMetric);
   const fanOut = fanOutCtes(
@@ -169,16 +209,33 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const plainMetrics = aggregated.filter((metric) => !computedApart.has(metric));
   const pop = query.periodOverPeriod ? popMetrics(query.periodOverPeriod, dimensions, metrics) : null;
   if (pop && computedApart.size > 0) {
-    throw badQueryError('Period over period cannot yet be combined with sum_distinct / average_distinct metrics or fan-out protected joins', { metrics: [...computedApart].map((m) => m.id) });
+    throw badQueryError(
+      'Period over period cannot yet be combined with sum_distinct / average_distinct metrics or fan-out protected joins',
+      { metrics: [...computedApart].map((m) => m.id) },
+    );
   }
-  const selects = [...groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`), ...plainMetrics.map((metric) => `  ${metric.sql} AS ${q(metric.id)}`)];
-  const selectWhere = (where: string) => ['SELECT', selects.join(',\n'), from.join('\n'), ...(where ? [where] : []), ...(groupBy ? [groupBy] : [])].join('\n');
+  const selects = [
+    ...groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`),
+    ...plainMetrics.map((metric) => `  ${metric.sql} AS ${q(metric.id)}`),
+  ];
+  const selectWhere = (where: string) =>
+    ['SELECT', selects.join(',\n'), from.join('\n'), ...(where ? [where] : []), ...(groupBy ? [groupBy] : [])].join('\n');
   const baseQuery = selects.length === 0 ? null : selectWhere(whereSql);
 
   // ── stages after aggregation ──────────────────────────────────────────────────────────────
-  const timeIntervals = new Map<string, TimeFrame | undefined>(dimensions.map((d) => [d.id, 'timeInterval' in d.item ? d.item.timeInterval : undefined]));
+  const timeIntervals = new Map<string, TimeFrame | undefined>(
+    dimensions.map((d) => [d.id, 'timeInterval' in d.item ? d.item.timeInterval : undefined]),
+  );
   const postCalculated = metrics.filter(isPostCalculation);
-  const wrap = pop !== null || computedApart.size > 0 || postCalculated.length > 0 || metricWhere !== null || calculations.length > 0 || calculationWhere !== null || needsNameSort(sorts, timeIntervals) || filterOnlyMetrics.length > 0;
+  const wrap =
+    pop !== null ||
+    computedApart.size > 0 ||
+    postCalculated.length > 0 ||
+    metricWhere !== null ||
+    calculations.length > 0 ||
+    calculationWhere !== null ||
+    needsNameSort(sorts, timeIntervals) ||
+    filterOnlyMetrics.length > 0;
   const orderBy = orderByItems(sorts, {
     columns: new Set([...columns, ...calculationNames]),
     binIds: new Set(binSelects.map((b) => b.bin.id)),
@@ -192,7 +249,17 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   let body: string;
   if (!wrap && baseQuery !== null) {
     const large = limit !== null && options.sortCutoffFromRows !== undefined && query.limit >= options.sortCutoffFromRows;
-    const cutoff = large && groupBy === '' ? sortCutoff({ sorts, columnSql: new Map(groupColumns.map((column) => [column.alias, column.sql])), limit: query.limit, fromSql: from.join('\n'), whereSql, dialect }) : null;
+    const cutoff =
+      large && groupBy === ''
+        ? sortCutoff({
+            sorts,
+            columnSql: new Map(groupColumns.map((column) => [column.alias, column.sql])),
+            limit: query.limit,
+            fromSql: from.join('\n'),
+            whereSql,
+            dialect,
+          })
+        : null;
     if (cutoff) setup.push(...cutoff.setup);
     const rows = cutoff ? selectWhere(whereSql ? `${whereSql} AND ${cutoff.condition}` : `WHERE ${cutoff.condition}`) : baseQuery;
     body = [rows, ...(orderBy.length > 0 ? [`ORDER BY ${orderBy.join(', ')}`] : []), ...(limit === null ? [] : [limit])].join('\n');
@@ -200,20 +267,33 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
     const previousPeriodWhere =
       pop === null
         ? null
-        : filterGroupSql(query.filters?.dimensions, (rule) => renderDimensionRule(rule, (dimension) => sameTimeDimension(index.exploreDimension(dimension.id), pop.timeDimension)));
+        : filterGroupSql(query.filters?.dimensions, (rule) =>
+            renderDimensionRule(rule, (dimension) => sameTimeDimension(index.exploreDimension(dimension.id), pop.timeDimension)),
+          );
     ctes.push(
       ...metricsStage({
         baseQuery,
         distinctMetrics,
         fanOut,
-        distinctContext: { explore, dialect, references, now, groupColumns, fromSql: from.join('\n'), whereSql, ...(context.startOfWeek === undefined ? {} : { startOfWeek: context.startOfWeek }) },
+        distinctContext: {
+          explore,
+          dialect,
+          references,
+          now,
+          groupColumns,
+          fromSql: from.join('\n'),
+          whereSql,
+          ...(context.startOfWeek === undefined ? {} : { startOfWeek: context.startOfWeek }),
+        },
         pop:
           pop && query.periodOverPeriod
             ? {
                 request: query.periodOverPeriod,
                 timeDimension: pop.timeDimension,
                 metrics: pop.metrics,
-                whereParts: [sqlWhere === null ? null : `(${sqlWhere})`, previousPeriodWhere, ...required.map((r) => r.sql)].filter((part): part is string => part !== null),
+                whereParts: [sqlWhere === null ? null : `(${sqlWhere})`, previousPeriodWhere, ...required.map((r) => r.sql)].filter(
+                  (part): part is string => part !== null,
+                ),
               }
             : null,
       }),
@@ -226,7 +306,12 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
       sorts,
       metricWhere,
       calculationLayers: layerCalculations(calculations),
-      resultColumns: [...selectedColumns(dimensions, binSelects, sortedIds), ...metrics.map((m) => m.id), ...popIds, ...calculations.map((c) => c.name)],
+      resultColumns: [
+        ...selectedColumns(dimensions, binSelects, sortedIds),
+        ...metrics.map((m) => m.id),
+        ...popIds,
+        ...calculations.map((c) => c.name),
+      ],
       calculationWhere,
       orderBy,
       limit,
@@ -237,7 +322,16 @@ export function compile(explore: Explore, query: MetricQuery, dialect: SqlDialec
   const sql = ctes.length > 0 ? `WITH ${ctes.join(',\n')}\n${body}` : body;
 
   const params = binder.values;
-  const fields = { ...outputFields(query, dimensions, metrics, binSelects.map((b) => b.bin), calculations), ...Object.fromEntries((pop?.metrics ?? []).map((m) => [m.id, m.item])) };
+  const fields = {
+    ...outputFields(
+      query,
+      dimensions,
+      metrics,
+      binSelects.map((b) => b.bin),
+      calculations,
+    ),
+    ...Object.fromEntries((pop?.metrics ?? []).map((m) => [m.id, m.item])),
+  };
   return {
     sql: options.inlineParams ? renderForDisplay(sql, params, dialect) : sql,
     params: options.inlineParams ? [] : params,
@@ -254,13 +348,18 @@ function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-function selectedColumns(dimensions: readonly QueryDimension[], bins: ReadonlyArray<{ bin: BinCustomDimension }>, sortedIds: ReadonlySet<string>): string[] {
+function selectedColumns(
+  dimensions: readonly QueryDimension[],
+  bins: ReadonlyArray<{ bin: BinCustomDimension }>,
+  sortedIds: ReadonlySet<string>,
+): string[] {
   return [...dimensions.map((d) => d.id), ...bins.flatMap(({ bin }) => (sortedIds.has(bin.id) ? [bin.id, `${bin.id}_order`] : [bin.id]))];
 }
 
 function ruleTarget(rule: FilterRule, group: string): string {
   const target = rule?.target?.fieldId;
-  if (typeof target !== 'string') throw badFilterError(`${ruleName(rule?.id)} in filters.${group} has no target field id`, ruleData(rule?.id));
+  if (typeof target !== 'string')
+    throw badFilterError(`${ruleName(rule?.id)} in filters.${group} has no target field id`, ruleData(rule?.id));
   return target;
 }
 

@@ -18,8 +18,10 @@ export function validateQueryShape(query: MetricQuery): void {
     const bad = query[key].find((id) => typeof id !== 'string');
     if (bad !== undefined) throw badQueryError(`"${key}" must hold field ids`, { [key]: bad });
   }
-  if (!Number.isInteger(query.limit) || query.limit < 1) throw badQueryError(`"limit" must be a positive whole number, got ${JSON.stringify(query.limit)}`, { limit: query.limit });
-  if (query.filters !== undefined && (typeof query.filters !== 'object' || query.filters === null)) throw badQueryError('"filters" must be an object', { filters: query.filters });
+  if (!Number.isInteger(query.limit) || query.limit < 1)
+    throw badQueryError(`"limit" must be a positive whole number, got ${JSON.stringify(query.limit)}`, { limit: query.limit });
+  if (query.filters !== undefined && (typeof query.filters !== 'object' || query.filters === null))
+    throw badQueryError('"filters" must be an object', { filters: query.filters });
   assertFilterValueCounts(query);
 }
 
@@ -27,7 +29,9 @@ export function validateQueryShape(query: MetricQuery): void {
 function assertFilterValueCounts(query: MetricQuery): void {
   const filters = query.filters ?? {};
   const groups = (['dimensions', 'metrics', 'tableCalculations'] as const).map((key) => [`filters.${key}`, filters[key]] as const);
-  const metricRules = (query.additionalMetrics ?? []).flatMap((metric, index) => (metric.filters ?? []).map((rule, at) => [`additionalMetrics[${index}].filters[${at}]`, rule] as const));
+  const metricRules = (query.additionalMetrics ?? []).flatMap((metric, index) =>
+    (metric.filters ?? []).map((rule, at) => [`additionalMetrics[${index}].filters[${at}]`, rule] as const),
+  );
   const problem = filterValuesProblem([...groups, ...metricRules]);
   if (problem) throw badQueryError(problem.message, { [problem.path]: [problem.message] });
 }

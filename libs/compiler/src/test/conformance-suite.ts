@@ -41,15 +41,20 @@ export function describeConformance(open: () => Promise<LiveEngine>): void {
       expect(comparable(actual, entry.ordered ?? false)).toEqual(comparable(expected, entry.ordered ?? false));
     });
 
-    it.each(QUERY_SET.map((entry) => [entry.name, entry] as const))('%s, rendered for display, runs with the same rows', async (_name, entry) => {
-      const bound = compileNamedQuery(entry, engine.type);
-      const inline = compileNamedQuery(entry, engine.type, { inlineParams: true });
-      expect(inline.params).toEqual([]);
-      const columns = Object.keys(bound.fields);
-      // Rows without a defined order may come in any order (DuckDB aggregates in parallel).
-      const ordered = entry.ordered ?? false;
-      expect(comparable(await engine.compiledRows(inline.sql, [], columns), ordered)).toEqual(comparable(await engine.compiledRows(bound.sql, bound.params, columns), ordered));
-    });
+    it.each(QUERY_SET.map((entry) => [entry.name, entry] as const))(
+      '%s, rendered for display, runs with the same rows',
+      async (_name, entry) => {
+        const bound = compileNamedQuery(entry, engine.type);
+        const inline = compileNamedQuery(entry, engine.type, { inlineParams: true });
+        expect(inline.params).toEqual([]);
+        const columns = Object.keys(bound.fields);
+        // Rows without a defined order may come in any order (DuckDB aggregates in parallel).
+        const ordered = entry.ordered ?? false;
+        expect(comparable(await engine.compiledRows(inline.sql, [], columns), ordered)).toEqual(
+          comparable(await engine.compiledRows(bound.sql, bound.params, columns), ordered),
+        );
+      },
+    );
   });
 
   describe('every field a jaffle explore lists compiles and runs', () => {
@@ -57,27 +62,43 @@ export function describeConformance(open: () => Promise<LiveEngine>): void {
     const context: CompileContext = { userAttributes: { customer_id: '1' } };
     const names = jaffleExplores().map((explore) => explore.name);
 
-    it.each(names)('%s', async (name) => {
-      const explore = jaffleExplores(engine.type).find((candidate) => candidate.name === name) as Explore;
-      const failures: string[] = [];
-      let checked = 0;
-      for (const table of Object.values(explore.tables)) {
-        const fields = [...Object.values(table.dimensions).map((d) => ({ id: `${table.name}_${d.name}`, kind: 'dimensions' as const })), ...Object.values(table.metrics).map((m) => ({ id: `${table.name}_${m.name}`, kind: 'metrics' as const }))];
-        for (const field of fields) {
-          checked += 1;
-          const query: MetricQuery = { exploreName: name, dimensions: [], metrics: [], filters: {}, sorts: [], limit: 10, tableCalculations: [], [field.kind]: [field.id] };
-          try {
-            const compiled = compile(explore, query, dialectFor(engine.type), context);
-            const rows = await engine.compiledRows(compiled.sql, compiled.params, [field.id]);
-            if (rows.length === 0) failures.push(`${field.id}: no rows`);
-          } catch (error) {
-            failures.push(`${field.id}: ${(error as Error).message}`);
+    it.each(names)(
+      '%s',
+      async (name) => {
+        const explore = jaffleExplores(engine.type).find((candidate) => candidate.name === name) as Explore;
+        const failures: string[] = [];
+        let checked = 0;
+        for (const table of Object.values(explore.tables)) {
+          const fields = [
+            ...Object.values(table.dimensions).map((d) => ({ id: `${table.name}_${d.name}`, kind: 'dimensions' as const })),
+            ...Object.values(table.metrics).map((m) => ({ id: `${table.name}_${m.name}`, kind: 'metrics' as const })),
+          ];
+          for (const field of fields) {
+            checked += 1;
+            const query: MetricQuery = {
+              exploreName: name,
+              dimensions: [],
+              metrics: [],
+              filters: {},
+              sorts: [],
+              limit: 10,
+              tableCalculations: [],
+              [field.kind]: [field.id],
+            };
+            try {
+              const compiled = compile(explore, query, dialectFor(engine.type), context);
+              const rows = await engine.compiledRows(compiled.sql, compiled.params, [field.id]);
+              if (rows.length === 0) failures.push(`${field.id}: no rows`);
+            } catch (error) {
+              failures.push(`${field.id}: ${(error as Error).message}`);
+            }
           }
         }
-      }
-      expect(checked).toBeGreaterThan(0);
-      expect(failures).toEqual([]);
-      // One live query per field (dozens for events): over jest's 5 s when CI runs suites side by side.
-    }, 60_000);
+        expect(checked).toBeGreaterThan(0);
+        expect(failures).toEqual([]);
+        // One live query per field (dozens for events): over jest's 5 s when CI runs suites side by side.
+      },
+      60_000,
+    );
   });
 }

@@ -30,7 +30,14 @@ export const CORPUS: readonly string[] = [
 /** Corpus values that can name a column: PostgreSQL SQL text cannot hold NUL at all. */
 export const IDENTIFIER_CORPUS: readonly string[] = CORPUS.filter((value) => !value.includes('\u0000'));
 
-export const TEXT_OPERATORS = ['equals', 'notEquals', 'include', 'doesNotInclude', 'startsWith', 'endsWith'] as const satisfies readonly FilterOperator[];
+export const TEXT_OPERATORS = [
+  'equals',
+  'notEquals',
+  'include',
+  'doesNotInclude',
+  'startsWith',
+  'endsWith',
+] as const satisfies readonly FilterOperator[];
 export type TextOperator = (typeof TEXT_OPERATORS)[number];
 
 /** Whether a text operator keeps `candidate` for `value`: the meaning the SQL must have, written in JS. */

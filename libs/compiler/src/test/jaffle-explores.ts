@@ -38,7 +38,9 @@ export function jaffleExplores(warehouseType: WarehouseType = 'postgres', patch:
   const errors = built.filter(isExploreError);
   // A patch that breaks an explore is a mistake in the test, not something to skip silently.
   if (patch !== NO_PATCH && errors.length > 0) throw new Error(`The model patch breaks explores: ${JSON.stringify(errors)}`);
-  const explores = built.filter((explore): explore is Explore => !isExploreError(explore)).map((explore) => withWarehouseRelations(explore, warehouseType));
+  const explores = built
+    .filter((explore): explore is Explore => !isExploreError(explore))
+    .map((explore) => withWarehouseRelations(explore, warehouseType));
   byWarehouse.set(warehouseType, explores);
   return explores;
 }

@@ -34,7 +34,8 @@ function pick(row: Record<string, unknown>, columns: readonly string[]): unknown
 /** Dates and timestamps as PostgreSQL writes them, not as JS Dates in the process's zone. */
 const TEXT_TIMES = new Set([types.builtins.DATE, types.builtins.TIMESTAMP, types.builtins.TIMESTAMPTZ]);
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (TEXT_TIMES.has(oid) ? (text: string) => text : types.getTypeParser(oid, format ?? 'text'))) as typeof types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TEXT_TIMES.has(oid) ? (text: string) => text : types.getTypeParser(oid, format ?? 'text')) as typeof types.getTypeParser,
 };
 
 /** The fixture in PostgreSQL (database `postgres`), loaded by jest's globalSetup. */
@@ -42,7 +43,10 @@ export async function openPostgres(): Promise<LiveEngine> {
   const client: Client = await jafflePostgresClient();
   return {
     type: 'postgres',
-    compiledRows: async (sql, params, columns) => (await client.query<Record<string, unknown>>({ text: sql, values: [...params], types: pgTypes })).rows.map((row) => pick(row, columns)),
+    compiledRows: async (sql, params, columns) =>
+      (await client.query<Record<string, unknown>>({ text: sql, values: [...params], types: pgTypes })).rows.map((row) =>
+        pick(row, columns),
+      ),
     handRows: async (sql) => (await client.query<unknown[]>({ text: sql, rowMode: 'array', types: pgTypes })).rows,
     scalar: async (sql) => Object.values((await client.query<Record<string, unknown>>(sql)).rows[0] ?? {})[0],
     close: () => client.end(),
@@ -58,13 +62,19 @@ const run = promisify(execFile);
 export async function openDuckDb(): Promise<LiveEngine> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-compiler-duckdb-'));
   const file = join(dir, 'postgres.duckdb');
-  await run(process.execPath, [join(JAFFLE_FIXTURE_DIR, 'materialize.mjs'), 'duckdb', file], { cwd: join(__dirname, '../../../..'), timeout: 120_000 });
+  await run(process.execPath, [join(JAFFLE_FIXTURE_DIR, 'materialize.mjs'), 'duckdb', file], {
+    cwd: join(__dirname, '../../../..'),
+    timeout: 120_000,
+  });
   const instance = await DuckDBInstance.create(file);
   const duck: DuckDBConnection = await instance.connect();
   const values = (params: readonly QueryParam[]) => (params.length > 0 ? [...params] : undefined);
   return {
     type: 'duckdb',
-    compiledRows: async (sql, params, columns) => ((await (await duck.run(sql, values(params))).getRowObjectsJson()) as Array<Record<string, unknown>>).map((row) => pick(row, columns)),
+    compiledRows: async (sql, params, columns) =>
+      ((await (await duck.run(sql, values(params))).getRowObjectsJson()) as Array<Record<string, unknown>>).map((row) =>
+        pick(row, columns),
+      ),
     handRows: async (sql) => (await (await duck.run(sql)).getRowsJson()) as unknown[][],
     scalar: async (sql) => ((await (await duck.run(sql)).getRowsJson()) as unknown[][])[0]?.[0],
     close: async () => {

@@ -2,7 +2,12 @@ import { Client } from 'pg';
 
 /** The fixture lives in database `postgres`, schema `jaffle` on the local test server (README: npm test). */
 export async function jafflePostgresClient(): Promise<Client> {
-  const client = new Client({ host: process.env['PGHOST'] ?? '127.0.0.1', port: Number(process.env['PGPORT'] ?? 5432), user: 'postgres', database: 'postgres' });
+  const client = new Client({
+    host: process.env['PGHOST'] ?? '127.0.0.1',
+    port: Number(process.env['PGPORT'] ?? 5432),
+    user: 'postgres',
+    database: 'postgres',
+  });
   await client.connect();
   return client;
 }

@@ -17,7 +17,13 @@ describe('sql literals', () => {
   });
 
   it('renders a weighted choice as a CASE over cumulative thresholds', () => {
-    expect(weightedChoiceSql('u', [['a', 1], ['b', 1], ['c', 2]])).toBe("CASE WHEN u < 0.25 THEN 'a' WHEN u < 0.5 THEN 'b' ELSE 'c' END");
+    expect(
+      weightedChoiceSql('u', [
+        ['a', 1],
+        ['b', 1],
+        ['c', 2],
+      ]),
+    ).toBe("CASE WHEN u < 0.25 THEN 'a' WHEN u < 0.5 THEN 'b' ELSE 'c' END");
     expect(weightedChoiceSql('u', [[7, 1]])).toBe('7');
   });
 });

@@ -47,9 +47,7 @@ export function startShares(weights: readonly number[]): number[] {
  */
 export function weightedChoiceSql<T extends string | number>(uniformColumn: string, options: readonly Weighted<T>[]): string {
   const shares = startShares(options.map(([, weight]) => weight));
-  const branches = options
-    .slice(0, -1)
-    .map(([value], index) => `WHEN ${uniformColumn} < ${shares[index + 1]} THEN ${sqlValue(value)}`);
+  const branches = options.slice(0, -1).map(([value], index) => `WHEN ${uniformColumn} < ${shares[index + 1]} THEN ${sqlValue(value)}`);
   const last = options[options.length - 1];
   return branches.length === 0 ? sqlValue(last[0]) : `CASE ${branches.join(' ')} ELSE ${sqlValue(last[0])} END`;
 }

@@ -15,10 +15,7 @@ describe('ExploreSql (spec support)', () => {
             broken: { type: 'number', sql: '${missing}' },
           },
         },
-        columns: [
-          { name: 'b_id' },
-          { name: 'amount', meta: { metrics: { total: { type: 'sum', filters: [{ b_id: '> 2' }] } } } },
-        ],
+        columns: [{ name: 'b_id' }, { name: 'amount', meta: { metrics: { total: { type: 'sum', filters: [{ b_id: '> 2' }] } } } }],
       }),
     ],
     ['b', modelFields({ name: 'b', columns: [{ name: 'id', meta: { metrics: { count_b: { type: 'count_distinct' } } } }] })],
@@ -27,7 +24,9 @@ describe('ExploreSql (spec support)', () => {
 
   it('renders references, aliases and metric filters', () => {
     expect(sql.fromClause('s')).toBe('FROM s.a AS "a"\nLEFT JOIN s.b AS "bee" ON ("a".b_id) = ("bee".id)');
-    expect(sql.metric('a', 'ratio')).toBe('(SUM(CASE WHEN ("a".b_id) > 2 THEN ("a".amount) END)) / NULLIF((COUNT(DISTINCT ("bee".id))), 0)');
+    expect(sql.metric('a', 'ratio')).toBe(
+      '(SUM(CASE WHEN ("a".b_id) > 2 THEN ("a".amount) END)) / NULLIF((COUNT(DISTINCT ("bee".id))), 0)',
+    );
   });
 
   it('refuses unknown fields and tables', () => {

@@ -14,10 +14,7 @@ export type IntervalUnit = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONT
 
 /** How each time frame is computed: kept as is, truncated, a numbered part, or a name. */
 export type TimeFrameSqlKind =
-  | { kind: 'raw' }
-  | { kind: 'truncate'; unit: TruncationUnit }
-  | { kind: 'part'; part: DatePart }
-  | { kind: 'name'; name: DateName };
+  { kind: 'raw' } | { kind: 'truncate'; unit: TruncationUnit } | { kind: 'part'; part: DatePart } | { kind: 'name'; name: DateName };
 
 export const TIME_FRAME_SQL_KINDS: Record<TimeFrame, TimeFrameSqlKind> = {
   RAW: { kind: 'raw' },

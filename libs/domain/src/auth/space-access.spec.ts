@@ -8,7 +8,13 @@ const ownRules: SpaceNode = { spaceUuid: 'own', parentSpaceUuid: 'secret', isPri
 const spaces = new Map([root, secret, inSecret, deeper, ownRules].map((space) => [space.spaceUuid, space]));
 
 function facts(spaceUuid: string, overrides: Partial<SpaceAccessFacts> = {}): SpaceAccessFacts {
-  return { organizationRole: 'viewer', projectMembershipRole: undefined, chain: inheritanceChain(spaceUuid, spaces), grants: [], ...overrides };
+  return {
+    organizationRole: 'viewer',
+    projectMembershipRole: undefined,
+    chain: inheritanceChain(spaceUuid, spaces),
+    grants: [],
+    ...overrides,
+  };
 }
 
 describe('space access', () => {
@@ -35,14 +41,22 @@ describe('space access', () => {
       projectRole: 'editor',
       projectRoleFrom: 'group',
     });
-    expect(resolveSpaceAccess(facts('secret', { organizationRole: 'member', projectGroupRoles: ['admin'] }))).toMatchObject({ role: 'admin', inheritedFrom: 'group' });
-    expect(resolveSpaceAccess(facts('root', { organizationRole: 'editor', projectGroupRoles: ['editor'] }))).toMatchObject({ inheritedFrom: 'organization' });
+    expect(resolveSpaceAccess(facts('secret', { organizationRole: 'member', projectGroupRoles: ['admin'] }))).toMatchObject({
+      role: 'admin',
+      inheritedFrom: 'group',
+    });
+    expect(resolveSpaceAccess(facts('root', { organizationRole: 'editor', projectGroupRoles: ['editor'] }))).toMatchObject({
+      inheritedFrom: 'organization',
+    });
   });
 
   it('hides private spaces, and spaces inheriting from them, from everyone but admins and shares', () => {
     for (const space of ['secret', 'in-secret', 'deeper']) {
       expect(resolveSpaceAccess(facts(space, { organizationRole: 'developer' }))).toBeUndefined();
-      expect(resolveSpaceAccess(facts(space, { organizationRole: 'admin' }))).toMatchObject({ role: 'admin', inheritedFrom: 'organization' });
+      expect(resolveSpaceAccess(facts(space, { organizationRole: 'admin' }))).toMatchObject({
+        role: 'admin',
+        inheritedFrom: 'organization',
+      });
       expect(resolveSpaceAccess(facts(space, { organizationRole: 'member', projectMembershipRole: 'admin' }))).toMatchObject({
         role: 'admin',
         inheritedFrom: 'project',
@@ -58,7 +72,15 @@ describe('space access', () => {
     const parent = resolveSpaceAccess(facts('deeper', { grants: [{ spaceUuid: 'secret', role: 'admin', via: 'group' }] }));
     expect(parent).toMatchObject({ role: 'admin', inheritedFrom: 'parent_space' });
     // A space with its own rules does not take its parent's shares.
-    expect(resolveSpaceAccess(facts('own', { organizationRole: 'member', projectMembershipRole: 'viewer', grants: [{ spaceUuid: 'secret', role: 'admin', via: 'user' }] }))).toMatchObject({
+    expect(
+      resolveSpaceAccess(
+        facts('own', {
+          organizationRole: 'member',
+          projectMembershipRole: 'viewer',
+          grants: [{ spaceUuid: 'secret', role: 'admin', via: 'user' }],
+        }),
+      ),
+    ).toMatchObject({
       role: 'viewer',
       inheritedFrom: 'project',
     });
@@ -66,12 +88,22 @@ describe('space access', () => {
 
   it('takes the highest role, preferring the most specific source on ties', () => {
     const grants = [{ spaceUuid: 'root', role: 'editor', via: 'user' } as const];
-    expect(resolveSpaceAccess(facts('root', { organizationRole: 'editor', grants }))).toMatchObject({ role: 'editor', inheritedFrom: undefined, hasDirectAccess: true });
-    expect(resolveSpaceAccess(facts('root', { organizationRole: 'admin', grants }))).toMatchObject({ role: 'admin', inheritedFrom: 'organization', hasDirectAccess: true });
+    expect(resolveSpaceAccess(facts('root', { organizationRole: 'editor', grants }))).toMatchObject({
+      role: 'editor',
+      inheritedFrom: undefined,
+      hasDirectAccess: true,
+    });
+    expect(resolveSpaceAccess(facts('root', { organizationRole: 'admin', grants }))).toMatchObject({
+      role: 'admin',
+      inheritedFrom: 'organization',
+      hasDirectAccess: true,
+    });
   });
 
   it('needs a role in the project whatever the shares say', () => {
-    expect(resolveSpaceAccess(facts('secret', { organizationRole: 'member', grants: [{ spaceUuid: 'secret', role: 'admin', via: 'user' }] }))).toBeUndefined();
+    expect(
+      resolveSpaceAccess(facts('secret', { organizationRole: 'member', grants: [{ spaceUuid: 'secret', role: 'admin', via: 'user' }] })),
+    ).toBeUndefined();
   });
 
   it('needs both a space role and a project role for each action', () => {
@@ -80,7 +112,9 @@ describe('space access', () => {
     expect(canOnSpace(viewerSharedAsAdmin, true, 'space:manage-content')).toBe(false);
     expect(canOnSpace(viewerSharedAsAdmin, true, 'space:manage')).toBe(false);
 
-    const interactiveEditor = resolveSpaceAccess(facts('secret', { organizationRole: 'interactive_viewer', grants: [{ spaceUuid: 'secret', role: 'editor', via: 'user' }] }));
+    const interactiveEditor = resolveSpaceAccess(
+      facts('secret', { organizationRole: 'interactive_viewer', grants: [{ spaceUuid: 'secret', role: 'editor', via: 'user' }] }),
+    );
     expect(canOnSpace(interactiveEditor, true, 'space:manage-content')).toBe(true);
     expect(canOnSpace(interactiveEditor, true, 'space:manage')).toBe(false);
 

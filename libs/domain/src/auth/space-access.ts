@@ -50,7 +50,14 @@ export type ProjectRoleSource = 'organization' | 'project' | 'group';
 const SPACE_ROLE_RANK: Record<SpaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
 
 /** On ties the most specific source is reported, so a user shared directly sees `hasDirectAccess` and no inheritance. */
-const SOURCE_PREFERENCE: Array<SpaceAccessSource | undefined> = [undefined, 'space_group', 'parent_space', 'project', 'group', 'organization'];
+const SOURCE_PREFERENCE: Array<SpaceAccessSource | undefined> = [
+  undefined,
+  'space_group',
+  'parent_space',
+  'project',
+  'group',
+  'organization',
+];
 
 export function hasAtLeastSpaceRole(role: SpaceRole | undefined, minimum: SpaceRole): boolean {
   return role !== undefined && SPACE_ROLE_RANK[role] >= SPACE_ROLE_RANK[minimum];

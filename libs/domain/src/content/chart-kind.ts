@@ -3,7 +3,21 @@ export const CHART_TYPES = ['cartesian', 'table', 'big_number', 'pie', 'funnel',
 export type ChartType = (typeof CHART_TYPES)[number];
 
 export const CHART_KINDS = [
-  'line', 'horizontal_bar', 'vertical_bar', 'scatter', 'area', 'mixed', 'pie', 'table', 'big_number', 'funnel', 'treemap', 'gauge', 'map', 'sankey', 'custom',
+  'line',
+  'horizontal_bar',
+  'vertical_bar',
+  'scatter',
+  'area',
+  'mixed',
+  'pie',
+  'table',
+  'big_number',
+  'funnel',
+  'treemap',
+  'gauge',
+  'map',
+  'sankey',
+  'custom',
 ] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 

@@ -41,7 +41,11 @@ export const NON_AGGREGATE_METRIC_TYPES = ['number', 'string', 'date', 'timestam
 export type NonAggregateMetricType = (typeof NON_AGGREGATE_METRIC_TYPES)[number];
 
 /** Metrics computed over the result set (window functions) after the aggregate query. */
-export const POST_CALCULATION_METRIC_TYPES = ['percent_of_previous', 'percent_of_total', 'running_total'] as const satisfies readonly MetricType[];
+export const POST_CALCULATION_METRIC_TYPES = [
+  'percent_of_previous',
+  'percent_of_total',
+  'running_total',
+] as const satisfies readonly MetricType[];
 export type PostCalculationMetricType = (typeof POST_CALCULATION_METRIC_TYPES)[number];
 
 export function isMetricType(value: unknown): value is MetricType {

@@ -1,5 +1,16 @@
 /** How a value is shown: the spec's FormatOptions (`formatOptions` on metrics, `format` on table calculations). */
-export const CUSTOM_FORMAT_TYPES = ['default', 'percent', 'currency', 'number', 'id', 'date', 'timestamp', 'bytes_si', 'bytes_iec', 'custom'] as const;
+export const CUSTOM_FORMAT_TYPES = [
+  'default',
+  'percent',
+  'currency',
+  'number',
+  'id',
+  'date',
+  'timestamp',
+  'bytes_si',
+  'bytes_iec',
+  'custom',
+] as const;
 export type CustomFormatType = (typeof CUSTOM_FORMAT_TYPES)[number];
 
 export const NUMBER_SEPARATORS = ['default', 'commaPeriod', 'spacePeriod', 'periodComma', 'noSeparatorPeriod'] as const;

@@ -36,12 +36,18 @@ export function filterValuesProblem(items: ReadonlyArray<readonly [path: string,
     const values = item['values'];
     if (!Array.isArray(values)) continue;
     if (values.length > MAX_FILTER_VALUES_PER_RULE) {
-      return { path: `${path}.values`, message: `${path}.values must hold at most ${MAX_FILTER_VALUES_PER_RULE} values, it holds ${values.length}` };
+      return {
+        path: `${path}.values`,
+        message: `${path}.values must hold at most ${MAX_FILTER_VALUES_PER_RULE} values, it holds ${values.length}`,
+      };
     }
     total += values.length;
   }
   if (total > MAX_FILTER_VALUES_PER_QUERY) {
-    return { path: 'filters', message: `A query's filters may hold at most ${MAX_FILTER_VALUES_PER_QUERY} filter values in all, these hold ${total}` };
+    return {
+      path: 'filters',
+      message: `A query's filters may hold at most ${MAX_FILTER_VALUES_PER_QUERY} filter values in all, these hold ${total}`,
+    };
   }
   return undefined;
 }

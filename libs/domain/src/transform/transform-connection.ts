@@ -70,10 +70,7 @@ export interface AzureDevopsTransformConnection extends Omit<GitTransformFields,
 }
 
 export type GitTransformConnection =
-  | GithubTransformConnection
-  | GitlabTransformConnection
-  | BitbucketTransformConnection
-  | AzureDevopsTransformConnection;
+  GithubTransformConnection | GitlabTransformConnection | BitbucketTransformConnection | AzureDevopsTransformConnection;
 
 /** The hosted IDE's metadata API, from which the latest manifest of an environment is fetched. */
 export interface CloudIdeTransformConnection {
@@ -85,11 +82,7 @@ export interface CloudIdeTransformConnection {
 }
 
 export type TransformConnection =
-  | LocalTransformConnection
-  | ManifestTransformConnection
-  | NoTransformConnection
-  | GitTransformConnection
-  | CloudIdeTransformConnection;
+  LocalTransformConnection | ManifestTransformConnection | NoTransformConnection | GitTransformConnection | CloudIdeTransformConnection;
 
 /** Fields that are never returned or logged. */
 export const TRANSFORM_SECRET_FIELDS = ['personal_access_token', 'api_key'] as const;

@@ -63,7 +63,9 @@ describe('applyCustomFormat', () => {
 
   it('number: prefix + number + compact suffix + suffix', () => {
     expect(applyCustomFormat(1234.5, { type: 'number', prefix: '~', suffix: ' units', round: 1 })).toBe('~1,234.5 units');
-    expect(applyCustomFormat(12345, { type: 'number', prefix: '$', suffix: ' total', compact: 'thousands', round: 1 })).toBe('$12.3K total');
+    expect(applyCustomFormat(12345, { type: 'number', prefix: '$', suffix: ' total', compact: 'thousands', round: 1 })).toBe(
+      '$12.3K total',
+    );
   });
 
   it('default type formats like a number', () => {

@@ -79,9 +79,7 @@ function compile(format: CustomFormat): ValueFormatter {
     case 'timestamp':
       return createTimestampFormatter(format.timeInterval);
     case 'custom':
-      return isValidExpression(format.custom)
-        ? createExpressionFormatter(format.custom)
-        : valueAsText;
+      return isValidExpression(format.custom) ? createExpressionFormatter(format.custom) : valueAsText;
     case 'number':
     case 'default':
     default:

@@ -17,23 +17,53 @@ describe('getCustomFormat', () => {
 
   describe('legacy keywords, with the item round, compact and separator', () => {
     it.each<[FormattableItem, CustomFormat]>([
-      [{ type: 'sum', format: 'usd' }, { type: 'currency', currency: 'USD' }],
-      [{ type: 'sum', format: 'gbp', round: 0 }, { type: 'currency', currency: 'GBP', round: 0 }],
-      [{ type: 'sum', format: 'eur', compact: 'thousands' }, { type: 'currency', currency: 'EUR', compact: 'thousands' }],
-      [{ type: 'sum', format: 'JPY' }, { type: 'currency', currency: 'JPY' }],
-      [{ type: 'sum', format: 'dkk', separator: 'periodComma' }, { type: 'currency', currency: 'DKK', separator: 'periodComma' }],
-      [{ type: 'sum', format: 'km' }, { type: 'number', suffix: ' km' }],
-      [{ type: 'sum', format: 'mi', round: 1, compact: 'K' }, { type: 'number', suffix: ' mi', round: 1, compact: 'thousands' }],
-      [{ type: 'average', format: 'percent', round: 1, compact: 'millions' }, { type: 'percent', round: 1 }],
+      [
+        { type: 'sum', format: 'usd' },
+        { type: 'currency', currency: 'USD' },
+      ],
+      [
+        { type: 'sum', format: 'gbp', round: 0 },
+        { type: 'currency', currency: 'GBP', round: 0 },
+      ],
+      [
+        { type: 'sum', format: 'eur', compact: 'thousands' },
+        { type: 'currency', currency: 'EUR', compact: 'thousands' },
+      ],
+      [
+        { type: 'sum', format: 'JPY' },
+        { type: 'currency', currency: 'JPY' },
+      ],
+      [
+        { type: 'sum', format: 'dkk', separator: 'periodComma' },
+        { type: 'currency', currency: 'DKK', separator: 'periodComma' },
+      ],
+      [
+        { type: 'sum', format: 'km' },
+        { type: 'number', suffix: ' km' },
+      ],
+      [
+        { type: 'sum', format: 'mi', round: 1, compact: 'K' },
+        { type: 'number', suffix: ' mi', round: 1, compact: 'thousands' },
+      ],
+      [
+        { type: 'average', format: 'percent', round: 1, compact: 'millions' },
+        { type: 'percent', round: 1 },
+      ],
       [{ type: 'number', format: 'id', round: 2 }, { type: 'id' }],
       [{ type: 'sum' }, { type: 'number' }],
-      [{ type: 'sum', round: 2, compact: 'billions' }, { type: 'number', round: 2, compact: 'billions' }],
+      [
+        { type: 'sum', round: 2, compact: 'billions' },
+        { type: 'number', round: 2, compact: 'billions' },
+      ],
       // explores serialise absent options as null
       [{ type: 'sum', format: null, round: null, compact: null, separator: null }, { type: 'number' }],
       // an unknown compact or separator is dropped rather than guessed
       [{ type: 'sum', compact: 'lots', separator: 'weird' }, { type: 'number' }],
       // a spreadsheet expression is applied by formatItemValue before any CustomFormat
-      [{ type: 'sum', format: '#,##0.00', round: 1 }, { type: 'number', round: 1 }],
+      [
+        { type: 'sum', format: '#,##0.00', round: 1 },
+        { type: 'number', round: 1 },
+      ],
     ])('%j → %j', (item, expected) => {
       expect(getCustomFormat(item)).toEqual(expected);
     });

@@ -8,7 +8,9 @@ const DISTANCE_KEYWORDS = new Set(['km', 'mi']);
 
 function separatorOf(item: FormattableItem): NumberSeparator | undefined {
   const separator = item.separator;
-  return typeof separator === 'string' && (NUMBER_SEPARATORS as readonly string[]).includes(separator) ? (separator as NumberSeparator) : undefined;
+  return typeof separator === 'string' && (NUMBER_SEPARATORS as readonly string[]).includes(separator)
+    ? (separator as NumberSeparator)
+    : undefined;
 }
 
 /**

@@ -2,7 +2,14 @@ import dayjs, { toUtcDate } from './utc-dayjs';
 
 describe('toUtcDate', () => {
   it('reads ISO text from the adapters as the instant dayjs reads', () => {
-    for (const text of ['2024-01-15T10:20:30.123Z', '2024-01-15T10:20:30Z', '2024-01-15T10:20:30.123456789Z', '2024-02-29', '2024-02-30', '1969-12-31T23:59:59.999Z']) {
+    for (const text of [
+      '2024-01-15T10:20:30.123Z',
+      '2024-01-15T10:20:30Z',
+      '2024-01-15T10:20:30.123456789Z',
+      '2024-02-29',
+      '2024-02-30',
+      '1969-12-31T23:59:59.999Z',
+    ]) {
       expect(toUtcDate(text)?.toISOString()).toBe(dayjs.utc(text).toISOString());
     }
   });

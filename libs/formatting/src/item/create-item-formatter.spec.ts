@@ -127,7 +127,9 @@ describe('formatItemValue', () => {
   });
 
   it('MIN / MAX of dates show as timestamps', () => {
-    expect(formatItemValue({ fieldType: 'metric', type: 'min' }, new Date('2018-01-01T00:00:00.000Z'))).toBe('2018-01-01, 00:00:00:000 (+00:00)');
+    expect(formatItemValue({ fieldType: 'metric', type: 'min' }, new Date('2018-01-01T00:00:00.000Z'))).toBe(
+      '2018-01-01, 00:00:00:000 (+00:00)',
+    );
     expect(formatItemValue({ fieldType: 'metric', type: 'max' }, '2018-04-09T00:00:00.000Z')).toBe('2018-04-09, 00:00:00:000 (+00:00)');
     expect(formatItemValue({ fieldType: 'metric', type: 'max', round: 1 }, 12.34)).toBe('12.3');
   });

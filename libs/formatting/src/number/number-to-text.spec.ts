@@ -9,7 +9,24 @@ function integers(): number[] {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const values = [0, 1, -1, 9, 10, 99, 100, 999, 1000, -1000, 9999, 10000, 999999, 1000000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+  const values = [
+    0,
+    1,
+    -1,
+    9,
+    10,
+    99,
+    100,
+    999,
+    1000,
+    -1000,
+    9999,
+    10000,
+    999999,
+    1000000,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+  ];
   for (let i = 0; i < 400; i++) {
     const magnitude = Math.floor(next() * 10 ** Math.floor(next() * 16));
     values.push(next() < 0.3 && magnitude !== 0 ? -magnitude : magnitude);
@@ -18,7 +35,9 @@ function integers(): number[] {
 }
 
 const STYLES: NumberStyle[] = NUMBER_SEPARATORS.flatMap((separator) =>
-  [undefined, null, 0, 2, 20, -3].flatMap((round) => [undefined, 'usd', 'JPY', 'not a code'].map((currency) => ({ separator, round, ...(currency ? { currency } : {}) }))),
+  [undefined, null, 0, 2, 20, -3].flatMap((round) =>
+    [undefined, 'usd', 'JPY', 'not a code'].map((currency) => ({ separator, round, ...(currency ? { currency } : {}) })),
+  ),
 );
 
 describe('createNumberToText', () => {

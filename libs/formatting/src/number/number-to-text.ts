@@ -85,18 +85,27 @@ export function createNumberToText(style: NumberStyle): NumberToText {
     // Integers take the short path unless the style rounds to significant digits or adds a currency.
     currency || rounding.maximumSignificantDigits !== undefined
       ? (value) => intl.format(value)
-      : integersFirst(intl, options.useGrouping === true, rounding.minimumFractionDigits ? `.${'0'.repeat(rounding.minimumFractionDigits)}` : '');
+      : integersFirst(
+          intl,
+          options.useGrouping === true,
+          rounding.minimumFractionDigits ? `.${'0'.repeat(rounding.minimumFractionDigits)}` : '',
+        );
   return rewrite === undefined ? toText : (value) => rewrite(toText(value));
 }
 
 function integersFirst(intl: Intl.NumberFormat, grouping: boolean, decimals: string): NumberToText {
   // -0 keeps its sign in Intl ('-0'): left to Intl, like every non-integer
-  return (value) => (typeof value === 'number' && Number.isSafeInteger(value) && !Object.is(value, -0) ? integerText(value, grouping, decimals) : intl.format(value));
+  return (value) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && !Object.is(value, -0)
+      ? integerText(value, grouping, decimals)
+      : intl.format(value);
 }
 
 /** The decimals a currency shows by default (2 for USD, 0 for JPY). */
 export function currencyDigits(code: string): number {
-  return isCurrencyCode(code) ? (intlFormat({ style: 'currency', currency: code.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2) : 2;
+  return isCurrencyCode(code)
+    ? (intlFormat({ style: 'currency', currency: code.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2)
+    : 2;
 }
 
 /** The symbol en-US shows for a currency ('$', '€', 'DKK'). */

@@ -3,11 +3,33 @@ import type { ExportItemsMap } from './export-item';
 import type { ExportPivotConfig, PivotExportOptions, PivotTableInput } from './pivot-table-types';
 
 const items: ExportItemsMap = {
-  orders_order_date_month: { fieldType: 'dimension', type: 'date', timeInterval: 'MONTH', label: 'Order date month', tableLabel: 'Orders', name: 'order_date_month' },
+  orders_order_date_month: {
+    fieldType: 'dimension',
+    type: 'date',
+    timeInterval: 'MONTH',
+    label: 'Order date month',
+    tableLabel: 'Orders',
+    name: 'order_date_month',
+  },
   orders_status: { fieldType: 'dimension', type: 'string', label: 'Status', tableLabel: 'Orders', name: 'status' },
-  orders_total_amount: { fieldType: 'metric', type: 'sum', format: 'usd', round: 2, label: 'Total amount', tableLabel: 'Orders', name: 'total_amount' },
+  orders_total_amount: {
+    fieldType: 'metric',
+    type: 'sum',
+    format: 'usd',
+    round: 2,
+    label: 'Total amount',
+    tableLabel: 'Orders',
+    name: 'total_amount',
+  },
   orders_order_count: { fieldType: 'metric', type: 'count', label: 'Order count', tableLabel: 'Orders', name: 'order_count' },
-  orders_average_amount: { fieldType: 'metric', type: 'average', round: 2, label: 'Average amount', tableLabel: 'Orders', name: 'average_amount' },
+  orders_average_amount: {
+    fieldType: 'metric',
+    type: 'average',
+    round: 2,
+    label: 'Average amount',
+    tableLabel: 'Orders',
+    name: 'average_amount',
+  },
 };
 
 const JANUARY = '2024-01-01T00:00:00.000Z';
@@ -16,10 +38,34 @@ const FEBRUARY = '2024-02-01T00:00:00.000Z';
 // One row per month × status, sorted by month: January has no 'returned', February no 'placed'.
 // The amounts are chosen so that a plain float sum would show 30.299999999999997 and 3.3000000000000003.
 const rows = [
-  { orders_order_date_month: JANUARY, orders_status: 'completed', orders_total_amount: 10.1, orders_order_count: 12, orders_average_amount: 0.84 },
-  { orders_order_date_month: JANUARY, orders_status: 'placed', orders_total_amount: 20.2, orders_order_count: 3, orders_average_amount: 6.73 },
-  { orders_order_date_month: FEBRUARY, orders_status: 'completed', orders_total_amount: 1.1, orders_order_count: 1500, orders_average_amount: 0 },
-  { orders_order_date_month: FEBRUARY, orders_status: 'returned', orders_total_amount: 2.2, orders_order_count: 1, orders_average_amount: 2.2 },
+  {
+    orders_order_date_month: JANUARY,
+    orders_status: 'completed',
+    orders_total_amount: 10.1,
+    orders_order_count: 12,
+    orders_average_amount: 0.84,
+  },
+  {
+    orders_order_date_month: JANUARY,
+    orders_status: 'placed',
+    orders_total_amount: 20.2,
+    orders_order_count: 3,
+    orders_average_amount: 6.73,
+  },
+  {
+    orders_order_date_month: FEBRUARY,
+    orders_status: 'completed',
+    orders_total_amount: 1.1,
+    orders_order_count: 1500,
+    orders_average_amount: 0,
+  },
+  {
+    orders_order_date_month: FEBRUARY,
+    orders_status: 'returned',
+    orders_total_amount: 2.2,
+    orders_order_count: 1,
+    orders_average_amount: 2.2,
+  },
 ];
 
 function ordersPivot(pivotConfig: Partial<ExportPivotConfig>, options: Partial<PivotExportOptions>, maxColumns = 60): PivotTableInput {
@@ -50,7 +96,17 @@ describe('buildPivotTable', () => {
     expect(table).toEqual({
       headerRows: [
         ['Orders Status', 'completed', 'completed', 'placed', 'placed', 'returned', 'returned', 'Total', 'Total'],
-        ['Orders Order date month', 'Orders placed', 'Orders Total amount', 'Orders placed', 'Orders Total amount', 'Orders placed', 'Orders Total amount', 'Orders placed', 'Orders Total amount'],
+        [
+          'Orders Order date month',
+          'Orders placed',
+          'Orders Total amount',
+          'Orders placed',
+          'Orders Total amount',
+          'Orders placed',
+          'Orders Total amount',
+          'Orders placed',
+          'Orders Total amount',
+        ],
       ],
       rows: [
         ['2024-01', '12', '$10.10', '3', '$20.20', '', '', '15', '$30.30'],
@@ -62,11 +118,23 @@ describe('buildPivotTable', () => {
   });
 
   it('writes raw values in the cells, the pivot headers and the totals when onlyRaw', () => {
-    const table = buildPivotTable(ordersPivot({ hiddenMetricFieldIds: ['orders_average_amount'], rowTotals: true, columnTotals: true }, { onlyRaw: true }));
+    const table = buildPivotTable(
+      ordersPivot({ hiddenMetricFieldIds: ['orders_average_amount'], rowTotals: true, columnTotals: true }, { onlyRaw: true }),
+    );
     expect(table).toEqual({
       headerRows: [
         ['Status', 'completed', 'completed', 'placed', 'placed', 'returned', 'returned', 'Total', 'Total'],
-        ['Order date month', 'Total amount', 'Order count', 'Total amount', 'Order count', 'Total amount', 'Order count', 'Total amount', 'Order count'],
+        [
+          'Order date month',
+          'Total amount',
+          'Order count',
+          'Total amount',
+          'Order count',
+          'Total amount',
+          'Order count',
+          'Total amount',
+          'Order count',
+        ],
       ],
       rows: [
         ['2024-01-01', '10.1', '12', '20.2', '3', '', '', '30.3', '15'],
@@ -102,7 +170,18 @@ describe('buildPivotTable', () => {
     const table = buildPivotTable(ordersPivot({}, {}));
     expect(table.headerRows).toEqual([
       ['Status', 'completed', 'completed', 'completed', 'placed', 'placed', 'placed', 'returned', 'returned', 'returned'],
-      ['Order date month', 'Total amount', 'Order count', 'Average amount', 'Total amount', 'Order count', 'Average amount', 'Total amount', 'Order count', 'Average amount'],
+      [
+        'Order date month',
+        'Total amount',
+        'Order count',
+        'Average amount',
+        'Total amount',
+        'Order count',
+        'Average amount',
+        'Total amount',
+        'Order count',
+        'Average amount',
+      ],
     ]);
     expect(table.rows).toEqual([
       ['2024-01', '$10.10', '12', '0.84', '$20.20', '3', '6.73', '', '', ''],
@@ -112,7 +191,15 @@ describe('buildPivotTable', () => {
 
   it('nests several pivot dimensions over the columns when metrics are rows', () => {
     const table = buildPivotTable(
-      ordersPivot({ pivotDimensions: ['orders_order_date_month', 'orders_status'], metricsAsRows: true, rowTotals: true, hiddenMetricFieldIds: ['orders_average_amount'] }, {}),
+      ordersPivot(
+        {
+          pivotDimensions: ['orders_order_date_month', 'orders_status'],
+          metricsAsRows: true,
+          rowTotals: true,
+          hiddenMetricFieldIds: ['orders_average_amount'],
+        },
+        {},
+      ),
     );
     expect(table).toEqual({
       headerRows: [
@@ -158,7 +245,9 @@ describe('buildPivotTable', () => {
     });
 
     it('counts one data column per pivot value when metrics are rows', () => {
-      const table = buildPivotTable(ordersPivot({ metricsAsRows: true, hiddenMetricFieldIds: ['orders_average_amount', 'orders_order_count'] }, {}, 2));
+      const table = buildPivotTable(
+        ordersPivot({ metricsAsRows: true, hiddenMetricFieldIds: ['orders_average_amount', 'orders_order_count'] }, {}, 2),
+      );
       expect(table).toEqual({
         headerRows: [['Order date month', 'Status', 'completed', 'placed']],
         rows: [
@@ -176,7 +265,10 @@ describe('buildPivotTable', () => {
 
   it('pivots table calculations like metrics, and without index dimensions leads with one blank column', () => {
     const table = buildPivotTable({
-      itemsMap: { ...items, amount_share: { name: 'amount_share', displayName: 'Amount share', type: 'number', format: { type: 'percent', round: 0 } } },
+      itemsMap: {
+        ...items,
+        amount_share: { name: 'amount_share', displayName: 'Amount share', type: 'number', format: { type: 'percent', round: 0 } },
+      },
       dimensions: ['orders_order_date_month', 'orders_status'],
       metrics: ['orders_total_amount'],
       tableCalculations: ['amount_share'],
@@ -214,9 +306,27 @@ describe('buildPivotTable', () => {
       metrics: ['orders_order_count', 'orders_first_order_date'],
       tableCalculations: [],
       rows: [
-        { orders_order_date_month: JANUARY, customers_first_name: 'Ada', orders_status: 'completed', orders_order_count: 2, orders_first_order_date: '2024-01-03' },
-        { orders_order_date_month: JANUARY, customers_first_name: 'Bo', orders_status: 'completed', orders_order_count: null, orders_first_order_date: '2024-01-09' },
-        { orders_order_date_month: JANUARY, customers_first_name: 'Bo', orders_status: null, orders_order_count: 4, orders_first_order_date: null },
+        {
+          orders_order_date_month: JANUARY,
+          customers_first_name: 'Ada',
+          orders_status: 'completed',
+          orders_order_count: 2,
+          orders_first_order_date: '2024-01-03',
+        },
+        {
+          orders_order_date_month: JANUARY,
+          customers_first_name: 'Bo',
+          orders_status: 'completed',
+          orders_order_count: null,
+          orders_first_order_date: '2024-01-09',
+        },
+        {
+          orders_order_date_month: JANUARY,
+          customers_first_name: 'Bo',
+          orders_status: null,
+          orders_order_count: 4,
+          orders_first_order_date: null,
+        },
       ],
       pivotConfig: { pivotDimensions: ['orders_status'], rowTotals: true },
       options: { onlyRaw: false, showTableNames: false, columnOrder: [], hiddenFields: ['customers_first_name'] },
@@ -251,7 +361,12 @@ describe('buildPivotTable', () => {
   });
 
   it('ignores pivot dimensions the query no longer selects', () => {
-    const table = buildPivotTable(ordersPivot({ pivotDimensions: ['orders_status', 'orders_channel'], hiddenMetricFieldIds: ['orders_average_amount', 'orders_order_count'] }, {}));
+    const table = buildPivotTable(
+      ordersPivot(
+        { pivotDimensions: ['orders_status', 'orders_channel'], hiddenMetricFieldIds: ['orders_average_amount', 'orders_order_count'] },
+        {},
+      ),
+    );
     expect(table.headerRows).toEqual([
       ['Status', 'completed', 'placed', 'returned'],
       ['Order date month', 'Total amount', 'Total amount', 'Total amount'],
@@ -259,7 +374,10 @@ describe('buildPivotTable', () => {
   });
 
   it('writes only headers when the result is empty', () => {
-    const table = buildPivotTable({ ...ordersPivot({ rowTotals: true, columnTotals: true, hiddenMetricFieldIds: ['orders_average_amount'] }, {}), rows: [] });
+    const table = buildPivotTable({
+      ...ordersPivot({ rowTotals: true, columnTotals: true, hiddenMetricFieldIds: ['orders_average_amount'] }, {}),
+      rows: [],
+    });
     expect(table).toEqual({
       headerRows: [
         ['Status', 'Total', 'Total'],

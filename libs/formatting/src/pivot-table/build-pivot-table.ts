@@ -41,7 +41,11 @@ function memoized<T>(create: (id: string) => T): (id: string) => T {
 export function buildPivotTable(input: PivotTableInput): PivotTable {
   const { itemsMap, pivotConfig, options } = input;
   const plan = planPivot(input);
-  const grouped = groupPivotRows(input.rows, plan.rowKeyIds, plan.pivotColumns.map((column) => column.id));
+  const grouped = groupPivotRows(
+    input.rows,
+    plan.rowKeyIds,
+    plan.pivotColumns.map((column) => column.id),
+  );
   const metricsAsRows = pivotConfig.metricsAsRows === true;
   const kept = combinationsWithinLimit(grouped.combinations.length, metricsAsRows ? 1 : plan.valueColumns.length, input.maxColumns);
   const grid: PivotGrid = {

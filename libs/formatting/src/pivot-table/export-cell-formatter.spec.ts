@@ -10,7 +10,14 @@ const items: ExportItemsMap = {
   amount_share: { name: 'amount_share', displayName: 'Amount share', type: 'number', format: { type: 'percent', round: 1 } },
 };
 
-const columns = ['orders_order_count', 'orders_order_date_day', 'orders_created_at', 'orders_is_paid', 'orders_total_amount', 'amount_share'].map((id) => ({ id }));
+const columns = [
+  'orders_order_count',
+  'orders_order_date_day',
+  'orders_created_at',
+  'orders_is_paid',
+  'orders_total_amount',
+  'amount_share',
+].map((id) => ({ id }));
 
 const row = {
   orders_order_date_day: '2024-03-05T00:00:00.000Z',
@@ -30,7 +37,14 @@ describe('createExportCellFormatter', () => {
   it('writes raw cells: dates as YYYY-MM-DD, timestamps as YYYY-MM-DD HH:mm:ss.SSS, nulls empty', () => {
     const cells = createExportCellFormatter(items, columns, true);
     expect(cells(row)).toEqual(['12000', '2024-03-05', '2024-03-05 10:11:12.345', 'true', '1234.5', '0.256']);
-    expect(cells({ ...row, orders_total_amount: null, orders_order_date_day: null })).toEqual(['12000', '', '2024-03-05 10:11:12.345', 'true', '', '0.256']);
+    expect(cells({ ...row, orders_total_amount: null, orders_order_date_day: null })).toEqual([
+      '12000',
+      '',
+      '2024-03-05 10:11:12.345',
+      'true',
+      '',
+      '0.256',
+    ]);
   });
 
   it('shows nulls as ∅ in formatted cells, and formats a column without an item by its value', () => {

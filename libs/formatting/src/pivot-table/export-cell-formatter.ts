@@ -10,7 +10,11 @@ export type ExportCellFormatter = (row: RawRow) => string[];
  * Writes the rows of a plain export. Exports stream up to millions of rows, so every column's
  * formatter is compiled here once and a row costs one array and its cell strings.
  */
-export function createExportCellFormatter(itemsMap: ExportItemsMap, columns: ReadonlyArray<Pick<ExportColumn, 'id'>>, onlyRaw: boolean): ExportCellFormatter {
+export function createExportCellFormatter(
+  itemsMap: ExportItemsMap,
+  columns: ReadonlyArray<Pick<ExportColumn, 'id'>>,
+  onlyRaw: boolean,
+): ExportCellFormatter {
   const ids = columns.map((column) => column.id);
   const texts: ValueFormatter[] = columns.map((column) => createCellText(itemOf(itemsMap, column.id), onlyRaw));
   const count = ids.length;

@@ -33,26 +33,52 @@ describe('exportColumns', () => {
   });
 
   it('follows the column order; columns it does not list come after, in their own order', () => {
-    const ids = columns({ columnOrder: ['amount_share', 'unknown_field', 'orders_status', 'orders_order_count'] }).map((column) => column.id);
-    expect(ids).toEqual(['amount_share', 'orders_status', 'orders_order_count', 'orders_total_amount', 'customers_first_name', 'amount_bins']);
+    const ids = columns({ columnOrder: ['amount_share', 'unknown_field', 'orders_status', 'orders_order_count'] }).map(
+      (column) => column.id,
+    );
+    expect(ids).toEqual([
+      'amount_share',
+      'orders_status',
+      'orders_order_count',
+      'orders_total_amount',
+      'customers_first_name',
+      'amount_bins',
+    ]);
   });
 
   it('leaves hidden fields out', () => {
-    const ids = columns({ hiddenFields: ['orders_order_count', 'customers_first_name'], columnOrder: ['orders_status'] }).map((column) => column.id);
+    const ids = columns({ hiddenFields: ['orders_order_count', 'customers_first_name'], columnOrder: ['orders_status'] }).map(
+      (column) => column.id,
+    );
     expect(ids).toEqual(['orders_status', 'orders_total_amount', 'amount_bins', 'amount_share']);
   });
 
   it('names fields by label, table calculations by display name, custom dimensions by name', () => {
-    expect(columns({}).map((column) => column.header)).toEqual(['Total amount', 'Order count', 'Status', 'First name', 'Amount range', 'Amount share']);
+    expect(columns({}).map((column) => column.header)).toEqual([
+      'Total amount',
+      'Order count',
+      'Status',
+      'First name',
+      'Amount range',
+      'Amount share',
+    ]);
   });
 
   it('prefixes field labels with their table label when showTableNames; custom labels win, even empty ones', () => {
-    const headers = columns({ showTableNames: true, customLabels: { orders_status: 'Order status', orders_order_count: '' } }).map((column) => column.header);
+    const headers = columns({ showTableNames: true, customLabels: { orders_status: 'Order status', orders_order_count: '' } }).map(
+      (column) => column.header,
+    );
     expect(headers).toEqual(['Orders Total amount', '', 'Order status', 'Customers First name', 'Amount range', 'Amount share']);
   });
 
   it('falls back to the id for a column without an item, also when it is named like an Object member', () => {
-    const headers = exportColumns(items, { dimensions: ['constructor'], metrics: ['orders_missing'], tableCalculations: [], columnOrder: [], showTableNames: true });
+    const headers = exportColumns(items, {
+      dimensions: ['constructor'],
+      metrics: ['orders_missing'],
+      tableCalculations: [],
+      columnOrder: [],
+      showTableNames: true,
+    });
     expect(headers).toEqual([
       { id: 'orders_missing', header: 'orders_missing' },
       { id: 'constructor', header: 'constructor' },

@@ -1,4 +1,4 @@
-import { columnHeader,type ColumnHeaderOptions } from './column-header';
+import { columnHeader, type ColumnHeaderOptions } from './column-header';
 import { orderByColumnOrder, visibleIds } from './column-order';
 import type { ExportItemsMap } from './export-item';
 

@@ -1,13 +1,4 @@
-import {
-  dataCell,
-  indexCells,
-  indexHeaders,
-  indexWidth,
-  type PivotGrid,
-  pivotValueCell,
-  TOTAL_LABEL,
-  totalLineTitle,
-} from './pivot-grid';
+import { dataCell, indexCells, indexHeaders, indexWidth, type PivotGrid, pivotValueCell, TOTAL_LABEL, totalLineTitle } from './pivot-grid';
 import type { PivotTable } from './pivot-table-types';
 import { allValues, combinationValues, lineValues } from './pivot-total-values';
 

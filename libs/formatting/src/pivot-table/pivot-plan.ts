@@ -18,7 +18,9 @@ export interface PivotPlan {
   valueColumns: ExportColumn[];
 }
 
-export function planPivot(input: Pick<PivotTableInput, 'itemsMap' | 'dimensions' | 'metrics' | 'tableCalculations' | 'pivotConfig' | 'options'>): PivotPlan {
+export function planPivot(
+  input: Pick<PivotTableInput, 'itemsMap' | 'dimensions' | 'metrics' | 'tableCalculations' | 'pivotConfig' | 'options'>,
+): PivotPlan {
   const { itemsMap, pivotConfig, options } = input;
   const column = (id: string): ExportColumn => ({ id, header: columnHeader(itemsMap, id, options) });
   const hidden = new Set([...(options.hiddenFields ?? []), ...(pivotConfig.hiddenMetricFieldIds ?? [])]);

@@ -55,10 +55,22 @@ describe('formatRows', () => {
       items,
     );
     expect(rows.map((row) => [row['orders_order_date_month']?.value, row['orders_unique_order_count']?.value])).toEqual([
-      [{ raw: '2018-03-01T00:00:00.000Z', formatted: '2018-03' }, { raw: 12, formatted: '12' }],
-      [{ raw: '2018-03-01T00:00:00.000Z', formatted: '2018-03' }, { raw: 12, formatted: '12' }],
-      [{ raw: '2018-04-01T00:00:00.000Z', formatted: '2018-04' }, { raw: 12, formatted: '12' }],
-      [{ raw: '2018-04-01T00:00:00.000Z', formatted: '2018-04' }, { raw: null, formatted: '∅' }],
+      [
+        { raw: '2018-03-01T00:00:00.000Z', formatted: '2018-03' },
+        { raw: 12, formatted: '12' },
+      ],
+      [
+        { raw: '2018-03-01T00:00:00.000Z', formatted: '2018-03' },
+        { raw: 12, formatted: '12' },
+      ],
+      [
+        { raw: '2018-04-01T00:00:00.000Z', formatted: '2018-04' },
+        { raw: 12, formatted: '12' },
+      ],
+      [
+        { raw: '2018-04-01T00:00:00.000Z', formatted: '2018-04' },
+        { raw: null, formatted: '∅' },
+      ],
     ]);
     expect(rows[1]?.['orders_unique_order_count']?.value).not.toBe(rows[0]?.['orders_unique_order_count']?.value);
   });

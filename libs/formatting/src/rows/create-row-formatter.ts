@@ -25,7 +25,13 @@ interface ColumnFormatter {
 function compileColumn(key: string, itemsMap: ItemsMap): ColumnFormatter {
   // own keys only: a column named like an Object.prototype member must not find that member
   const item = Object.hasOwn(itemsMap, key) ? itemsMap[key] : undefined;
-  return { key, raw: createRawConverter(item ? valueKindOf(item) : undefined), formatted: createItemFormatter(item), last: undefined, lastValue: undefined };
+  return {
+    key,
+    raw: createRawConverter(item ? valueKindOf(item) : undefined),
+    formatted: createItemFormatter(item),
+    last: undefined,
+    lastValue: undefined,
+  };
 }
 
 /** A cell's value, reusing the column's last one when the same primitive repeats (formatting is a pure function of it). */

@@ -5,7 +5,9 @@ import type { CellSqlSyntax, DatePart } from './cell-sql-syntax';
 const UTC_OFFSET = '+00:00';
 
 function datePartsOf(pattern: string): DatePart[] {
-  return patternParts(pattern).map((part: PatternPart): DatePart => ('literal' in part ? part : part.token === 'Z' ? { literal: UTC_OFFSET } : { token: part.token }));
+  return patternParts(pattern).map((part: PatternPart): DatePart =>
+    'literal' in part ? part : part.token === 'Z' ? { literal: UTC_OFFSET } : { token: part.token },
+  );
 }
 
 /**

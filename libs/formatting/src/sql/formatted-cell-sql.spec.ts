@@ -29,14 +29,25 @@ describe('formattedCellSql', () => {
   });
 
   it('compiles every number format kind on DuckDB and PostgreSQL', () => {
-    const formats = [{ type: 'default' }, { type: 'number', round: -3 }, { type: 'number', round: 2, separator: 'periodComma', compact: 'K', prefix: '~', suffix: ' km' }, { type: 'currency', currency: 'JPY' }, { type: 'percent', round: 1 }, { type: 'bytes_iec' }] as const;
+    const formats = [
+      { type: 'default' },
+      { type: 'number', round: -3 },
+      { type: 'number', round: 2, separator: 'periodComma', compact: 'K', prefix: '~', suffix: ' km' },
+      { type: 'currency', currency: 'JPY' },
+      { type: 'percent', round: 1 },
+      { type: 'bytes_iec' },
+    ] as const;
     for (const dialect of ['duckdb', 'postgres'] as const) {
-      for (const format of formats) expect(formattedCellSql({ type: 'number', formatOptions: format }, 'v', dialect, 'formatted', 'float')).toContain('CASE WHEN v IS NULL');
+      for (const format of formats)
+        expect(formattedCellSql({ type: 'number', formatOptions: format }, 'v', dialect, 'formatted', 'float')).toContain(
+          'CASE WHEN v IS NULL',
+        );
     }
   });
 
   it('leaves to the JS path what it cannot write exactly', () => {
-    const compiled = (item: FormattableItem | undefined, type: CellValueType, dialect: 'duckdb' | 'bigquery' = 'duckdb') => formattedCellSql(item, 'v', dialect, 'formatted', type);
+    const compiled = (item: FormattableItem | undefined, type: CellValueType, dialect: 'duckdb' | 'bigquery' = 'duckdb') =>
+      formattedCellSql(item, 'v', dialect, 'formatted', type);
     expect(compiled({ type: 'number', format: '0.0%' }, 'float')).toBeUndefined(); // spreadsheet expressions past the compiled subset
     expect(compiled({ type: 'number', format: '#,##0.00;(#,##0.00)' }, 'float')).toBeUndefined();
     expect(compiled({ type: 'number', formatOptions: { type: 'custom', custom: '0.0#' } }, 'float')).toBeUndefined();
@@ -56,6 +67,8 @@ describe('formattedCellSql', () => {
   });
 
   it('writes text as it is, an empty text as an empty cell and NULL as ∅', () => {
-    expect(formattedCellSql({ type: 'string' }, 'v', 'postgres', 'formatted', 'text')).toBe("CASE WHEN v IS NULL THEN '∅' ELSE NULLIF(v, '') END");
+    expect(formattedCellSql({ type: 'string' }, 'v', 'postgres', 'formatted', 'text')).toBe(
+      "CASE WHEN v IS NULL THEN '∅' ELSE NULLIF(v, '') END",
+    );
   });
 });

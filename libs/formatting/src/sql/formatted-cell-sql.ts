@@ -44,7 +44,8 @@ interface Cell {
   type: CellValueType;
 }
 
-const nullAs = (cell: Cell, otherwise: string): string => `CASE WHEN ${cell.value} IS NULL THEN ${cell.syntax.text('∅')} ELSE ${otherwise} END`;
+const nullAs = (cell: Cell, otherwise: string): string =>
+  `CASE WHEN ${cell.value} IS NULL THEN ${cell.syntax.text('∅')} ELSE ${otherwise} END`;
 
 /** Text as it is; empty text is an empty cell (NULL), the null value `∅`. */
 function textCell(cell: Cell): Compiled {
@@ -67,7 +68,9 @@ function integerTextCell(cell: Cell): Compiled {
 
 function numberInput(cell: Cell): NumberCellInput | undefined {
   const { numbers, fail } = cell.syntax;
-  return numbers !== undefined && fail !== undefined && isNumericType(cell.type) ? { syntax: cell.syntax, numbers, fail, value: cell.value, type: cell.type } : undefined;
+  return numbers !== undefined && fail !== undefined && isNumericType(cell.type)
+    ? { syntax: cell.syntax, numbers, fail, value: cell.value, type: cell.type }
+    : undefined;
 }
 
 function scaledBy(input: NumberCellInput, scale: CompactScale | undefined): (double: string) => string {
@@ -84,7 +87,15 @@ function singlePiece(cell: Cell, piece: (input: NumberCellInput) => NumberPiece 
 function numberPiece(input: NumberCellInput, format: CustomFormat): NumberPiece | undefined {
   const plan = numberTextPlan(format);
   const scale = compactScale(format.compact);
-  return plan && { plan, scaled: scaledBy(input, scale), before: format.prefix ?? '', after: (scale?.suffix ?? '') + (format.suffix ?? ''), unscaled: scale === undefined };
+  return (
+    plan && {
+      plan,
+      scaled: scaledBy(input, scale),
+      before: format.prefix ?? '',
+      after: (scale?.suffix ?? '') + (format.suffix ?? ''),
+      unscaled: scale === undefined,
+    }
+  );
 }
 
 function currencyPiece(input: NumberCellInput, format: CustomFormat): NumberPiece | undefined {
@@ -105,13 +116,18 @@ function bytesCell(cell: Cell, format: CustomFormat, units: readonly (typeof SI_
   if (input === undefined || plan === undefined) return undefined;
   const configured = compactScale(format.compact);
   if (configured !== undefined && isByteUnit(configured.unit)) {
-    return numberCellSql(input, (double) => pieceSql(input, double, { plan, scaled: scaledBy(input, configured), before: '', after: configured.suffix, unscaled: false }));
+    return numberCellSql(input, (double) =>
+      pieceSql(input, double, { plan, scaled: scaledBy(input, configured), before: '', after: configured.suffix, unscaled: false }),
+    );
   }
   // significant digits take a CASE over the exponent; one per unit would make the SQL too large to plan quickly
   if ('significant' in plan.digits) return undefined;
   const scales = units.map((unit) => compactScale(unit) as CompactScale);
   return numberCellSql(input, (double) => {
-    const branches = scales.map((scale) => `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix, unscaled: false })}`);
+    const branches = scales.map(
+      (scale) =>
+        `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix, unscaled: false })}`,
+    );
     return `CASE ${branches.join(' ')} ELSE ${pieceSql(input, double, { plan, scaled: (value) => value, before: '', after: ' B', unscaled: true })} END`;
   });
 }

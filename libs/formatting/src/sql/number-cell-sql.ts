@@ -97,7 +97,9 @@ function digitsSql(numbers: NumberSyntax, scaled: string, plan: NumberTextPlan):
   const integer = groupedDigits(numbers, numbers.splitAtPoint(text, 1), plan.group);
   const fraction = numbers.splitAtPoint(text, 2);
   const mark = `'${plan.decimalMark}'`;
-  return 'fixed' in plan.digits ? `(${integer} || ${mark} || ${fraction})` : `(${integer} || CASE WHEN ${fraction} = '' THEN '' ELSE ${mark} || ${fraction} END)`;
+  return 'fixed' in plan.digits
+    ? `(${integer} || ${mark} || ${fraction})`
+    : `(${integer} || CASE WHEN ${fraction} = '' THEN '' ELSE ${mark} || ${fraction} END)`;
 }
 
 /**
@@ -142,7 +144,9 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
   const zero = syntax.concat([
     syntax.text(piece.before),
     `CASE WHEN ${double} < 0 THEN '-' ELSE '' END`,
-    syntax.text(`${piece.plan.prefix}0${'fixed' in piece.plan.digits && decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : ''}${piece.plan.suffix}${piece.after}`),
+    syntax.text(
+      `${piece.plan.prefix}0${'fixed' in piece.plan.digits && decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : ''}${piece.plan.suffix}${piece.after}`,
+    ),
   ]);
   return [
     `CASE WHEN NOT (abs(${scaled}) < ${numbers.double(UPPER_BOUND)}) THEN ${input.fail(input.value)}`,

@@ -21,7 +21,9 @@ const MAX_SIGNIFICANT_DIGITS = 21;
 function digitsRule(style: NumberStyle): DigitsRule {
   const round = style.round;
   if (round !== undefined && round !== null && Number.isFinite(round)) {
-    return round < 0 ? { significant: Math.min(MAX_SIGNIFICANT_DIGITS, Math.max(1, Math.trunc(-round))) } : { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
+    return round < 0
+      ? { significant: Math.min(MAX_SIGNIFICANT_DIGITS, Math.max(1, Math.trunc(-round))) }
+      : { fixed: Math.min(MAX_FIXED_DIGITS, Math.trunc(round)) };
   }
   return isCurrencyCode(style.currency) ? { fixed: currencyDigits(style.currency) } : { upTo: 3 };
 }
@@ -67,10 +69,14 @@ export function numberTextPlan(style: NumberStyle): NumberTextPlan | undefined {
   const fractionOf = (written: string) => ('fixed' in digits ? written.padEnd(decimals, '0') : written);
   const probes: Array<[number, string, string]> = [
     [1000000, '1000000', fractionOf('')],
-    ...('significant' in digits && digits.significant < 7 ? [] : ([[1234567, '1234567', fractionOf('')]] as Array<[number, string, string]>)),
+    ...('significant' in digits && digits.significant < 7
+      ? []
+      : ([[1234567, '1234567', fractionOf('')]] as Array<[number, string, string]>)),
     [-90000, '90000', fractionOf('')],
     // a fraction every rule writes whole: two decimals, or none when there are none
-    ...(decimals >= 2 || 'upTo' in digits || ('significant' in digits && digits.significant >= 6) ? ([[-4321.25, '4321', fractionOf('25')]] as Array<[number, string, string]>) : []),
+    ...(decimals >= 2 || 'upTo' in digits || ('significant' in digits && digits.significant >= 6)
+      ? ([[-4321.25, '4321', fractionOf('25')]] as Array<[number, string, string]>)
+      : []),
   ];
   for (const [value, integer, fraction] of probes) {
     const sign = value < 0 ? '-' : '';

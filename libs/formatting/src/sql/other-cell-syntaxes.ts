@@ -29,14 +29,24 @@ function fieldDates(dialect: SqlDialect, engine: FieldDates): { dates: DateSynta
   return {
     dates: {
       year: (value) => engine.field(value, 'YYYY'),
-      formatDate: (value, parts) => `(${parts.map((part) => ('literal' in part ? literal(part.literal) : padded(value, part.token))).join(' || ')})`,
+      formatDate: (value, parts) =>
+        `(${parts.map((part) => ('literal' in part ? literal(part.literal) : padded(value, part.token))).join(' || ')})`,
       firstYear: 1,
     },
     fail: (value) => engine.fail(value, literal),
   };
 }
 
-const EXTRACT_UNITS: Readonly<Record<DateField, string>> = { YYYY: 'YEAR', Q: 'QUARTER', MM: 'MONTH', DD: 'DAY', HH: 'HOUR', mm: 'MINUTE', ss: 'SECOND', SSS: 'MILLISECOND' };
+const EXTRACT_UNITS: Readonly<Record<DateField, string>> = {
+  YYYY: 'YEAR',
+  Q: 'QUARTER',
+  MM: 'MONTH',
+  DD: 'DAY',
+  HH: 'HOUR',
+  mm: 'MINUTE',
+  ss: 'SECOND',
+  SSS: 'MILLISECOND',
+};
 
 // EXTRACT from a TIMESTAMP reads it in UTC; MILLISECOND is the truncated milliseconds.
 const BIGQUERY: FieldDates = {
@@ -47,13 +57,25 @@ const BIGQUERY: FieldDates = {
 
 // Snowflake has no MILLISECOND part: nanoseconds, truncated.
 const SNOWFLAKE: FieldDates = {
-  field: (value, field) => (field === 'SSS' ? `FLOOR(EXTRACT(NANOSECOND FROM CAST(${value} AS TIMESTAMP_NTZ)) / 1000000)` : `EXTRACT(${EXTRACT_UNITS[field]} FROM CAST(${value} AS TIMESTAMP_NTZ))`),
+  field: (value, field) =>
+    field === 'SSS'
+      ? `FLOOR(EXTRACT(NANOSECOND FROM CAST(${value} AS TIMESTAMP_NTZ)) / 1000000)`
+      : `EXTRACT(${EXTRACT_UNITS[field]} FROM CAST(${value} AS TIMESTAMP_NTZ))`,
   digits: (number) => `TO_VARCHAR(${number})`,
   // no error function: casting text that is not a number fails with that text in the message
   fail: (value, literal) => `TO_VARCHAR(CAST(${literal(`${NATIVE_CSV_FALLBACK}: `)} || TO_VARCHAR(${value}) AS NUMBER))`,
 };
 
-const TRINO_FUNCTIONS: Readonly<Record<DateField, string>> = { YYYY: 'year', Q: 'quarter', MM: 'month', DD: 'day', HH: 'hour', mm: 'minute', ss: 'second', SSS: 'millisecond' };
+const TRINO_FUNCTIONS: Readonly<Record<DateField, string>> = {
+  YYYY: 'year',
+  Q: 'quarter',
+  MM: 'month',
+  DD: 'day',
+  HH: 'hour',
+  mm: 'minute',
+  ss: 'second',
+  SSS: 'millisecond',
+};
 
 // timestamp(6) holds dates and millisecond or microsecond timestamps exactly (a cast to plain timestamp would round to milliseconds).
 const TRINO: FieldDates = {

@@ -63,7 +63,9 @@ export function compareWithReference(explores: readonly AnyExplore[], references
       const fieldDifferences = COMPARED_FIELD_PROPERTIES.flatMap((property) => {
         const want = normalise(property === 'filters' ? withoutIds(expected[property]) : expected[property]);
         const got = normalise(property === 'filters' ? withoutIds(actual[property]) : actual[property]);
-        return sameValue(property, want, got) ? [] : [`${reference.name} / ${expected.id}: ${property} expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
+        return sameValue(property, want, got)
+          ? []
+          : [`${reference.name} / ${expected.id}: ${property} expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
       });
       if (fieldDifferences.length === 0) matchingFields += 1;
       differences.push(...fieldDifferences);
@@ -76,14 +78,20 @@ export function compareWithReference(explores: readonly AnyExplore[], references
 function compareExploreShape(explore: Explore, reference: ReferenceExplore): string[] {
   const differences: string[] = [];
   const check = (what: string, want: unknown, got: unknown): void => {
-    if (canonical(normalise(want)) !== canonical(normalise(got))) differences.push(`${reference.name}: ${what} expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+    if (canonical(normalise(want)) !== canonical(normalise(got)))
+      differences.push(`${reference.name}: ${what} expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   };
   check('label', reference.label, explore.label);
   check('baseTable', reference.baseTable, explore.baseTable);
   check(
     'joinedTables',
     reference.joinedTables,
-    explore.joinedTables.map((join) => ({ table: join.table, sqlOn: join.sqlOn, compiledSqlOn: join.compiledSqlOn, type: join.type ?? null })),
+    explore.joinedTables.map((join) => ({
+      table: join.table,
+      sqlOn: join.sqlOn,
+      compiledSqlOn: join.compiledSqlOn,
+      type: join.type ?? null,
+    })),
   );
   check(
     'tables',
@@ -102,7 +110,9 @@ function compareExploreShape(explore: Explore, reference: ReferenceExplore): str
 }
 
 export function flattenFields(explore: Explore): Array<Record<string, unknown>> {
-  return Object.values(explore.tables).flatMap((table) => [...Object.values(table.dimensions), ...Object.values(table.metrics)] as unknown as Array<Record<string, unknown>>);
+  return Object.values(explore.tables).flatMap(
+    (table) => [...Object.values(table.dimensions), ...Object.values(table.metrics)] as unknown as Array<Record<string, unknown>>,
+  );
 }
 
 /**
@@ -118,7 +128,9 @@ function sameValue(property: string, want: unknown, got: unknown): boolean {
 
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
   );
 }
 
@@ -129,5 +141,7 @@ function normalise(value: unknown): unknown {
 
 /** Metric filter ids are random in the reference (and derived in ours): compare the rest. */
 function withoutIds(filters: unknown): unknown {
-  return Array.isArray(filters) ? filters.map((filter: Record<string, unknown>) => Object.fromEntries(Object.entries(filter).filter(([key]) => key !== 'id'))) : filters;
+  return Array.isArray(filters)
+    ? filters.map((filter: Record<string, unknown>) => Object.fromEntries(Object.entries(filter).filter(([key]) => key !== 'id')))
+    : filters;
 }

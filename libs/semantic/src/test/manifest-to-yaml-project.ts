@@ -14,7 +14,10 @@ export function manifestToYamlProject(manifest: Record<string, unknown>, { proje
     const resourceType = node['resource_type'];
     if (resourceType !== 'model' && resourceType !== 'seed') continue;
     const name = node['name'] as string;
-    const patchPath = typeof node['patch_path'] === 'string' ? node['patch_path'].replace(/^[^:]+:\/\//, '') : `${resourceType === 'seed' ? 'data' : 'models'}/${name}.yml`;
+    const patchPath =
+      typeof node['patch_path'] === 'string'
+        ? node['patch_path'].replace(/^[^:]+:\/\//, '')
+        : `${resourceType === 'seed' ? 'data' : 'models'}/${name}.yml`;
     const file = propertiesFiles.get(patchPath) ?? { models: [], seeds: [] };
     propertiesFiles.set(patchPath, file);
     (resourceType === 'model' ? file.models : file.seeds).push(propertiesEntry(node));
@@ -23,9 +26,18 @@ export function manifestToYamlProject(manifest: Record<string, unknown>, { proje
   for (const [path, { models, seeds }] of propertiesFiles) {
     files[path] = stringify({ version: 2, ...(models.length > 0 ? { models } : {}), ...(seeds.length > 0 ? { seeds } : {}) });
   }
-  files['dbt_project.yml'] = stringify({ name: projectName, version: '1.0.0', profile: projectName, 'model-paths': ['models'], 'seed-paths': ['data'] });
+  files['dbt_project.yml'] = stringify({
+    name: projectName,
+    version: '1.0.0',
+    profile: projectName,
+    'model-paths': ['models'],
+    'seed-paths': ['data'],
+  });
   files['profiles.yml'] = stringify({
-    [projectName]: { target: 'dev', outputs: { dev: { type: 'postgres', host: 'localhost', user: 'postgres', dbname: 'postgres', schema: 'jaffle', threads: 1 } } },
+    [projectName]: {
+      target: 'dev',
+      outputs: { dev: { type: 'postgres', host: 'localhost', user: 'postgres', dbname: 'postgres', schema: 'jaffle', threads: 1 } },
+    },
   });
   return files;
 }

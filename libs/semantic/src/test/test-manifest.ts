@@ -53,7 +53,10 @@ export function testManifest(models: readonly TestModel[], { version = 8 }: { ve
           patch_path: `test://models/${model.name}.yml`,
           original_file_path: `models/${model.name}.sql`,
           columns: Object.fromEntries(
-            Object.entries(model.columns ?? {}).map(([name, column]) => [name, { name, description: column.description ?? '', meta: column.meta ?? {}, data_type: null }]),
+            Object.entries(model.columns ?? {}).map(([name, column]) => [
+              name,
+              { name, description: column.description ?? '', meta: column.meta ?? {}, data_type: null },
+            ]),
           ),
         },
       ];
@@ -72,14 +75,19 @@ export function testCatalog(models: readonly TestModel[]): WarehouseCatalog {
     // Same default database as testManifest; a null database is catalogued under '' (ClickHouse).
     const database = model.database === undefined ? 'db' : (model.database ?? '');
     const schema = model.schema ?? 'analytics';
-    const columns = Object.fromEntries(Object.entries(model.columns ?? {}).flatMap(([name, column]) => (column.type ? [[name, column.type]] : [])));
+    const columns = Object.fromEntries(
+      Object.entries(model.columns ?? {}).flatMap(([name, column]) => (column.type ? [[name, column.type]] : [])),
+    );
     ((catalog[database] ??= {})[schema] ??= {})[model.alias ?? model.name] = columns;
   }
   return catalog;
 }
 
 /** Compiles test models as a project on `warehouseType` (postgres unless told). */
-export function compileTestModels(models: readonly TestModel[], options: Partial<CompileExploresOptions> & { warehouseType?: WarehouseType } = {}): AnyExplore[] {
+export function compileTestModels(
+  models: readonly TestModel[],
+  options: Partial<CompileExploresOptions> & { warehouseType?: WarehouseType } = {},
+): AnyExplore[] {
   return compileExplores(loadTransformProject({ kind: 'manifest', manifest: testManifest(models) }), {
     warehouseType: 'postgres',
     catalog: testCatalog(models),

@@ -40,7 +40,10 @@ export class OrganizationUsersService {
     const email = request.email.trim();
     // Only this organization's users count: an address used elsewhere is as free as an unused one.
     const member = await this.users.createMember({ ...request, email, organizationUuid });
-    if (!member) throw new AlreadyExistsError(`A user with email ${email} already exists in this organization`, { email: ['already in use in this organization'] });
+    if (!member)
+      throw new AlreadyExistsError(`A user with email ${email} already exists in this organization`, {
+        email: ['already in use in this organization'],
+      });
     return member;
   }
 

@@ -84,7 +84,10 @@ export class PolicyService {
 
   private rolesIn(projectUuid: string, userUuid: string): Promise<{ direct: ProjectRole | undefined; groupRoles: ProjectRole[] }> {
     return this.roles.getOrLoad(`${projectUuid}:${userUuid}`, async () => {
-      const [direct, groupRoles] = await Promise.all([this.projects.membershipRole(projectUuid, userUuid), this.projects.groupRoles(projectUuid, userUuid)]);
+      const [direct, groupRoles] = await Promise.all([
+        this.projects.membershipRole(projectUuid, userUuid),
+        this.projects.groupRoles(projectUuid, userUuid),
+      ]);
       return { direct, groupRoles };
     });
   }

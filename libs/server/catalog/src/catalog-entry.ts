@@ -24,7 +24,11 @@ export interface CatalogEntryView {
   tags: string[];
 }
 
-export function toCatalogEntry(item: CatalogItem & { searchRank?: number }, tagsByReference: ReadonlyMap<string, CatalogTag>, chartUsage: number): CatalogEntryView {
+export function toCatalogEntry(
+  item: CatalogItem & { searchRank?: number },
+  tagsByReference: ReadonlyMap<string, CatalogTag>,
+  chartUsage: number,
+): CatalogEntryView {
   return {
     catalogSearchUuid: item.catalogSearchUuid,
     type: item.type,

@@ -22,9 +22,14 @@ describe('CatalogService on PostgreSQL', () => {
   let admin: Principal;
   let projectUuid: string;
   const index = buildCatalogIndex(
-    compileExplores(loadTransformProject({ kind: 'manifest', manifest: jaffleManifestWithCatalogMeta() }), { warehouseType: 'postgres', catalog: JAFFLE_POSTGRES_CATALOG }),
+    compileExplores(loadTransformProject({ kind: 'manifest', manifest: jaffleManifestWithCatalogMeta() }), {
+      warehouseType: 'postgres',
+      catalog: JAFFLE_POSTGRES_CATALOG,
+    }),
   );
-  const shownMetrics = index.items.filter((item) => item.fieldType === 'metric' && !item.hidden && item.spotlightVisibility === 'show' && item.requiredAttributes.length === 0);
+  const shownMetrics = index.items.filter(
+    (item) => item.fieldType === 'metric' && !item.hidden && item.spotlightVisibility === 'show' && item.requiredAttributes.length === 0,
+  );
 
   beforeAll(async () => {
     database = await createTestDatabase('quarry_catalog');
@@ -32,7 +37,13 @@ describe('CatalogService on PostgreSQL', () => {
     dataSource = await createDataSource(database.url).initialize();
     repository = new CatalogRepository(dataSource);
     const projects = new ProjectsRepository(dataSource);
-    service = new CatalogService(repository, projects, new PolicyService(projects), { attributesOf: async () => attributes }, { countByField: async () => usage });
+    service = new CatalogService(
+      repository,
+      projects,
+      new PolicyService(projects),
+      { attributesOf: async () => attributes },
+      { countByField: async () => usage },
+    );
     const organizationUuid = randomUUID();
     projectUuid = randomUUID();
     await dataSource.query(`INSERT INTO organizations (organization_uuid, name) VALUES ($1, 'org')`, [organizationUuid]);
@@ -41,7 +52,15 @@ describe('CatalogService on PostgreSQL', () => {
        VALUES ($1, $2, 'jaffle', 'DEFAULT', 'v1.7', 'manifest', 'sealed', 'ready', now())`,
       [projectUuid, organizationUuid],
     );
-    admin = { userUuid: randomUUID(), email: 'a@example.com', firstName: '', lastName: '', organizationUuid, organizationRole: 'admin', tokenUuid: randomUUID() };
+    admin = {
+      userUuid: randomUUID(),
+      email: 'a@example.com',
+      firstName: '',
+      lastName: '',
+      organizationUuid,
+      organizationRole: 'admin',
+      tokenUuid: randomUUID(),
+    };
     await repository.replaceIndex(projectUuid, index.items, index.tags);
   });
   afterAll(async () => {
@@ -53,7 +72,8 @@ describe('CatalogService on PostgreSQL', () => {
     usage = new Map();
   });
 
-  const names = async (request: Parameters<CatalogService['metrics']>[2]) => (await service.metrics(admin, projectUuid, request)).data.map((entry) => entry.name);
+  const names = async (request: Parameters<CatalogService['metrics']>[2]) =>
+    (await service.metrics(admin, projectUuid, request)).data.map((entry) => entry.name);
 
   it('finds a metric first by its exact name, its label or its description', async () => {
     expect((await names({ search: 'unique_payment_count' }))[0]).toBe('unique_payment_count');
@@ -84,10 +104,17 @@ describe('CatalogService on PostgreSQL', () => {
     expect(await names({ sort: 'name', order: 'desc' })).toEqual([...all].reverse());
     const pageSize = 4;
     const first = await service.metrics(admin, projectUuid, { page: 1, pageSize, sort: 'name', order: 'asc' });
-    expect(first.pagination).toEqual({ page: 1, pageSize, totalResults: shownMetrics.length, totalPageCount: Math.ceil(shownMetrics.length / pageSize) });
+    expect(first.pagination).toEqual({
+      page: 1,
+      pageSize,
+      totalResults: shownMetrics.length,
+      totalPageCount: Math.ceil(shownMetrics.length / pageSize),
+    });
     const pages = [];
     for (let page = 1; page <= first.pagination.totalPageCount; page += 1) {
-      pages.push(...(await service.metrics(admin, projectUuid, { page, pageSize, sort: 'name', order: 'asc' })).data.map((entry) => entry.name));
+      pages.push(
+        ...(await service.metrics(admin, projectUuid, { page, pageSize, sort: 'name', order: 'asc' })).data.map((entry) => entry.name),
+      );
     }
     expect(pages).toEqual(all);
   });

@@ -81,7 +81,11 @@ export class CatalogService {
     if (!satisfiesAttributeRules(entry.requiredAttributes, attributes)) {
       throw new ForbiddenError(`You don't have access to the explore ${table}`, { table });
     }
-    const [fields, tags, usage] = await Promise.all([this.catalog.listTableFields(projectUuid, table), this.catalog.listTags(projectUuid), this.chartUsage.countByField(projectUuid)]);
+    const [fields, tags, usage] = await Promise.all([
+      this.catalog.listTableFields(projectUuid, table),
+      this.catalog.listTags(projectUuid),
+      this.chartUsage.countByField(projectUuid),
+    ]);
     const tagsByReference = byReference(tags);
     return {
       name: entry.name,
@@ -104,7 +108,10 @@ export class CatalogService {
     if (!project) throw new NotFoundError('Project not found', { projectUuid });
     await this.policy.assertProject(principal, project, 'project:view');
     if (!project.compiledAt) {
-      throw new ConflictError(`The project has no catalog yet: it is ${project.compileStatus}`, { compileStatus: project.compileStatus, jobId: project.lastCompileJobUuid });
+      throw new ConflictError(`The project has no catalog yet: it is ${project.compileStatus}`, {
+        compileStatus: project.compileStatus,
+        jobId: project.lastCompileJobUuid,
+      });
     }
   }
 }

@@ -3,20 +3,42 @@ import { orderCatalogEntries, pageOf } from './metrics-catalog-order';
 
 function entry(name: string, extra: Partial<CatalogEntryView> = {}): CatalogEntryView {
   return {
-    catalogSearchUuid: name, type: 'field', name, label: name.toUpperCase(), description: null, fieldType: 'metric', tableName: 't', tableLabel: 'T',
-    tableGroupLabel: null, basicType: 'number', fieldValueType: 'sum', requiredAttributes: {}, searchRank: 0, aiHints: null, icon: null, chartUsage: 0,
-    categories: [], tags: [], ...extra,
+    catalogSearchUuid: name,
+    type: 'field',
+    name,
+    label: name.toUpperCase(),
+    description: null,
+    fieldType: 'metric',
+    tableName: 't',
+    tableLabel: 'T',
+    tableGroupLabel: null,
+    basicType: 'number',
+    fieldValueType: 'sum',
+    requiredAttributes: {},
+    searchRank: 0,
+    aiHints: null,
+    icon: null,
+    chartUsage: 0,
+    categories: [],
+    tags: [],
+    ...extra,
   };
 }
 
 describe('orderCatalogEntries', () => {
-  const entries = [entry('b', { chartUsage: 3, searchRank: 1 }), entry('a', { chartUsage: 1, searchRank: 9 }), entry('c', { chartUsage: 3, searchRank: 0.5 })];
+  const entries = [
+    entry('b', { chartUsage: 3, searchRank: 1 }),
+    entry('a', { chartUsage: 1, searchRank: 9 }),
+    entry('c', { chartUsage: 3, searchRank: 0.5 }),
+  ];
   const names = (list: CatalogEntryView[]) => list.map((item) => item.name);
 
   it('orders by name by default, and by rank when searching', () => {
     expect(names(orderCatalogEntries(entries, undefined, undefined, false))).toEqual(['a', 'b', 'c']);
     expect(names(orderCatalogEntries(entries, undefined, undefined, true))).toEqual(['a', 'b', 'c']);
-    expect(names(orderCatalogEntries([entries[2] as CatalogEntryView, entries[0] as CatalogEntryView], undefined, undefined, true))).toEqual(['b', 'c']);
+    expect(
+      names(orderCatalogEntries([entries[2] as CatalogEntryView, entries[0] as CatalogEntryView], undefined, undefined, true)),
+    ).toEqual(['b', 'c']);
   });
 
   it('sorts asc and desc, ties by name', () => {

@@ -8,7 +8,12 @@ export type SortOrder = 'asc' | 'desc';
  * Orders catalog entries by `sort` (default: best search match first when searching, else by
  * name); ties fall back to name then table, so pages never overlap.
  */
-export function orderCatalogEntries(entries: CatalogEntryView[], sort: MetricsCatalogSort | undefined, order: SortOrder | undefined, searching: boolean): CatalogEntryView[] {
+export function orderCatalogEntries(
+  entries: CatalogEntryView[],
+  sort: MetricsCatalogSort | undefined,
+  order: SortOrder | undefined,
+  searching: boolean,
+): CatalogEntryView[] {
   const key: MetricsCatalogSort = sort ?? (searching ? 'searchRank' : 'name');
   const direction = (order ?? (key === 'searchRank' || key === 'chartUsage' ? 'desc' : 'asc')) === 'asc' ? 1 : -1;
   const text = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base' });

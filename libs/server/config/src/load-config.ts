@@ -37,7 +37,9 @@ export const PRE_AGGREGATE_THREADS = 1;
 /** Projects whose rollup sandboxes a process keeps open: each holds an in-memory DuckDB (idle: a few MB). */
 export const PRE_AGGREGATE_SANDBOXES = 8;
 
-export const DUCKDB_DEFAULTS: Readonly<Record<ProcessRole, { memoryLimit: string; memoryLimitMax: string | undefined; threads: number | undefined }>> = {
+export const DUCKDB_DEFAULTS: Readonly<
+  Record<ProcessRole, { memoryLimit: string; memoryLimitMax: string | undefined; threads: number | undefined }>
+> = {
   api: { memoryLimit: '1GB', memoryLimitMax: undefined, threads: undefined },
   // 48MB: the bench's export sort (every event, 9.7M rows, 8 columns) runs in it (it fails at 40MB,
   // runs at 44MB); an export's peak is the idle worker plus about this much (measured: + ≈ 60 MB).
@@ -53,9 +55,7 @@ function describe(error: ValidationError): string[] {
 
 /** Empty strings mean "unset": compose files and shells often export VAR= for nothing. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
-  );
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMode = 'service', role: ProcessRole = 'api'): AppConfigValues {
@@ -74,7 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
   const port = dto.PORT ?? 8080;
   const dataDir = resolve(dto.DATA_DIR ?? '.quarry');
   return {
-    server: { port, host: dto.HOST ?? '0.0.0.0', siteUrl: (dto.SITE_URL ?? listenUrl(dto.HOST, port)).replace(/\/+$/, ''), siteUrlSet: dto.SITE_URL !== undefined },
+    server: {
+      port,
+      host: dto.HOST ?? '0.0.0.0',
+      siteUrl: (dto.SITE_URL ?? listenUrl(dto.HOST, port)).replace(/\/+$/, ''),
+      siteUrlSet: dto.SITE_URL !== undefined,
+    },
     database: { url: dto.DATABASE_URL },
     redis: { url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: dto.QUEUE_PREFIX ?? 'quarry' },
     dataDir,
@@ -85,10 +90,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
       fileRetentionMs: (dto.FILE_RETENTION_HOURS ?? 24) * 3_600_000,
     },
     worker: { concurrency: dto.WORKER_CONCURRENCY ?? 2 },
-    exports: { maxCells: dto.EXPORT_MAX_CELLS ?? 0, maxRows: dto.EXPORT_MAX_ROWS ?? EXPORT_DEFAULTS.maxRows, maxBytes: dto.EXPORT_MAX_BYTES ?? EXPORT_DEFAULTS.maxBytes },
+    exports: {
+      maxCells: dto.EXPORT_MAX_CELLS ?? 0,
+      maxRows: dto.EXPORT_MAX_ROWS ?? EXPORT_DEFAULTS.maxRows,
+      maxBytes: dto.EXPORT_MAX_BYTES ?? EXPORT_DEFAULTS.maxBytes,
+    },
     http: { bodyLimitBytes: (dto.HTTP_BODY_LIMIT_MB ?? 1) * MIB, projectBodyLimitBytes: (dto.PROJECT_BODY_LIMIT_MB ?? 50) * MIB },
     threadpoolSize: threadpoolSize(dto),
-    preAggregates: { fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000, threads: dto.PRE_AGGREGATE_THREADS ?? PRE_AGGREGATE_THREADS, sandboxes: dto.PRE_AGGREGATE_SANDBOXES ?? PRE_AGGREGATE_SANDBOXES },
+    preAggregates: {
+      fileGraceMs: (dto.PRE_AGGREGATE_FILE_GRACE_SECONDS ?? 300) * 1000,
+      threads: dto.PRE_AGGREGATE_THREADS ?? PRE_AGGREGATE_THREADS,
+      sandboxes: dto.PRE_AGGREGATE_SANDBOXES ?? PRE_AGGREGATE_SANDBOXES,
+    },
     duckdb: duckDbSettings(dto, role),
     s3: s3Settings(dto),
     query: {
@@ -108,7 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     demo: { scale: dto.DEMO_SCALE ?? 1 },
     sqlApi: {
       port: dto.SQL_API_PORT,
-      tls: dto.SQL_API_TLS_CERT && dto.SQL_API_TLS_KEY ? { certFile: resolve(dto.SQL_API_TLS_CERT), keyFile: resolve(dto.SQL_API_TLS_KEY) } : undefined,
+      tls:
+        dto.SQL_API_TLS_CERT && dto.SQL_API_TLS_KEY
+          ? { certFile: resolve(dto.SQL_API_TLS_CERT), keyFile: resolve(dto.SQL_API_TLS_KEY) }
+          : undefined,
     },
     outbound: {
       allowPrivateNetwork: dto.ALLOW_PRIVATE_NETWORK_HOSTS === 'true',
@@ -116,7 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     },
     transform: {
       // Beside each organization's own folder of DATA_DIR (always allowed, to that organization only).
-      localRoots: (dto.TRANSFORM_LOCAL_ROOTS ?? '').split(',').filter(Boolean).map((root) => resolve(root)),
+      localRoots: (dto.TRANSFORM_LOCAL_ROOTS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((root) => resolve(root)),
     },
   };
 }
@@ -167,14 +186,19 @@ export function threadpoolSizeFromEnv(env: NodeJS.ProcessEnv): number {
     const value = Number(env[name]);
     return env[name] && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
   };
-  return whole('UV_THREADPOOL_SIZE', 1024) ?? (whole('DUCKDB_MAX_CONCURRENT_QUERIES', 1024) ?? QUERY_SLOT_DEFAULTS.duckDb) + THREADPOOL_RESERVE;
+  return (
+    whole('UV_THREADPOOL_SIZE', 1024) ?? (whole('DUCKDB_MAX_CONCURRENT_QUERIES', 1024) ?? QUERY_SLOT_DEFAULTS.duckDb) + THREADPOOL_RESERVE
+  );
 }
 
 function duckDbSettings(dto: EnvDto, role: ProcessRole): AppConfigValues['duckdb'] {
   const defaults = DUCKDB_DEFAULTS[role];
   const memoryLimit = dto.DUCKDB_MEMORY_LIMIT ?? defaults.memoryLimit;
   // A budget set above the default ceiling is not capped by it: the ceiling is then the budget.
-  const defaultMax = defaults.memoryLimitMax !== undefined && duckDbSizeBytes(defaults.memoryLimitMax) > duckDbSizeBytes(memoryLimit) ? defaults.memoryLimitMax : memoryLimit;
+  const defaultMax =
+    defaults.memoryLimitMax !== undefined && duckDbSizeBytes(defaults.memoryLimitMax) > duckDbSizeBytes(memoryLimit)
+      ? defaults.memoryLimitMax
+      : memoryLimit;
   return { memoryLimit, memoryLimitMax: dto.DUCKDB_MEMORY_LIMIT_MAX ?? defaultMax, threads: dto.DUCKDB_THREADS ?? defaults.threads };
 }
 
@@ -188,12 +212,22 @@ function duckDbProblems(dto: EnvDto, role: ProcessRole): string[] {
 
 /** A certificate without its key (or the reverse) would quietly serve no TLS: name the missing one. */
 function sqlApiProblems(dto: EnvDto): string[] {
-  if (dto.SQL_API_TLS_CERT !== undefined && dto.SQL_API_TLS_KEY === undefined) return ['SQL_API_TLS_KEY is required when SQL_API_TLS_CERT is set'];
-  if (dto.SQL_API_TLS_KEY !== undefined && dto.SQL_API_TLS_CERT === undefined) return ['SQL_API_TLS_CERT is required when SQL_API_TLS_KEY is set'];
+  if (dto.SQL_API_TLS_CERT !== undefined && dto.SQL_API_TLS_KEY === undefined)
+    return ['SQL_API_TLS_KEY is required when SQL_API_TLS_CERT is set'];
+  if (dto.SQL_API_TLS_KEY !== undefined && dto.SQL_API_TLS_CERT === undefined)
+    return ['SQL_API_TLS_CERT is required when SQL_API_TLS_KEY is set'];
   return [];
 }
 
-const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_URL_EXPIRES_SECONDS'] as const;
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_URL_EXPIRES_SECONDS',
+] as const;
 
 /** Pre-signed URLs live 3 days by default, as in the reference. */
 const DEFAULT_S3_URL_EXPIRES_SECONDS = 3 * 24 * 3600;
@@ -204,10 +238,16 @@ function s3Problems(dto: EnvDto): string[] {
   if (set.length === 0) return [];
   const problems: string[] = [];
   const others = (name: string) => set.filter((other) => other !== name).join(', ');
-  if (dto.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${others('S3_BUCKET')} ${set.length === 1 ? 'is' : 'are'} set`);
-  if (dto.S3_REGION === undefined) problems.push(`S3_REGION is required when ${others('S3_REGION')} ${set.length === 1 ? 'is' : 'are'} set (any region name for an S3-compatible server, e.g. us-east-1)`);
-  if (dto.S3_ACCESS_KEY_ID !== undefined && dto.S3_SECRET_ACCESS_KEY === undefined) problems.push('S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
-  if (dto.S3_SECRET_ACCESS_KEY !== undefined && dto.S3_ACCESS_KEY_ID === undefined) problems.push('S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set');
+  if (dto.S3_BUCKET === undefined)
+    problems.push(`S3_BUCKET is required when ${others('S3_BUCKET')} ${set.length === 1 ? 'is' : 'are'} set`);
+  if (dto.S3_REGION === undefined)
+    problems.push(
+      `S3_REGION is required when ${others('S3_REGION')} ${set.length === 1 ? 'is' : 'are'} set (any region name for an S3-compatible server, e.g. us-east-1)`,
+    );
+  if (dto.S3_ACCESS_KEY_ID !== undefined && dto.S3_SECRET_ACCESS_KEY === undefined)
+    problems.push('S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
+  if (dto.S3_SECRET_ACCESS_KEY !== undefined && dto.S3_ACCESS_KEY_ID === undefined)
+    problems.push('S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set');
   return problems;
 }
 
@@ -217,7 +257,8 @@ function s3Settings(dto: EnvDto): S3Settings | undefined {
     endpoint: dto.S3_ENDPOINT?.replace(/\/+$/, ''),
     region: dto.S3_REGION,
     bucket: dto.S3_BUCKET,
-    credentials: dto.S3_ACCESS_KEY_ID && dto.S3_SECRET_ACCESS_KEY ? new S3Credentials(dto.S3_ACCESS_KEY_ID, dto.S3_SECRET_ACCESS_KEY) : undefined,
+    credentials:
+      dto.S3_ACCESS_KEY_ID && dto.S3_SECRET_ACCESS_KEY ? new S3Credentials(dto.S3_ACCESS_KEY_ID, dto.S3_SECRET_ACCESS_KEY) : undefined,
     forcePathStyle: dto.S3_FORCE_PATH_STYLE === 'true',
     urlExpiresSeconds: dto.S3_URL_EXPIRES_SECONDS ?? DEFAULT_S3_URL_EXPIRES_SECONDS,
   };

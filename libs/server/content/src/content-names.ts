@@ -56,7 +56,8 @@ export async function withFreeSpacePath(
 /** A content name, trimmed; blank names are a 400 naming `name`. */
 export function contentName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
+  if (!trimmed)
+    throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
   return trimmed;
 }
 

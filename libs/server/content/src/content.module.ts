@@ -28,7 +28,20 @@ import { SqlChartsService } from './sql-charts/sql-charts.service';
  * Add further content services (charts, dashboards, …) to SERVICES; pinnable kinds add their
  * PinnedItemSource to PIN_SOURCES, and the provider of what spaces hold replaces SPACE_CONTENTS.
  */
-const SERVICES = [ColorPalettesService, SpaceAccessService, SpacesService, GroupsService, PinsService, ChartsService, DashboardsService, SqlChartsService, SpacePaths, ChartsAsCodeService, DashboardsAsCodeService, PromotionService];
+const SERVICES = [
+  ColorPalettesService,
+  SpaceAccessService,
+  SpacesService,
+  GroupsService,
+  PinsService,
+  ChartsService,
+  DashboardsService,
+  SqlChartsService,
+  SpacePaths,
+  ChartsAsCodeService,
+  DashboardsAsCodeService,
+  PromotionService,
+];
 const PIN_SOURCES = [SpacePinSource, ChartPinSource, DashboardPinSource];
 /** Copiers of preview projects' content; each runs by its `order` (spaces before what they hold). */
 const CONTENT_COPIERS = [SpacesContentCopier, SavedContentCopier];

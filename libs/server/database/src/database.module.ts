@@ -23,10 +23,28 @@ import { SpacesRepository } from './repositories/spaces.repository';
 import { TokensRepository } from './repositories/tokens.repository';
 import { UsersRepository } from './repositories/users.repository';
 
-const REPOSITORIES = [AccessChangesRepository, OrganizationsRepository, UsersRepository, TokensRepository, JobsRepository, ProjectsRepository, QueryHistoryRepository, ColorPalettesRepository, CatalogRepository, PreAggregatesRepository];
+const REPOSITORIES = [
+  AccessChangesRepository,
+  OrganizationsRepository,
+  UsersRepository,
+  TokensRepository,
+  JobsRepository,
+  ProjectsRepository,
+  QueryHistoryRepository,
+  ColorPalettesRepository,
+  CatalogRepository,
+  PreAggregatesRepository,
+];
 // Content: spaces, their shares and groups, pinned lists, saved charts, dashboards, saved SQL charts, and transactions writing several.
-const CONTENT_REPOSITORIES = [SpacesRepository, GroupsRepository, PinnedItemsRepository, SavedChartsRepository, DashboardsRepository, SavedSqlChartsRepository, ContentTransactions];
-
+const CONTENT_REPOSITORIES = [
+  SpacesRepository,
+  GroupsRepository,
+  PinnedItemsRepository,
+  SavedChartsRepository,
+  DashboardsRepository,
+  SavedSqlChartsRepository,
+  ContentTransactions,
+];
 
 @Global()
 @Module({

@@ -57,7 +57,12 @@ export class CsvExportService {
   }
 
   /** Commits a written file under the name that says whether rows were cut; discards it if that fails. */
-  private async finish(payload: DownloadCsvPayload, file: Pick<ExportAttempt, 'commit' | 'discard'>, truncated: boolean, rows: number): Promise<ExportResult> {
+  private async finish(
+    payload: DownloadCsvPayload,
+    file: Pick<ExportAttempt, 'commit' | 'discard'>,
+    truncated: boolean,
+    rows: number,
+  ): Promise<ExportResult> {
     try {
       const fileName = csvFileName(payload.chartName ?? payload.exploreId, truncated, new Date());
       const { fileUrl } = await file.commit(fileName);
@@ -69,7 +74,12 @@ export class CsvExportService {
   }
 
   /** Rows through JS: formatted by @quarry/formatting, written by Papa Parse (pivots, other warehouses, formats SQL cannot write). */
-  private async exportInJs(payload: DownloadCsvPayload, opened: OpenedExport, target: ExportFileTarget, reportRows: (rows: number) => Promise<void>): Promise<ExportResult> {
+  private async exportInJs(
+    payload: DownloadCsvPayload,
+    opened: OpenedExport,
+    target: ExportFileTarget,
+    reportRows: (rows: number) => Promise<void>,
+  ): Promise<ExportResult> {
     const pivotConfig = payload.layout.pivotConfig;
     const onRows = throttled(reportRows, 1_000);
     let truncatedColumns = false;

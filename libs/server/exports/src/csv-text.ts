@@ -14,7 +14,8 @@ export async function* csvText(batches: AsyncIterable<string[][]> | Iterable<str
   yield bom;
   for await (const records of batches) {
     if (records.length === 0) continue;
-    for (const record of records) for (let index = 0; index < record.length; index += 1) record[index] = formulaSafeCell(record[index] as string);
+    for (const record of records)
+      for (let index = 0; index < record.length; index += 1) record[index] = formulaSafeCell(record[index] as string);
     const text = `${unparse(records, { newline: '\n' })}\n`;
     const length = Buffer.byteLength(text);
     if (cap === undefined || bytes + length <= cap.maxBytes) {

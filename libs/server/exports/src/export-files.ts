@@ -63,7 +63,11 @@ export class ExportFiles implements ExportStore {
   }
 
   /** Moves a finished file into the job's directory, replacing whatever an earlier attempt left. */
-  private async publish(file: string, { jobId, projectUuid }: Pick<ExportFileTarget, 'jobId' | 'projectUuid'>, fileName: string): Promise<{ fileUrl: string }> {
+  private async publish(
+    file: string,
+    { jobId, projectUuid }: Pick<ExportFileTarget, 'jobId' | 'projectUuid'>,
+    fileName: string,
+  ): Promise<{ fileUrl: string }> {
     const directory = join(this.root(), jobId);
     await rm(directory, { recursive: true, force: true });
     await mkdir(directory, { recursive: true });

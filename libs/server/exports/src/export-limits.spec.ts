@@ -35,7 +35,11 @@ describe('limitedBatches', () => {
   }
 
   it('passes every row without a limit', async () => {
-    await expect(take([2, 0, 3], undefined)).resolves.toEqual({ rows: [1, 2, 3, 4, 5], count: { rows: 5, truncated: false }, sizesSeen: [2, 3] });
+    await expect(take([2, 0, 3], undefined)).resolves.toEqual({
+      rows: [1, 2, 3, 4, 5],
+      count: { rows: 5, truncated: false },
+      sizesSeen: [2, 3],
+    });
   });
 
   it('stops at the limit and reports the cut only when a row beyond it arrives', async () => {
@@ -70,7 +74,14 @@ describe('EXPORT_MAX_ROWS and EXPORT_MAX_BYTES', () => {
       expect(whole.out.startsWith(out)).toBe(true);
       expect(out === '\ufeff' || out.endsWith('\n')).toBe(true);
       expect(lines).toHaveLength(cap.records);
-      expect(Buffer.byteLength(whole.out.split('\n').slice(0, cap.records + 1).join('\n')) + 1).toBeGreaterThan(maxBytes);
+      expect(
+        Buffer.byteLength(
+          whole.out
+            .split('\n')
+            .slice(0, cap.records + 1)
+            .join('\n'),
+        ) + 1,
+      ).toBeGreaterThan(maxBytes);
     }
   });
 });

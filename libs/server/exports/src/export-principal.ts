@@ -12,7 +12,8 @@ export class ExportPrincipals {
 
   async forJob(userUuid: string, organizationUuid: string): Promise<Principal> {
     const member = await this.users.findMember(organizationUuid, userUuid);
-    if (!member || !member.isActive) throw new ForbiddenError('The user who asked for this export can no longer use this organization', { userUuid });
+    if (!member || !member.isActive)
+      throw new ForbiddenError('The user who asked for this export can no longer use this organization', { userUuid });
     return {
       userUuid: member.userUuid,
       email: member.email,

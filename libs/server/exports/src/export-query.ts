@@ -19,7 +19,13 @@ export interface OpenedExport {
   /** Raw rows in batches, streamed from the warehouse; iterate once. Nothing runs until iterated. */
   batches: AsyncGenerator<ResultRow[]>;
   /** The planned query (one row past `limit`), for a warehouse that writes the CSV itself instead. */
-  planned: { sql: string; params: readonly unknown[]; options: QueryOptions; adapter: WarehouseAdapter; /** SQL alias → field id, for the aliases the SQL shortened. */ columnNames: ColumnNames };
+  planned: {
+    sql: string;
+    params: readonly unknown[];
+    options: QueryOptions;
+    adapter: WarehouseAdapter;
+    /** SQL alias → field id, for the aliases the SQL shortened. */ columnNames: ColumnNames;
+  };
   /** The most rows the export writes; undefined: all. */
   limit: number | undefined;
   /** The most bytes its file holds, whole rows only (EXPORT_MAX_BYTES); undefined: no cap. */
@@ -45,8 +51,16 @@ export class ExportQuery {
     const principal = await this.principals.forJob(payload.userUuid, payload.organizationUuid);
     const query = { ...payload.metricQuery, exploreName: payload.exploreId };
     const hidden = new Set(payload.layout.hiddenFields ?? []);
-    const columnCount = [...query.dimensions, ...query.metrics, ...(query.tableCalculations ?? []).map((c) => c.name)].filter((id) => !hidden.has(id)).length;
-    let limit = exportRowLimit({ csvLimit, queryLimit: query.limit, maxCells: this.config.exports.maxCells, maxRows: this.config.exports.maxRows, columnCount });
+    const columnCount = [...query.dimensions, ...query.metrics, ...(query.tableCalculations ?? []).map((c) => c.name)].filter(
+      (id) => !hidden.has(id),
+    ).length;
+    let limit = exportRowLimit({
+      csvLimit,
+      queryLimit: query.limit,
+      maxCells: this.config.exports.maxCells,
+      maxRows: this.config.exports.maxRows,
+      columnCount,
+    });
     if (extraRowCap !== undefined) limit = limit === undefined ? extraRowCap : Math.min(limit, extraRowCap);
     const planned = await this.planner.plan(
       principal,
@@ -58,7 +72,11 @@ export class ExportQuery {
     );
     const adapter = this.warehouses.open(planned.target.warehouse, planned.target.project.organizationUuid);
     const count: RowCount = { rows: 0, truncated: false };
-    const options: QueryOptions = { timeoutMs: this.config.query.timeoutMs, ...(query.timezone ? { timezone: query.timezone } : {}), ...(planned.setup.length > 0 ? { setup: planned.setup } : {}) };
+    const options: QueryOptions = {
+      timeoutMs: this.config.query.timeoutMs,
+      ...(query.timezone ? { timezone: query.timezone } : {}),
+      ...(planned.setup.length > 0 ? { setup: planned.setup } : {}),
+    };
     const batches = renamedBatches(adapter.streamQuery(planned.sql, planned.params, { batchSize: 500, ...options }), planned.columnNames);
     return {
       principal,

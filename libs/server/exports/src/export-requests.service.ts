@@ -45,12 +45,20 @@ export class ExportRequestsService {
   async uploadSheet(principal: Principal, request: Omit<CsvRequest, 'csvLimit' | 'chartName'>): Promise<{ jobId: string }> {
     await this.check(principal, request.projectUuid, request.exploreId, request.metricQuery, 'metricQuery.');
     if (!this.sheets.configured) throw new ParameterError(SHEETS_NOT_CONFIGURED_MESSAGE, { sheets: 'not configured' });
-    return { jobId: await this.producer.enqueue(JobName.UploadSheet, this.basePayload(principal, request), owner(principal, request.projectUuid)) };
+    return {
+      jobId: await this.producer.enqueue(JobName.UploadSheet, this.basePayload(principal, request), owner(principal, request.projectUuid)),
+    };
   }
 
   /** `fieldPrefix`: where the metric query sits in the body, to name a refused fragment. */
   private async check(principal: Principal, projectUuid: string, exploreId: string, query: MetricQuery, fieldPrefix = ''): Promise<void> {
-    await this.planner.plan(principal, projectUuid, { ...query, exploreName: exploreId }, {}, { action: 'export:csv', enforceLimit: false, fieldPrefix });
+    await this.planner.plan(
+      principal,
+      projectUuid,
+      { ...query, exploreName: exploreId },
+      {},
+      { action: 'export:csv', enforceLimit: false, fieldPrefix },
+    );
   }
 
   private basePayload(principal: Principal, request: Omit<CsvRequest, 'csvLimit' | 'chartName'>): UploadSheetPayload {

@@ -16,8 +16,17 @@ export const S3_EXPORT_STORE = Symbol('S3_EXPORT_STORE');
   providers: [
     ExportFiles,
     // Imported only when configured: the store loads the AWS SDK (≈ 7 MB resident).
-    { provide: S3_EXPORT_STORE, useFactory: async (config: AppConfig): Promise<S3ExportStore | null> => (config.s3 ? new (await import('./s3-export-store')).S3ExportStore(config.s3) : null), inject: [AppConfig] },
-    { provide: ExportStore, useFactory: (files: ExportFiles, s3: S3ExportStore | null): ExportStore => s3 ?? files, inject: [ExportFiles, S3_EXPORT_STORE] },
+    {
+      provide: S3_EXPORT_STORE,
+      useFactory: async (config: AppConfig): Promise<S3ExportStore | null> =>
+        config.s3 ? new (await import('./s3-export-store')).S3ExportStore(config.s3) : null,
+      inject: [AppConfig],
+    },
+    {
+      provide: ExportStore,
+      useFactory: (files: ExportFiles, s3: S3ExportStore | null): ExportStore => s3 ?? files,
+      inject: [ExportFiles, S3_EXPORT_STORE],
+    },
   ],
   exports: [ExportFiles, ExportStore, S3_EXPORT_STORE],
 })

@@ -14,7 +14,16 @@ import { SqlRunnerRequestsService } from './sql-runner/sql-runner-requests.servi
 /** Exports and the SQL runner: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
 @Module({
   imports: [QueryCoreModule, ExportStorageModule],
-  providers: [ExportRequestsService, ExportPrincipals, ExportQuery, CsvExportService, SheetExportService, sheetsConfigProvider, SqlRunnerRequestsService, SqlRunnerJob],
+  providers: [
+    ExportRequestsService,
+    ExportPrincipals,
+    ExportQuery,
+    CsvExportService,
+    SheetExportService,
+    sheetsConfigProvider,
+    SqlRunnerRequestsService,
+    SqlRunnerJob,
+  ],
   exports: [ExportRequestsService, ExportStorageModule, CsvExportService, SheetExportService, SqlRunnerRequestsService, SqlRunnerJob],
 })
 export class ExportsModule {}

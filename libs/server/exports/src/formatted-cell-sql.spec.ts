@@ -7,7 +7,14 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { CustomFormat } from '@quarry/domain';
 import { createExportCellFormatter, type ExportItem, formattedCellSql } from '@quarry/formatting';
 import { SeededRandom } from '@quarry/testing';
-import { cellValueSql, closeDuckDbInstances, DuckDbAdapter, isNativeCsvFallback, PostgresAdapter, type WarehouseAdapter } from '@quarry/warehouses';
+import {
+  cellValueSql,
+  closeDuckDbInstances,
+  DuckDbAdapter,
+  isNativeCsvFallback,
+  PostgresAdapter,
+  type WarehouseAdapter,
+} from '@quarry/warehouses';
 
 /**
  * Property test of formatting compiled to SQL: seeded values of every format kind, formatted by
@@ -65,12 +72,38 @@ function doubleSample(next: () => number): Sample {
   const sign = next() < 0.3 ? -1 : 1;
   const shape = next();
   let value: number;
-  if (shape < 0.3) value = sign * next() * 10 ** Math.floor(next() * 20 - 6); // any digits, 1e-6 … 1e13
-  else if (shape < 0.55) value = sign * Number(`${digits(next, 1 + Math.floor(next() * 9))}.${digits(next, Math.floor(next() * 4))}5`); // ties at some decimal
-  else if (shape < 0.7) value = sign * Math.floor(next() * 10 ** Math.floor(next() * 13)); // integers
-  else if (shape < 0.8) value = sign * next() * 10 ** -Math.floor(7 + next() * 20); // tiny
-  else if (shape < 0.9) value = sign * next() * 10 ** Math.floor(13 + next() * 10); // large
-  else value = pick(next, [0, -0, 0.5, -0.5, 1.005, 2.675, 0.125, 1e-6, 999.9995, 9999.5, 0.0005, -0.0001, 1e15, 999999999999999.9, 1e21, Number.NaN, Infinity, -Infinity, 5e-324]);
+  if (shape < 0.3)
+    value = sign * next() * 10 ** Math.floor(next() * 20 - 6); // any digits, 1e-6 … 1e13
+  else if (shape < 0.55)
+    value = sign * Number(`${digits(next, 1 + Math.floor(next() * 9))}.${digits(next, Math.floor(next() * 4))}5`); // ties at some decimal
+  else if (shape < 0.7)
+    value = sign * Math.floor(next() * 10 ** Math.floor(next() * 13)); // integers
+  else if (shape < 0.8)
+    value = sign * next() * 10 ** -Math.floor(7 + next() * 20); // tiny
+  else if (shape < 0.9)
+    value = sign * next() * 10 ** Math.floor(13 + next() * 10); // large
+  else
+    value = pick(next, [
+      0,
+      -0,
+      0.5,
+      -0.5,
+      1.005,
+      2.675,
+      0.125,
+      1e-6,
+      999.9995,
+      9999.5,
+      0.0005,
+      -0.0001,
+      1e15,
+      999999999999999.9,
+      1e21,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      5e-324,
+    ]);
   const magnitude = Math.abs(value);
   const safe = magnitude === 0 || (magnitude >= 1e-6 && magnitude < 1e12);
   return { text: Object.is(value, -0) ? '-0' : String(value), safe };
@@ -130,14 +163,40 @@ const COMPACTS = [undefined, undefined, 'thousands', 'millions', 'billions', 'tr
 const CURRENCIES = [undefined, 'USD', 'EUR', 'GBP', 'JPY', 'DKK', 'CHF', 'BRL', 'INR', 'xx'];
 
 function numberFormats(next: () => number): CustomFormat[] {
-  const formats: CustomFormat[] = [{ type: 'default' }, { type: 'id' }, { type: 'bytes_si' }, { type: 'bytes_iec', round: 2 }, { type: 'bytes_si', compact: 'megabytes', round: 1 }, { type: 'bytes_si', compact: 'kilobytes', round: -2 }];
+  const formats: CustomFormat[] = [
+    { type: 'default' },
+    { type: 'id' },
+    { type: 'bytes_si' },
+    { type: 'bytes_iec', round: 2 },
+    { type: 'bytes_si', compact: 'megabytes', round: 1 },
+    { type: 'bytes_si', compact: 'kilobytes', round: -2 },
+  ];
   // significant digits (round < 0): their SQL is a CASE over the exponent, slow for DuckDB to plan, so a few chosen ones
-  formats.push({ type: 'number', round: -3 }, { type: 'currency', round: -2, currency: 'EUR', separator: 'periodComma' }, { type: 'percent', round: -5 }, { type: 'number', round: -17, compact: 'K', prefix: '~' }, { type: 'number', round: -1, separator: 'spacePeriod' });
+  formats.push(
+    { type: 'number', round: -3 },
+    { type: 'currency', round: -2, currency: 'EUR', separator: 'periodComma' },
+    { type: 'percent', round: -5 },
+    { type: 'number', round: -17, compact: 'K', prefix: '~' },
+    { type: 'number', round: -1, separator: 'spacePeriod' },
+  );
   for (let index = 0; index < 14; index += 1) {
     const round = pick(next, ROUNDS);
     const separator = pick(next, SEPARATORS);
-    formats.push({ type: 'number', round, separator, compact: pick(next, COMPACTS), prefix: pick(next, [undefined, '', '~', "'"]), suffix: pick(next, [undefined, ' km', '%%']) });
-    formats.push({ type: 'currency', round: pick(next, [undefined, undefined, ...ROUNDS]), separator, currency: pick(next, CURRENCIES), compact: pick(next, COMPACTS) });
+    formats.push({
+      type: 'number',
+      round,
+      separator,
+      compact: pick(next, COMPACTS),
+      prefix: pick(next, [undefined, '', '~', "'"]),
+      suffix: pick(next, [undefined, ' km', '%%']),
+    });
+    formats.push({
+      type: 'currency',
+      round: pick(next, [undefined, undefined, ...ROUNDS]),
+      separator,
+      currency: pick(next, CURRENCIES),
+      compact: pick(next, COMPACTS),
+    });
     formats.push({ type: 'percent', round, separator });
   }
   return formats;
@@ -156,26 +215,53 @@ const INTERVALS = [undefined, 'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR',
 
 function formatCases(next: () => number): FormatCase[] {
   // identifiers print as JavaScript prints the value: compiled for integers only
-  const kindsOf = (format: CustomFormat | string | undefined): SqlKind[] => (format === 'id' || (typeof format === 'object' && format.type === 'id') ? ['integer', 'bigint'] : NUMBER_KINDS);
-  const cases: FormatCase[] = numberFormats(next).map((format) => ({ name: JSON.stringify(format), item: { type: 'number', formatOptions: format }, kinds: kindsOf(format) }));
+  const kindsOf = (format: CustomFormat | string | undefined): SqlKind[] =>
+    format === 'id' || (typeof format === 'object' && format.type === 'id') ? ['integer', 'bigint'] : NUMBER_KINDS;
+  const cases: FormatCase[] = numberFormats(next).map((format) => ({
+    name: JSON.stringify(format),
+    item: { type: 'number', formatOptions: format },
+    kinds: kindsOf(format),
+  }));
   // legacy fields: format keywords with round, compact and separator
   for (const format of [undefined, 'usd', 'gbp', 'eur', 'jpy', 'dkk', 'km', 'mi', 'percent', 'id']) {
     const item = { type: 'sum', format, round: pick(next, ROUNDS), compact: pick(next, COMPACTS), separator: pick(next, SEPARATORS) };
     cases.push({ name: `legacy ${JSON.stringify(item)}`, item, kinds: kindsOf(format) });
   }
   // spreadsheet expressions: the subset compiled, and some that are not
-  for (const expression of ['#,##0.00', '0', '#,##0', '0.0 "km"', '"$"#,##0.00', '$#,##0.00', '[$€]#,##0.00', '0.000', '#,##0.0000000000']) {
+  for (const expression of [
+    '#,##0.00',
+    '0',
+    '#,##0',
+    '0.0 "km"',
+    '"$"#,##0.00',
+    '$#,##0.00',
+    '[$€]#,##0.00',
+    '0.000',
+    '#,##0.0000000000',
+  ]) {
     cases.push({ name: `expression ${expression}`, item: { type: 'sum', format: expression }, kinds: NUMBER_KINDS });
   }
-  cases.push({ name: 'custom format 0.00', item: { type: 'number', formatOptions: { type: 'custom', custom: '#,##0.0' } }, kinds: NUMBER_KINDS });
+  cases.push({
+    name: 'custom format 0.00',
+    item: { type: 'number', formatOptions: { type: 'custom', custom: '#,##0.0' } },
+    kinds: NUMBER_KINDS,
+  });
   for (const expression of ['0.0%', '#,##0.00;(#,##0.00)', '0.0#', '# ?/?', '0.00E+00']) {
     cases.push({ name: `expression ${expression}`, item: { type: 'sum', format: expression }, kinds: ['double'], compiles: false });
   }
   cases.push({ name: 'year number', item: { type: 'number', timeInterval: 'YEAR_NUM' }, kinds: ['integer', 'bigint'] });
   for (const interval of INTERVALS) {
     cases.push({ name: `date ${interval}`, item: { type: 'date', timeInterval: interval }, kinds: ['date', 'timestamp', 'timestamptz'] });
-    cases.push({ name: `timestamp ${interval}`, item: { type: 'timestamp', timeInterval: interval }, kinds: ['date', 'timestamp', 'timestamptz'] });
-    cases.push({ name: `table calculation as date ${interval}`, item: { type: 'number', format: { type: 'date', timeInterval: interval } }, kinds: ['date', 'timestamp'] });
+    cases.push({
+      name: `timestamp ${interval}`,
+      item: { type: 'timestamp', timeInterval: interval },
+      kinds: ['date', 'timestamp', 'timestamptz'],
+    });
+    cases.push({
+      name: `table calculation as date ${interval}`,
+      item: { type: 'number', format: { type: 'date', timeInterval: interval } },
+      kinds: ['date', 'timestamp'],
+    });
   }
   cases.push({ name: 'max of dates', item: { type: 'max' }, kinds: ['date', 'timestamptz'] });
   cases.push({ name: 'boolean', item: { type: 'boolean' }, kinds: ['boolean'] });
@@ -196,7 +282,9 @@ interface Mismatch {
 }
 
 function valuesSql(type: string, samples: readonly Sample[]): string {
-  const rows = samples.map((entry, index) => `(${index}, ${entry.text === null ? 'NULL' : `CAST('${entry.text.replace(/'/g, "''")}' AS ${type})`})`);
+  const rows = samples.map(
+    (entry, index) => `(${index}, ${entry.text === null ? 'NULL' : `CAST('${entry.text.replace(/'/g, "''")}' AS ${type})`})`,
+  );
   return `SELECT n, v FROM (VALUES ${rows.join(', ')}) AS t(n, v)`;
 }
 
@@ -211,7 +299,10 @@ async function sqlCells(adapter: WarehouseAdapter, sql: string, cell: string, co
   const cells = new Map<number, string | null>();
   const read = async (from: number, to: number): Promise<void> => {
     try {
-      const rows = await rowsOf(adapter, `SELECT q.n AS n, ${cell} AS f FROM (${sql}) AS q WHERE q.n >= ${from} AND q.n < ${to} ORDER BY q.n`);
+      const rows = await rowsOf(
+        adapter,
+        `SELECT q.n AS n, ${cell} AS f FROM (${sql}) AS q WHERE q.n >= ${from} AND q.n < ${to} ORDER BY q.n`,
+      );
       for (const row of rows) cells.set(Number(row['n']), row['f'] as string | null);
     } catch (error) {
       if (!isNativeCsvFallback(error)) throw error;
@@ -225,7 +316,11 @@ async function sqlCells(adapter: WarehouseAdapter, sql: string, cell: string, co
   return cells;
 }
 
-async function compare(adapter: WarehouseAdapter, engine: Engine, seed: number): Promise<{ mismatches: Mismatch[]; compared: number; fellBack: number }> {
+async function compare(
+  adapter: WarehouseAdapter,
+  engine: Engine,
+  seed: number,
+): Promise<{ mismatches: Mismatch[]; compared: number; fellBack: number }> {
   const next = random(seed);
   const mismatches: Mismatch[] = [];
   let compared = 0;
@@ -235,10 +330,19 @@ async function compare(adapter: WarehouseAdapter, engine: Engine, seed: number):
       const type = TYPES[engine][kind];
       const samples = Array.from({ length: SAMPLES_PER_CASE }, () => sample(kind, next));
       const sql = valuesSql(type, samples);
-      const [column] = await (adapter.nativeCsv as NonNullable<WarehouseAdapter['nativeCsv']>).describe(sql, []).then((columns) => columns.filter((entry) => entry.name === 'v'));
+      const [column] = await (adapter.nativeCsv as NonNullable<WarehouseAdapter['nativeCsv']>)
+        .describe(sql, [])
+        .then((columns) => columns.filter((entry) => entry.name === 'v'));
       const value = cellValueSql(engine, column?.nativeType ?? '', 'q.v');
       const cell = value && formattedCellSql(formatCase.item, value.sql, engine, 'formatted', value.type);
-      if ((cell === undefined) !== (formatCase.compiles === false)) mismatches.push({ format: formatCase.name, type, value: null, js: formatCase.compiles === false ? 'not compiled' : 'compiled', sql: cell === undefined ? 'not compiled' : 'compiled' });
+      if ((cell === undefined) !== (formatCase.compiles === false))
+        mismatches.push({
+          format: formatCase.name,
+          type,
+          value: null,
+          js: formatCase.compiles === false ? 'not compiled' : 'compiled',
+          sql: cell === undefined ? 'not compiled' : 'compiled',
+        });
       if (cell === undefined) continue;
       const format = createExportCellFormatter({ v: formatCase.item }, [{ id: 'v' }], false);
       const jsCells = (await rowsOf(adapter, `${sql} ORDER BY n`)).map((row) => format(row)[0] as string);
@@ -251,7 +355,8 @@ async function compare(adapter: WarehouseAdapter, engine: Engine, seed: number):
         compared += 1;
         const written = cells.get(index) ?? null;
         // the engine writes NULL as the empty cell the JS path writes for empty text
-        if (written !== (jsCells[index] === '' ? null : jsCells[index])) mismatches.push({ format: formatCase.name, type, value: entry.text, js: jsCells[index] as string, sql: written });
+        if (written !== (jsCells[index] === '' ? null : jsCells[index]))
+          mismatches.push({ format: formatCase.name, type, value: entry.text, js: jsCells[index] as string, sql: written });
       });
     }
   }
@@ -294,7 +399,16 @@ describe('formatted cells compiled to SQL write what the JS path writes', () => 
   });
 
   describe('PostgreSQL', () => {
-    const adapter = new PostgresAdapter({ type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', dbname: 'postgres', schema: 'public', sslmode: 'disable' });
+    const adapter = new PostgresAdapter({
+      type: 'postgres',
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      password: '',
+      dbname: 'postgres',
+      schema: 'public',
+      sslmode: 'disable',
+    });
     afterAll(() => adapter.close());
 
     it.each(SEEDS)('seed %i: every cell byte-identical', async (seed) => {

@@ -12,7 +12,11 @@ export interface RowCount {
  * the rest of the warehouse query. Batches rather than rows: a million-row export would otherwise
  * cost a promise per row at every stage.
  */
-export async function* limitedBatches(batches: AsyncIterable<ResultRow[]>, limit: number | undefined, count: RowCount): AsyncGenerator<ResultRow[]> {
+export async function* limitedBatches(
+  batches: AsyncIterable<ResultRow[]>,
+  limit: number | undefined,
+  count: RowCount,
+): AsyncGenerator<ResultRow[]> {
   for await (const batch of batches) {
     const room = limit === undefined ? batch.length : limit - count.rows;
     if (batch.length > room) {

@@ -19,7 +19,14 @@ function rawAs(itemsMap: ExportItemsMap, id: string): RawCellAs {
  * rawCellSql), formatted cells from formatting compiled to SQL (@quarry/formatting's
  * formattedCellSql) for the value the engine type says the adapter reads.
  */
-function cellSql(engine: 'duckdb' | 'postgres', nativeType: string, valueSql: string, itemsMap: ExportItemsMap, id: string, onlyRaw: boolean): NativeCsvCell | undefined {
+function cellSql(
+  engine: 'duckdb' | 'postgres',
+  nativeType: string,
+  valueSql: string,
+  itemsMap: ExportItemsMap,
+  id: string,
+  onlyRaw: boolean,
+): NativeCsvCell | undefined {
   if (onlyRaw) return rawCellSql(engine, nativeType, valueSql, rawAs(itemsMap, id));
   const value = cellValueSql(engine, nativeType, valueSql);
   const sql = value === undefined ? undefined : formattedCellSql(itemOf(itemsMap, id), value.sql, engine, 'formatted', value.type);

@@ -25,7 +25,9 @@ import { HOSTILE_VALUES } from './test/hostile-values';
 /** The jaffle `orders` explore as a project over that warehouse gets it: relations named in the warehouse's dialect. */
 function ordersExplore(warehouse: 'duckdb' | 'postgres'): Explore {
   const project = loadTransformProject({ kind: 'manifest', manifest: jaffleManifest() });
-  const explore = compileExplores(project, { warehouseType: warehouse, catalog: JAFFLE_POSTGRES_CATALOG }).find((candidate) => !isExploreError(candidate) && candidate.name === 'orders');
+  const explore = compileExplores(project, { warehouseType: warehouse, catalog: JAFFLE_POSTGRES_CATALOG }).find(
+    (candidate) => !isExploreError(candidate) && candidate.name === 'orders',
+  );
   if (!explore || isExploreError(explore)) throw new Error('The jaffle project has no orders explore');
   return explore;
 }
@@ -69,25 +71,70 @@ const CASES: ExportCase[] = [
     name: 'formatted, every kind of field (dates by interval, booleans, currency, percent, MIN/MAX of dates)',
     layout: { columnOrder: [], showTableNames: true, onlyRaw: false } as unknown as ExportLayout,
     query: {
-      dimensions: ['orders_status', 'orders_is_completed', 'orders_order_date_year', 'orders_order_date_quarter', 'orders_order_date_week', 'orders_order_date_day', 'orders_customer_id'],
-      metrics: ['orders_total_order_amount', 'orders_average_order_size', 'orders_fulfillment_rate', 'orders_unique_order_count', 'orders_date_of_first_order', 'orders_date_of_most_recent_order'],
-      sorts: [{ fieldId: 'orders_order_date_day', descending: false }, { fieldId: 'orders_customer_id', descending: false }, { fieldId: 'orders_status', descending: false }],
+      dimensions: [
+        'orders_status',
+        'orders_is_completed',
+        'orders_order_date_year',
+        'orders_order_date_quarter',
+        'orders_order_date_week',
+        'orders_order_date_day',
+        'orders_customer_id',
+      ],
+      metrics: [
+        'orders_total_order_amount',
+        'orders_average_order_size',
+        'orders_fulfillment_rate',
+        'orders_unique_order_count',
+        'orders_date_of_first_order',
+        'orders_date_of_most_recent_order',
+      ],
+      sorts: [
+        { fieldId: 'orders_order_date_day', descending: false },
+        { fieldId: 'orders_customer_id', descending: false },
+        { fieldId: 'orders_status', descending: false },
+      ],
     } as unknown as Partial<MetricQuery>,
   },
   {
     name: 'formatted, every order (amounts, dates, ids)',
     layout: { columnOrder: [], showTableNames: false, onlyRaw: false } as unknown as ExportLayout,
-    query: { dimensions: ['orders_order_id', 'orders_order_date', 'orders_amount', 'orders_status'], metrics: [], sorts: [{ fieldId: 'orders_order_id', descending: false }] } as unknown as Partial<MetricQuery>,
+    query: {
+      dimensions: ['orders_order_id', 'orders_order_date', 'orders_amount', 'orders_status'],
+      metrics: [],
+      sorts: [{ fieldId: 'orders_order_id', descending: false }],
+    } as unknown as Partial<MetricQuery>,
     csvLimit: null,
   },
-  { name: 'formatted cut at csvLimit', layout: { columnOrder: [], showTableNames: false, onlyRaw: false } as unknown as ExportLayout, csvLimit: 3 },
+  {
+    name: 'formatted cut at csvLimit',
+    layout: { columnOrder: [], showTableNames: false, onlyRaw: false } as unknown as ExportLayout,
+    csvLimit: 3,
+  },
   { name: 'raw with table names', layout: { columnOrder: [], showTableNames: true, onlyRaw: true } as unknown as ExportLayout },
-  { name: 'raw cut at csvLimit', layout: { columnOrder: [], showTableNames: false, onlyRaw: true } as unknown as ExportLayout, csvLimit: 3 },
-  { name: 'raw, every row past the query limit', layout: { columnOrder: [], showTableNames: false, onlyRaw: true } as unknown as ExportLayout, query: { limit: 2 }, csvLimit: null },
-  { name: 'raw cut at the query limit', layout: { columnOrder: [], showTableNames: false, onlyRaw: true } as unknown as ExportLayout, query: { limit: 2 } },
+  {
+    name: 'raw cut at csvLimit',
+    layout: { columnOrder: [], showTableNames: false, onlyRaw: true } as unknown as ExportLayout,
+    csvLimit: 3,
+  },
+  {
+    name: 'raw, every row past the query limit',
+    layout: { columnOrder: [], showTableNames: false, onlyRaw: true } as unknown as ExportLayout,
+    query: { limit: 2 },
+    csvLimit: null,
+  },
+  {
+    name: 'raw cut at the query limit',
+    layout: { columnOrder: [], showTableNames: false, onlyRaw: true } as unknown as ExportLayout,
+    query: { limit: 2 },
+  },
   {
     name: 'raw, headers that need quoting',
-    layout: { columnOrder: [], showTableNames: false, onlyRaw: true, customLabels: { orders_status: ' Status, "the" one', orders_unique_order_count: 'two\nlines' } } as unknown as ExportLayout,
+    layout: {
+      columnOrder: [],
+      showTableNames: false,
+      onlyRaw: true,
+      customLabels: { orders_status: ' Status, "the" one', orders_unique_order_count: 'two\nlines' },
+    } as unknown as ExportLayout,
   },
   {
     name: 'raw, filtered by hostile values',
@@ -105,8 +152,17 @@ const CASES: ExportCase[] = [
 
 function openExport(adapter: WarehouseAdapter, warehouse: 'duckdb' | 'postgres', entry: ExportCase): OpenedExport {
   const query = { ...QUERY, ...entry.query } as MetricQuery;
-  const limit = exportRowLimit({ csvLimit: entry.csvLimit, queryLimit: query.limit, maxCells: 0, columnCount: query.dimensions.length + query.metrics.length });
-  const compiled = compile(ordersExplore(warehouse), { ...query, limit: limit === undefined ? 1_000_000 : limit + 1 }, dialectFor(warehouse));
+  const limit = exportRowLimit({
+    csvLimit: entry.csvLimit,
+    queryLimit: query.limit,
+    maxCells: 0,
+    columnCount: query.dimensions.length + query.metrics.length,
+  });
+  const compiled = compile(
+    ordersExplore(warehouse),
+    { ...query, limit: limit === undefined ? 1_000_000 : limit + 1 },
+    dialectFor(warehouse),
+  );
   const count: RowCount = { rows: 0, truncated: false };
   return {
     principal: undefined as never,
@@ -123,14 +179,27 @@ function openExport(adapter: WarehouseAdapter, warehouse: 'duckdb' | 'postgres',
 
 async function jsFile(opened: OpenedExport, layout: ExportLayout): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of Readable.from(csvText(plainRecordBatches(opened, layout, () => undefined)))) chunks.push(Buffer.from(chunk as string));
+  for await (const chunk of Readable.from(csvText(plainRecordBatches(opened, layout, () => undefined))))
+    chunks.push(Buffer.from(chunk as string));
   return Buffer.concat(chunks);
 }
 
 describe.each([
   ['duckdb' as const, { type: 'duckdb', path: 'warehouses/postgres.duckdb' }],
-  ['postgres' as const, { type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', dbname: 'postgres', schema: 'jaffle', sslmode: 'disable' }],
-])('exports of the e2e cases on %s: the warehouse writes the JS path\'s bytes', (warehouse, connection) => {
+  [
+    'postgres' as const,
+    {
+      type: 'postgres',
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      password: '',
+      dbname: 'postgres',
+      schema: 'jaffle',
+      sslmode: 'disable',
+    },
+  ],
+])("exports of the e2e cases on %s: the warehouse writes the JS path's bytes", (warehouse, connection) => {
   let dataDir: string;
   let adapter: WarehouseAdapter;
   let store: ExportFiles;

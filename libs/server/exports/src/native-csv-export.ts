@@ -23,16 +23,37 @@ function headerCell(header: string): string {
  * cell compiles to SQL: the worker then holds no rows. Undefined when the export must take the
  * JS path (another warehouse, a cell that cannot be compiled exactly).
  */
-export async function writeNativeCsv(opened: OpenedExport, layout: ExportLayout, store: ExportStore, target: ExportFileTarget): Promise<WrittenCsv | undefined> {
+export async function writeNativeCsv(
+  opened: OpenedExport,
+  layout: ExportLayout,
+  store: ExportStore,
+  target: ExportFileTarget,
+): Promise<WrittenCsv | undefined> {
   const { adapter, sql, params, options, columnNames } = opened.planned;
   const nativeCsv = adapter.nativeCsv;
   if (!nativeCsv || (adapter.type !== 'duckdb' && adapter.type !== 'postgres')) return undefined;
   const columns = plainExportColumns(opened, layout);
   const resultColumns = await nativeCsv.describe(sql, params, options);
   const aliases = new Map(Object.entries(columnNames).map(([alias, id]) => [id, alias]));
-  const cells = nativeCsvCells(nativeCsv, adapter.type, columns, resultColumns, opened.fields, layout.onlyRaw, (id) => aliases.get(id) ?? id);
+  const cells = nativeCsvCells(
+    nativeCsv,
+    adapter.type,
+    columns,
+    resultColumns,
+    opened.fields,
+    layout.onlyRaw,
+    (id) => aliases.get(id) ?? id,
+  );
   if (cells === undefined) return undefined;
-  const request: NativeCsvRequest = { sql, params, cells, header: columns.map((column) => headerCell(column.header)), limit: opened.limit, maxBytes: opened.maxBytes, options };
+  const request: NativeCsvRequest = {
+    sql,
+    params,
+    cells,
+    header: columns.map((column) => headerCell(column.header)),
+    limit: opened.limit,
+    maxBytes: opened.maxBytes,
+    options,
+  };
 
   if (nativeCsv.destination === 'file') {
     const staged = await store.stage(target, nativeCsv.directory);

@@ -7,7 +7,20 @@ import { PassThrough } from 'node:stream';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createExportCellFormatter, csvRawValue, type ExportItemsMap, formattedCellSql } from '@quarry/formatting';
 import { SeededRandom } from '@quarry/testing';
-import { cellValueSql, closeDuckDbInstances, csvHeaderLine, DuckDbAdapter, formulaSafeCell, isNativeCsvFallback, type NativeCsv, type NativeCsvRequest, type NativeCsvToStream, PostgresAdapter, rawCellSql, type WarehouseAdapter } from '@quarry/warehouses';
+import {
+  cellValueSql,
+  closeDuckDbInstances,
+  csvHeaderLine,
+  DuckDbAdapter,
+  formulaSafeCell,
+  isNativeCsvFallback,
+  type NativeCsv,
+  type NativeCsvRequest,
+  type NativeCsvToStream,
+  PostgresAdapter,
+  rawCellSql,
+  type WarehouseAdapter,
+} from '@quarry/warehouses';
 import { unparse } from 'papaparse';
 
 import { HOSTILE_VALUES } from './test/hostile-values';
@@ -16,11 +29,64 @@ import { HOSTILE_VALUES } from './test/hostile-values';
  * The warehouses' CSV writers against the JS path (csvRawValue + Papa Parse) on values that test
  * the quoting rules: the bytes must be identical. Live: embedded DuckDB and PostgreSQL at 127.0.0.1.
  */
-const STRINGS = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', ' leading', 'trailing ', ' ', '', '\ufeffbom', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", 'ctl\u0001 char', ' \u0001', '\u0001', null,
+const STRINGS = [
+  'plain',
+  'a,b',
+  'say "hi"',
+  'two\nlines',
+  'cr\rhere',
+  ' leading',
+  'trailing ',
+  ' ',
+  '',
+  '\ufeffbom',
+  'back\\slash',
+  'tab\there',
+  'Zoë 🙂',
+  "O'Brien",
+  'ctl\u0001 char',
+  ' \u0001',
+  '\u0001',
+  null,
   // Formula starts (made text with a leading ') and numbers as written (left alone), issue 31.
-  "=cmd|' /C calc'!A0", '=1+1', '+1', '-5', '-5.25', '-1,234.5', '-12%', '-', '- item', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '-Infinity', '+3e5', '-.5', '-5.', '-e5', "'=already"];
+  "=cmd|' /C calc'!A0",
+  '=1+1',
+  '+1',
+  '-5',
+  '-5.25',
+  '-1,234.5',
+  '-12%',
+  '-',
+  '- item',
+  '-2+3',
+  '@SUM(A1)',
+  '\t=1',
+  '\r=1',
+  '-Infinity',
+  '+3e5',
+  '-.5',
+  '-5.',
+  '-e5',
+  "'=already",
+];
 /** Within the window where engines and JavaScript both print floats in plain notation (1e-4 ≤ |x| < 1e15). */
-const DOUBLES = [1, 0.1, 2.5, -3, 0.0001, 0.00012345678901234, 123456789.125, 1 / 3, -0.0001234, 999999999999999.9, 123456789012345.67, 1e14, 0, -0, null];
+const DOUBLES = [
+  1,
+  0.1,
+  2.5,
+  -3,
+  0.0001,
+  0.00012345678901234,
+  123456789.125,
+  1 / 3,
+  -0.0001234,
+  999999999999999.9,
+  123456789012345.67,
+  1e14,
+  0,
+  -0,
+  null,
+];
 /** Outside it: JavaScript writes 1e-7, 0.00001, 1e+21, 12345678901234568; the engines 1e-07, 1e-05… */
 const FAR_DOUBLES = [1e-7, 0.00001, 1e21, 12345678901234568, 1e16, 1.5e300];
 
@@ -44,7 +110,32 @@ const CASES: Case[] = [
 const UNQUOTED_CASES = CASES.filter((entry) => entry.column !== 's');
 
 /** Text made of the pieces either writer quotes for, or of ones that look like they might. */
-const TEXT_PIECES = ['a', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001', '=', '+', '-', '@', '1', 'e', '%'];
+const TEXT_PIECES = [
+  'a',
+  'Zoë',
+  '🙂',
+  ' ',
+  ',',
+  '"',
+  '""',
+  '\n',
+  '\r',
+  '\ufeff',
+  '\\',
+  '.',
+  '\\.',
+  '\t',
+  '#',
+  "'",
+  '\u0001',
+  '=',
+  '+',
+  '-',
+  '@',
+  '1',
+  'e',
+  '%',
+];
 
 function randomText(random: SeededRandom): string | null {
   if (random.chance(0.1)) return null;
@@ -67,7 +158,7 @@ function stringsFor(engine: 'duckdb' | 'postgres'): Array<string | null> {
 function valuesSql(engine: 'duckdb' | 'postgres', withDoubles: boolean): string {
   const rows = stringsFor(engine).map((text, index) => {
     const number = index % 3 === 0 ? 'NULL' : String(index * 1_000_000_007 - 5);
-    const decimal = index % 4 === 0 ? 'NULL' : `${index % 2 ? '-' : ''}${index * 3}.${String(index * 7 % 100).padStart(2, '0')}`;
+    const decimal = index % 4 === 0 ? 'NULL' : `${index % 2 ? '-' : ''}${index * 3}.${String((index * 7) % 100).padStart(2, '0')}`;
     const day = `2018-0${(index % 9) + 1}-${String((index % 27) + 1).padStart(2, '0')}`;
     const cells = [
       literal(text),
@@ -77,7 +168,13 @@ function valuesSql(engine: 'duckdb' | 'postgres', withDoubles: boolean): string 
       `DATE '${day}'`,
       `TIMESTAMP '${day} 1${index % 10}:0${index % 10}:05.${String(index * 37).padStart(6, '0')}'`,
       `TIMESTAMP '${day} 23:59:59'`,
-      ...(withDoubles ? [DOUBLES[index] === null || DOUBLES[index] === undefined ? 'NULL' : `CAST('${Object.is(DOUBLES[index], -0) ? '-0' : DOUBLES[index]}' AS ${engine === 'duckdb' ? 'DOUBLE' : 'double precision'})`] : []),
+      ...(withDoubles
+        ? [
+            DOUBLES[index] === null || DOUBLES[index] === undefined
+              ? 'NULL'
+              : `CAST('${Object.is(DOUBLES[index], -0) ? '-0' : DOUBLES[index]}' AS ${engine === 'duckdb' ? 'DOUBLE' : 'double precision'})`,
+          ]
+        : []),
     ];
     return `(${index}, ${cells.join(', ')})`;
   });
@@ -90,13 +187,24 @@ function valuesSql(engine: 'duckdb' | 'postgres', withDoubles: boolean): string 
 async function jsCsv(adapter: WarehouseAdapter, sql: string, cases: Case[], limit: number | undefined): Promise<string> {
   const lines: string[][] = [];
   for await (const batch of adapter.streamQuery(sql, [])) {
-    for (const row of batch) lines.push(cases.map((entry) => formulaSafeCell(csvRawValue(row[entry.column], entry.kind === 'date' || entry.kind === 'timestamp' ? entry.kind : undefined))));
+    for (const row of batch)
+      lines.push(
+        cases.map((entry) =>
+          formulaSafeCell(csvRawValue(row[entry.column], entry.kind === 'date' || entry.kind === 'timestamp' ? entry.kind : undefined)),
+        ),
+      );
   }
   const kept = limit === undefined ? lines : lines.slice(0, limit);
   return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${kept.length ? `${unparse(kept, { newline: '\n' })}\n` : ''}`;
 }
 
-async function request(native: NativeCsv, engine: 'duckdb' | 'postgres', sql: string, cases: Case[], limit?: number): Promise<NativeCsvRequest> {
+async function request(
+  native: NativeCsv,
+  engine: 'duckdb' | 'postgres',
+  sql: string,
+  cases: Case[],
+  limit?: number,
+): Promise<NativeCsvRequest> {
   const types = new Map((await native.describe(sql, [])).map((column) => [column.name, column.nativeType]));
   const cells = cases.map((entry) => {
     const cell = rawCellSql(engine, types.get(entry.column) as string, native.columnSql(entry.column), entry.as);
@@ -111,7 +219,11 @@ function headerOf(cases: Case[]): string[] {
   return cases.map((entry) => unparse([[entry.column]], { newline: '\n' }));
 }
 
-async function nativeCsv(native: NativeCsv, csvRequest: NativeCsvRequest, directory?: string): Promise<{ text: string; rows: number; truncated: boolean }> {
+async function nativeCsv(
+  native: NativeCsv,
+  csvRequest: NativeCsvRequest,
+  directory?: string,
+): Promise<{ text: string; rows: number; truncated: boolean }> {
   if (native.destination === 'file') {
     const path = join(directory ?? native.directory, 'job.csv');
     const { bytes, rows, truncated } = await native.writeFile(csvRequest, path);
@@ -150,7 +262,11 @@ async function formattedRequest(native: NativeCsv, engine: 'duckdb' | 'postgres'
 
 /** The JS path's formatted file: createExportCellFormatter's cells, Papa's lines. */
 async function jsFormattedCsv(adapter: WarehouseAdapter, sql: string, cases: Case[]): Promise<string> {
-  const format = createExportCellFormatter(FORMATTED_ITEMS, cases.map((entry) => ({ id: entry.column })), false);
+  const format = createExportCellFormatter(
+    FORMATTED_ITEMS,
+    cases.map((entry) => ({ id: entry.column })),
+    false,
+  );
   const lines: string[][] = [];
   for await (const batch of adapter.streamQuery(sql, [])) for (const row of batch) lines.push(format(row).map(formulaSafeCell));
   return `\ufeff${unparse([cases.map((entry) => entry.column)], { newline: '\n' })}\n${unparse(lines, { newline: '\n' })}\n`;
@@ -190,7 +306,10 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       [['x', 'b', '', 'b,', '\ufeffbom', 'x', 'y', 'y']],
     ])('writes the header %j as Papa Parse writes the header line', async (names) => {
       const sql = valuesSql('duckdb', true);
-      const csvRequest = { ...(await request(adapter.nativeCsv, 'duckdb', sql, CASES)), header: names.map((name) => unparse([[name]], { newline: '\n' })) };
+      const csvRequest = {
+        ...(await request(adapter.nativeCsv, 'duckdb', sql, CASES)),
+        header: names.map((name) => unparse([[name]], { newline: '\n' })),
+      };
       const written = await nativeCsv(adapter.nativeCsv, csvRequest);
       const js = await jsCsv(adapter, sql, CASES, undefined);
       const rows = js.slice(js.indexOf('\n') + 1);
@@ -198,7 +317,23 @@ describe('native CSV writers write the bytes the JS path writes', () => {
     });
 
     /** Strings DuckDB's own CSV writer quotes as Papa Parse does: no `#`, no BOM, no space at either end. */
-    const WRITER_STRINGS = ['plain', 'a,b', 'say "hi"', '"', 'two\nlines', 'cr\rhere', 'in side', '', 'back\\slash', 'tab\there', 'Zoë 🙂', "O'Brien", 'ctl\u0001 char', '\u0001', null];
+    const WRITER_STRINGS = [
+      'plain',
+      'a,b',
+      'say "hi"',
+      '"',
+      'two\nlines',
+      'cr\rhere',
+      'in side',
+      '',
+      'back\\slash',
+      'tab\there',
+      'Zoë 🙂',
+      "O'Brien",
+      'ctl\u0001 char',
+      '\u0001',
+      null,
+    ];
 
     function stringsSql(strings: ReadonlyArray<string | null>): string {
       return `SELECT n, s FROM (VALUES ${strings.map((text, index) => `(${index}, ${literal(text)})`).join(', ')}) AS v(n, s) ORDER BY n`;
@@ -206,17 +341,25 @@ describe('native CSV writers write the bytes the JS path writes', () => {
 
     it('lets DuckDB quote where its writer quotes as Papa Parse does, empty strings as empty cells', async () => {
       const sql = stringsSql(WRITER_STRINGS);
-      const cases: Case[] = [{ column: 'n', as: 'text', kind: 'number' }, { column: 's', as: 'text', kind: 'string' }];
+      const cases: Case[] = [
+        { column: 'n', as: 'text', kind: 'number' },
+        { column: 's', as: 'text', kind: 'string' },
+      ];
       const csvRequest = await request(adapter.nativeCsv, 'duckdb', sql, cases);
       const written = await adapter.nativeCsv.writeFile(csvRequest, join(adapter.nativeCsv.directory, 'writer.csv'));
       expect(written).toMatchObject({ quotedBy: 'writer', writerStopped: false });
-      expect(readFileSync(join(adapter.nativeCsv.directory, 'writer.csv')).subarray(0, written.bytes).toString('utf8')).toBe(await jsCsv(adapter, sql, cases, undefined));
+      expect(readFileSync(join(adapter.nativeCsv.directory, 'writer.csv')).subarray(0, written.bytes).toString('utf8')).toBe(
+        await jsCsv(adapter, sql, cases, undefined),
+      );
     });
 
     // (A value that starts with a BOM is left out: the node client drops that BOM, so the JS path reads another value.)
     it.each([['#hash'], ['a#b'], ['x\ufeffy'], [' lead'], ['trail '], [' ']])('quotes in SQL instead when a value is %j', async (odd) => {
       const sql = stringsSql([...WRITER_STRINGS, odd]);
-      const cases: Case[] = [{ column: 's', as: 'text', kind: 'string' }, { column: 'n', as: 'text', kind: 'number' }];
+      const cases: Case[] = [
+        { column: 's', as: 'text', kind: 'string' },
+        { column: 'n', as: 'text', kind: 'number' },
+      ];
       const path = join(adapter.nativeCsv.directory, 'odd.csv');
       const csvRequest = await request(adapter.nativeCsv, 'duckdb', sql, cases);
       const expected = await jsCsv(adapter, sql, cases, undefined);
@@ -231,13 +374,21 @@ describe('native CSV writers write the bytes the JS path writes', () => {
 
     it.each([['a,b'], ['#'], ['say "hi"'], [' lead']])('quotes in SQL when a header cell is %j', async (name) => {
       const sql = stringsSql(WRITER_STRINGS);
-      const cases: Case[] = [{ column: 'n', as: 'text', kind: 'number' }, { column: 's', as: 'text', kind: 'string' }];
-      const csvRequest = { ...(await request(adapter.nativeCsv, 'duckdb', sql, cases)), header: ['n', unparse([[name]], { newline: '\n' })] };
+      const cases: Case[] = [
+        { column: 'n', as: 'text', kind: 'number' },
+        { column: 's', as: 'text', kind: 'string' },
+      ];
+      const csvRequest = {
+        ...(await request(adapter.nativeCsv, 'duckdb', sql, cases)),
+        header: ['n', unparse([[name]], { newline: '\n' })],
+      };
       const path = join(adapter.nativeCsv.directory, 'header.csv');
       const written = await adapter.nativeCsv.writeFile(csvRequest, path);
       expect(written.quotedBy).toBe('sql');
       const js = await jsCsv(adapter, sql, cases, undefined);
-      expect(readFileSync(path).subarray(0, written.bytes).toString('utf8')).toBe(`\ufeff${unparse([['n', name]], { newline: '\n' })}\n${js.slice(js.indexOf('\n') + 1)}`);
+      expect(readFileSync(path).subarray(0, written.bytes).toString('utf8')).toBe(
+        `\ufeff${unparse([['n', name]], { newline: '\n' })}\n${js.slice(js.indexOf('\n') + 1)}`,
+      );
     });
 
     it('runs the query setup once per connection, for the writer and the SQL quoting alike', async () => {
@@ -245,9 +396,15 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       const sql = "SELECT $1::VARCHAR AS s WHERE getvariable('quarry_csv_test') = $1::VARCHAR";
       const path = join(adapter.nativeCsv.directory, 'setup.csv');
       const cases: Case[] = [{ column: 's', as: 'text', kind: 'string' }];
-      for (const [value, quotedBy] of [['a,b', 'writer'], ['a#b', 'sql']] as const) {
+      for (const [value, quotedBy] of [
+        ['a,b', 'writer'],
+        ['a#b', 'sql'],
+      ] as const) {
         const base = await request(adapter.nativeCsv, 'duckdb', sql, cases);
-        const written = await adapter.nativeCsv.writeFile({ ...base, params: [value], options: { setup: ['SET VARIABLE quarry_csv_test = $1'] } }, path);
+        const written = await adapter.nativeCsv.writeFile(
+          { ...base, params: [value], options: { setup: ['SET VARIABLE quarry_csv_test = $1'] } },
+          path,
+        );
         expect(written).toMatchObject({ quotedBy, rows: 1 });
         expect(readFileSync(path).subarray(0, written.bytes).toString('utf8')).toBe(`\ufeffs\n${unparse([[value]], { newline: '\n' })}\n`);
       }
@@ -268,26 +425,48 @@ describe('native CSV writers write the bytes the JS path writes', () => {
     it('cuts the row past the limit and says so, even when it spans lines', async () => {
       // Row 4 (index 3) holds a line break: the cut must find where it starts.
       const sql = `${valuesSql('duckdb', true)} LIMIT 5`;
-      const written = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), CASES, 3));
+      const written = await nativeCsv(
+        adapter.nativeCsv,
+        await request(adapter.nativeCsv, 'duckdb', sql.replace('LIMIT 5', 'LIMIT 4'), CASES, 3),
+      );
       expect(written.text).toBe(await jsCsv(adapter, sql, CASES, 3));
       expect(written).toMatchObject({ rows: 3, truncated: true });
     });
 
-    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS DOUBLE)`), 'CAST(0.0000001 AS DECIMAL(18,9))'])('hands %s to the JS path', async (value) => {
-      const sql = `SELECT ${value} AS f`;
-      const failure = await nativeCsv(adapter.nativeCsv, await request(adapter.nativeCsv, 'duckdb', sql, [{ column: 'f', as: 'text' }])).catch((error: unknown) => error);
-      expect(isNativeCsvFallback(failure)).toBe(true);
-    });
+    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS DOUBLE)`), 'CAST(0.0000001 AS DECIMAL(18,9))'])(
+      'hands %s to the JS path',
+      async (value) => {
+        const sql = `SELECT ${value} AS f`;
+        const failure = await nativeCsv(
+          adapter.nativeCsv,
+          await request(adapter.nativeCsv, 'duckdb', sql, [{ column: 'f', as: 'text' }]),
+        ).catch((error: unknown) => error);
+        expect(isNativeCsvFallback(failure)).toBe(true);
+      },
+    );
 
     it('writes nowhere but its own directory', async () => {
       const csvRequest = await request(adapter.nativeCsv, 'duckdb', 'SELECT 1 AS i', [{ column: 'i', as: 'text' }]);
-      await expect(adapter.nativeCsv.writeFile(csvRequest, join(dataDir, 'elsewhere.csv'))).rejects.toThrow(/only write export files inside/);
-      await expect(adapter.runQuery(`SELECT * FROM read_csv('${join(dataDir, 'elsewhere.csv')}')`)).rejects.toThrow(/disabled by configuration|Permission/);
+      await expect(adapter.nativeCsv.writeFile(csvRequest, join(dataDir, 'elsewhere.csv'))).rejects.toThrow(
+        /only write export files inside/,
+      );
+      await expect(adapter.runQuery(`SELECT * FROM read_csv('${join(dataDir, 'elsewhere.csv')}')`)).rejects.toThrow(
+        /disabled by configuration|Permission/,
+      );
     });
   });
 
   describe('PostgreSQL (COPY TO STDOUT)', () => {
-    const adapter = new PostgresAdapter({ type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', dbname: 'postgres', schema: 'public', sslmode: 'disable' });
+    const adapter = new PostgresAdapter({
+      type: 'postgres',
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      password: '',
+      dbname: 'postgres',
+      schema: 'public',
+      sslmode: 'disable',
+    });
     const native = adapter.nativeCsv as NativeCsvToStream;
     afterAll(() => adapter.close());
 
@@ -298,11 +477,14 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       expect(written).toMatchObject({ rows: STRINGS.length, truncated: false });
     });
 
-    it('seeded random text in 1–3 columns: PostgreSQL quotes, the rewrite gives the JS path\'s bytes', async () => {
+    it("seeded random text in 1–3 columns: PostgreSQL quotes, the rewrite gives the JS path's bytes", async () => {
       const random = new SeededRandom(20261128);
       for (let file = 0; file < 40; file += 1) {
         const names = Array.from({ length: random.int(1, 3) }, (_, index) => `t${index}`);
-        const rows = Array.from({ length: random.int(1, 30) }, (_, index) => `(${[index, ...names.map(() => literal(randomText(random)))].join(', ')})`);
+        const rows = Array.from(
+          { length: random.int(1, 30) },
+          (_, index) => `(${[index, ...names.map(() => literal(randomText(random)))].join(', ')})`,
+        );
         const sql = `SELECT ${names.join(', ')} FROM (VALUES ${rows.join(', ')}) AS v(n, ${names.join(', ')}) ORDER BY n`;
         const cases = names.map((column) => ({ column, as: 'text' as const }));
         const written = await nativeCsv(native, await request(native, 'postgres', sql, cases));
@@ -329,11 +511,16 @@ describe('native CSV writers write the bytes the JS path writes', () => {
       expect(written).toMatchObject({ rows: 3, truncated: true });
     });
 
-    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS double precision)`), 'CAST(0.0000001 AS numeric)', 'CAST(1e22 AS numeric)'])('hands %s to the JS path', async (value) => {
-      const sql = `SELECT ${value} AS f`;
-      const failure = await nativeCsv(native, await request(native, 'postgres', sql, [{ column: 'f', as: 'text' }])).catch((error: unknown) => error);
-      expect(isNativeCsvFallback(failure)).toBe(true);
-    });
+    it.each([...FAR_DOUBLES.map((value) => `CAST('${value}' AS double precision)`), 'CAST(0.0000001 AS numeric)', 'CAST(1e22 AS numeric)'])(
+      'hands %s to the JS path',
+      async (value) => {
+        const sql = `SELECT ${value} AS f`;
+        const failure = await nativeCsv(native, await request(native, 'postgres', sql, [{ column: 'f', as: 'text' }])).catch(
+          (error: unknown) => error,
+        );
+        expect(isNativeCsvFallback(failure)).toBe(true);
+      },
+    );
 
     it('writes hostile parameter values in as literals that mean exactly the value', async () => {
       const values = HOSTILE_VALUES;

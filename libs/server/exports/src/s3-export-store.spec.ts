@@ -49,7 +49,8 @@ describe('S3ExportStore against a local S3 server (s3rver)', () => {
         names.push(context.commandName ?? '?');
         const result = await next(args);
         const body = (args.input as { Body?: unknown }).Body;
-        if (context.commandName === 'UploadPartCommand' && body instanceof Uint8Array) partBytes.set(created, (partBytes.get(created) ?? 0) + body.byteLength);
+        if (context.commandName === 'UploadPartCommand' && body instanceof Uint8Array)
+          partBytes.set(created, (partBytes.get(created) ?? 0) + body.byteLength);
         return result;
       },
       { step: 'initialize' },
@@ -116,7 +117,11 @@ describe('S3ExportStore against a local S3 server (s3rver)', () => {
     expect(stored).toEqual([expect.stringMatching(new RegExp(`^exports/${jobId}/[0-9a-f-]{36}$`))]);
     expect(await s3.pendingUploads()).toEqual([]);
 
-    expect(fileUrl).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/exports/${jobId}/.*X-Amz-Signature=[0-9a-f]{64}.*X-Amz-Expires=600|X-Amz-Expires=600.*X-Amz-Signature=`));
+    expect(fileUrl).toMatch(
+      new RegExp(
+        `^${s3.endpoint}/${s3.bucket}/exports/${jobId}/.*X-Amz-Signature=[0-9a-f]{64}.*X-Amz-Expires=600|X-Amz-Expires=600.*X-Amz-Signature=`,
+      ),
+    );
     const response = await fetch(fileUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="csv-orders-2026-01-01-00-00-00-0000.csv"');
@@ -162,7 +167,9 @@ describe('S3ExportStore against a local S3 server (s3rver)', () => {
     const attempt = await files.begin({ jobId, projectUuid: randomUUID(), contentType: CSV });
     await expect(write(attempt.stream, failingAfter(11 * MiB))).rejects.toThrow('the warehouse went away');
     await attempt.discard();
-    expect(sent.get(files)).toEqual(expect.arrayContaining(['CreateMultipartUploadCommand', 'UploadPartCommand', 'AbortMultipartUploadCommand']));
+    expect(sent.get(files)).toEqual(
+      expect.arrayContaining(['CreateMultipartUploadCommand', 'UploadPartCommand', 'AbortMultipartUploadCommand']),
+    );
     expect(sent.get(files)).not.toContain('CompleteMultipartUploadCommand');
     expect(await keys(`exports/${jobId}/`)).toEqual([]);
     expect(await s3.pendingUploads()).toEqual([]);
@@ -234,7 +241,10 @@ describe('S3ExportStore against a local S3 server (s3rver)', () => {
       await write(attempt.stream, [Buffer.from('chain\n')]);
       await expect(attempt.commit('chain.csv')).resolves.toEqual({ fileUrl: expect.stringContaining('X-Amz-Credential=S3RVER') });
     } finally {
-      for (const [name, value] of [['AWS_ACCESS_KEY_ID', saved.id], ['AWS_SECRET_ACCESS_KEY', saved.secret]] as const) {
+      for (const [name, value] of [
+        ['AWS_ACCESS_KEY_ID', saved.id],
+        ['AWS_SECRET_ACCESS_KEY', saved.secret],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

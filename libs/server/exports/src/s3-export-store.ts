@@ -187,7 +187,8 @@ export class S3ExportStore implements ExportStore, OnModuleDestroy {
     const stale: _Object[] = [];
     for await (const object of this.list(s3JobPrefix(jobId))) if (object.Key !== key) stale.push(object);
     const { failures } = await this.deleteObjects(stale);
-    if (failures.length > 0) throw new Error(`Could not remove an earlier export file of job ${jobId}: ${failures[0]?.key} (${failures[0]?.code})`);
+    if (failures.length > 0)
+      throw new Error(`Could not remove an earlier export file of job ${jobId}: ${failures[0]?.key} (${failures[0]?.code})`);
     return { fileUrl: await this.presign(key, fileName, contentType) };
   }
 

@@ -39,7 +39,9 @@ export class SheetExportService {
     const opened = await this.exportQuery.open(payload, undefined, pivotConfig ? this.config.query.maxLimit : undefined);
     const onRows = throttled(reportRows, 1_000);
     try {
-      const { spreadsheetId, spreadsheetUrl } = await writer.createSpreadsheet(`${payload.exploreId} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`);
+      const { spreadsheetId, spreadsheetUrl } = await writer.createSpreadsheet(
+        `${payload.exploreId} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+      );
       if (writer.shareWith) await writer.shareWith(spreadsheetId, opened.principal.email);
       let truncated = false;
       if (pivotConfig) {

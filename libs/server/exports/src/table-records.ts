@@ -37,7 +37,11 @@ export async function* plainRecordBatches(opened: OpenedExport, layout: ExportLa
  * A pivoted table needs every row before its first line (the header lists every pivot column),
  * so its rows are gathered first; the caller bounds how many there can be.
  */
-export async function pivotTable(opened: OpenedExport, layout: ExportLayout & { pivotConfig: NonNullable<ExportLayout['pivotConfig']> }, maxColumns: number): Promise<{ records: string[][]; truncatedColumns: boolean }> {
+export async function pivotTable(
+  opened: OpenedExport,
+  layout: ExportLayout & { pivotConfig: NonNullable<ExportLayout['pivotConfig']> },
+  maxColumns: number,
+): Promise<{ records: string[][]; truncatedColumns: boolean }> {
   const rows: ResultRow[] = [];
   for await (const batch of opened.batches) rows.push(...batch);
   const table = buildPivotTable({
@@ -47,7 +51,13 @@ export async function pivotTable(opened: OpenedExport, layout: ExportLayout & { 
     tableCalculations: (opened.query.tableCalculations ?? []).map((calculation) => calculation.name),
     rows,
     pivotConfig: layout.pivotConfig,
-    options: { customLabels: layout.customLabels ?? {}, showTableNames: layout.showTableNames, onlyRaw: layout.onlyRaw, hiddenFields: layout.hiddenFields ?? [], columnOrder: layout.columnOrder },
+    options: {
+      customLabels: layout.customLabels ?? {},
+      showTableNames: layout.showTableNames,
+      onlyRaw: layout.onlyRaw,
+      hiddenFields: layout.hiddenFields ?? [],
+      columnOrder: layout.columnOrder,
+    },
     maxColumns,
   });
   return { records: [...table.headerRows, ...table.rows], truncatedColumns: table.truncatedColumns };

@@ -3,7 +3,10 @@
  * failures are ignored (progress is informative, the result is what counts). `flush` sends the
  * final figure and waits for it.
  */
-export function throttled(report: (rows: number) => Promise<void>, intervalMs: number): ((rows: number) => void) & { flush: (rows: number) => Promise<void> } {
+export function throttled(
+  report: (rows: number) => Promise<void>,
+  intervalMs: number,
+): ((rows: number) => void) & { flush: (rows: number) => Promise<void> } {
   let last = 0;
   const send = (rows: number): void => {
     const now = Date.now();

@@ -42,8 +42,12 @@ describe('JobStatusService', () => {
   });
 
   it('answers 404, as for a missing job, to other users and to admins of other organizations', async () => {
-    await expect(service.get(principal('cccccccc-cccc-4ccc-8ccc-cccccccccccc', ORG, 'developer'), JOB)).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(service.get(principal('dddddddd-dddd-4ddd-8ddd-dddddddddddd', OTHER_ORG, 'admin'), JOB)).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(service.get(principal('cccccccc-cccc-4ccc-8ccc-cccccccccccc', ORG, 'developer'), JOB)).rejects.toMatchObject({
+      name: 'NotFoundError',
+    });
+    await expect(service.get(principal('dddddddd-dddd-4ddd-8ddd-dddddddddddd', OTHER_ORG, 'admin'), JOB)).rejects.toMatchObject({
+      name: 'NotFoundError',
+    });
     await expect(service.get(principal(CREATOR, ORG, 'admin'), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       name: 'NotFoundError',
     });

@@ -5,5 +5,9 @@ import { RollupStorageModule } from '@quarry/server/pre-aggregates';
 import { MaintenanceService } from './maintenance.service';
 import { MaintenanceRequestsService } from './maintenance-requests.service';
 
-@Module({ imports: [ExportStorageModule, RollupStorageModule], providers: [MaintenanceService, MaintenanceRequestsService], exports: [MaintenanceService, MaintenanceRequestsService] })
+@Module({
+  imports: [ExportStorageModule, RollupStorageModule],
+  providers: [MaintenanceService, MaintenanceRequestsService],
+  exports: [MaintenanceService, MaintenanceRequestsService],
+})
 export class MaintenanceModule {}

@@ -35,7 +35,13 @@ describe('MaintenanceService.purgeExpired', () => {
   function service(s3: ConstructorParameters<typeof MaintenanceService>[3], repository: PreAggregatesRepository = noStaleRollups) {
     const config = { dataDir, maintenance: { fileRetentionMs: retentionMs }, preAggregates: { fileGraceMs: 300_000 } } as AppConfig;
     const local = new LocalRollupFiles(dataDir);
-    return new MaintenanceService(config, tokens, queryHistory, s3, new RollupHousekeeping(repository, new LocalRollupStore(local), local, config));
+    return new MaintenanceService(
+      config,
+      tokens,
+      queryHistory,
+      s3,
+      new RollupHousekeeping(repository, new LocalRollupStore(local), local, config),
+    );
   }
 
   it('removes rollup files replaced longer ago than the grace period, and counts them', async () => {
@@ -44,10 +50,17 @@ describe('MaintenanceService.purgeExpired', () => {
     await writeFile(replaced, '1234567');
     const rollups = {
       ...noStaleRollups,
-      staleFilesAnywhere: jest.fn(async () => [{ projectUuid: PROJECT, name: 'daily', buildUuid: BUILD, filePath: replaced, objectKey: null, bytes: 7 }]),
+      staleFilesAnywhere: jest.fn(async () => [
+        { projectUuid: PROJECT, name: 'daily', buildUuid: BUILD, filePath: replaced, objectKey: null, bytes: 7 },
+      ]),
       markFilesRemoved: jest.fn(async () => undefined),
     };
-    await expect(service(null, rollups as unknown as PreAggregatesRepository).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 2, bytesFreed: 12 });
+    await expect(service(null, rollups as unknown as PreAggregatesRepository).purgeExpired(now)).resolves.toEqual({
+      tokensPurged: 2,
+      queriesPurged: 1,
+      filesPurged: 2,
+      bytesFreed: 12,
+    });
     expect(rollups.staleFilesAnywhere).toHaveBeenCalledWith(new Date(now.getTime() - 300_000));
     expect(rollups.markFilesRemoved).toHaveBeenCalledWith([BUILD]);
     await expect(readFile(replaced)).rejects.toThrow(/ENOENT/);
@@ -55,7 +68,10 @@ describe('MaintenanceService.purgeExpired', () => {
 
   it('removes every rollup file of a deleted project, and nothing else', async () => {
     const kept = join(dataDir, 'pre-aggregates', PROJECT, 'daily', `${BUILD}.parquet`);
-    const orphans = [join(dataDir, 'pre-aggregates', DELETED_PROJECT, 'daily', `${BUILD}.parquet`), join(dataDir, 'pre-aggregates', DELETED_PROJECT, 'hourly', `.${BUILD}.jsonl`)];
+    const orphans = [
+      join(dataDir, 'pre-aggregates', DELETED_PROJECT, 'daily', `${BUILD}.parquet`),
+      join(dataDir, 'pre-aggregates', DELETED_PROJECT, 'hourly', `.${BUILD}.jsonl`),
+    ];
     const notOurs = join(dataDir, 'pre-aggregates', 'README', 'x.txt');
     for (const file of [kept, ...orphans, notOurs]) {
       await mkdir(join(file, '..'), { recursive: true });
@@ -63,7 +79,12 @@ describe('MaintenanceService.purgeExpired', () => {
     }
     const existingProjects = jest.fn(async () => new Set([PROJECT]));
     const repository = { ...noStaleRollups, existingProjects } as unknown as PreAggregatesRepository;
-    await expect(service(null, repository).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 3, bytesFreed: 11 });
+    await expect(service(null, repository).purgeExpired(now)).resolves.toEqual({
+      tokensPurged: 2,
+      queriesPurged: 1,
+      filesPurged: 3,
+      bytesFreed: 11,
+    });
     expect(existingProjects).toHaveBeenCalledWith(expect.arrayContaining([PROJECT, DELETED_PROJECT]));
     await expect(readdir(join(dataDir, 'pre-aggregates'))).resolves.toEqual(expect.arrayContaining([PROJECT, 'README']));
     await expect(readdir(join(dataDir, 'pre-aggregates'))).resolves.not.toContain(DELETED_PROJECT);
@@ -76,7 +97,12 @@ describe('MaintenanceService.purgeExpired', () => {
 
   it('adds the S3 objects older than FILE_RETENTION_HOURS to the counts', async () => {
     const purgeOlderThan = jest.fn(async () => ({ files: 3, bytes: 300, failures: [{ key: 'exports/j/x', code: 'AccessDenied' }] }));
-    await expect(service({ purgeOlderThan }).purgeExpired(now)).resolves.toEqual({ tokensPurged: 2, queriesPurged: 1, filesPurged: 4, bytesFreed: 305 });
+    await expect(service({ purgeOlderThan }).purgeExpired(now)).resolves.toEqual({
+      tokensPurged: 2,
+      queriesPurged: 1,
+      filesPurged: 4,
+      bytesFreed: 305,
+    });
     expect(purgeOlderThan).toHaveBeenCalledWith(new Date(now.getTime() - retentionMs));
   });
 });

@@ -39,7 +39,10 @@ export class MaintenanceService {
       files.files += objects.files;
       files.bytes += objects.bytes;
       if (objects.failures.length > 0) {
-        this.logger.warn({ failed: objects.failures.length, first: objects.failures.slice(0, 5) }, 'S3 refused to delete some expired export files; the next run tries again');
+        this.logger.warn(
+          { failed: objects.failures.length, first: objects.failures.slice(0, 5) },
+          'S3 refused to delete some expired export files; the next run tries again',
+        );
       }
     }
     // Rollups replaced longer ago than the grace period, and every rollup of a deleted project (local and, with S3, in the bucket).

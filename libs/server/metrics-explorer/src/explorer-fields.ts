@@ -12,8 +12,13 @@ export interface TimeDimensionChoice {
 /** A metric of the explore by name: the base table's first, else any table's. */
 export function findMetric(explore: Explore, name: string): Metric {
   const base = explore.tables[explore.baseTable]?.metrics[name];
-  const metric = base ?? Object.values(explore.tables).map((table) => table.metrics[name]).find((found) => found !== undefined);
-  if (!metric) throw new NotFoundError(`Metric "${name}" does not exist in explore "${explore.name}"`, { metric: name, explore: explore.name });
+  const metric =
+    base ??
+    Object.values(explore.tables)
+      .map((table) => table.metrics[name])
+      .find((found) => found !== undefined);
+  if (!metric)
+    throw new NotFoundError(`Metric "${name}" does not exist in explore "${explore.name}"`, { metric: name, explore: explore.name });
   return metric;
 }
 
@@ -34,11 +39,18 @@ export function findDimension(explore: Explore, fieldId: string): Dimension | un
  * Its grain, when one is named, must be one the explorer draws.
  */
 export function chooseTimeDimension(metric: Metric, override: TimeDimensionChoice | undefined): TimeDimensionChoice {
-  const choice = override ?? (metric.defaultTimeDimension ? { table: metric.table, field: metric.defaultTimeDimension.field, interval: metric.defaultTimeDimension.interval } : undefined);
+  const choice =
+    override ??
+    (metric.defaultTimeDimension
+      ? { table: metric.table, field: metric.defaultTimeDimension.field, interval: metric.defaultTimeDimension.interval }
+      : undefined);
   if (!choice) {
-    throw new ParameterError(`Metric "${metric.name}" has no default time dimension: send timeDimensionOverride { table, field, interval }`, {
-      timeDimensionOverride: ['required: the metric has no default time dimension'],
-    });
+    throw new ParameterError(
+      `Metric "${metric.name}" has no default time dimension: send timeDimensionOverride { table, field, interval }`,
+      {
+        timeDimensionOverride: ['required: the metric has no default time dimension'],
+      },
+    );
   }
   return choice;
 }
@@ -78,6 +90,9 @@ export function requireIntervalDimension(explore: Explore, ref: TimeDimensionRef
 /** Date and timestamp dimensions a metric of the explore could be drawn over. */
 export function availableTimeDimensions(explore: Explore): Dimension[] {
   return Object.values(explore.tables).flatMap((table) =>
-    Object.values(table.dimensions).filter((dimension) => (dimension.type === 'date' || dimension.type === 'timestamp') && !dimension.timeIntervalBaseDimensionName && !dimension.hidden),
+    Object.values(table.dimensions).filter(
+      (dimension) =>
+        (dimension.type === 'date' || dimension.type === 'timestamp') && !dimension.timeIntervalBaseDimensionName && !dimension.hidden,
+    ),
   );
 }

@@ -37,7 +37,12 @@ export function seriesQuery(spec: SeriesSpec, segmentId?: string, segmentFilter?
     exploreName: spec.exploreName,
     dimensions: segmentId ? [timeId, segmentId] : [timeId],
     metrics: [spec.metricId],
-    filters: { dimensions: { id: 'metrics-explorer', and: [...rangeRules(spec), ...(spec.filter ? [spec.filter] : []), ...(segmentFilter ? [segmentFilter] : [])] } },
+    filters: {
+      dimensions: {
+        id: 'metrics-explorer',
+        and: [...rangeRules(spec), ...(spec.filter ? [spec.filter] : []), ...(segmentFilter ? [segmentFilter] : [])],
+      },
+    },
     sorts: [{ fieldId: timeId, descending: false }],
     limit: spec.limit,
     tableCalculations: [],

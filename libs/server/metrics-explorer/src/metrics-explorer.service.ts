@@ -30,7 +30,17 @@ import {
 } from './explorer-fields';
 import { MAX_SEGMENTS, segmentValuesFilter, seriesQuery, type SeriesSpec, timeDimensionId, topSegmentsQuery } from './explorer-queries';
 import { assemblePoints, type ExplorerDataPoint, segmentText, type SeriesValues, seriesValues } from './series-points';
-import { type DateRange, type ExplorerGrain, grainForRange, parseDate, periodCount, periodsOf, periodStart, seriesBounds, yearBefore } from './time-grain';
+import {
+  type DateRange,
+  type ExplorerGrain,
+  grainForRange,
+  parseDate,
+  periodCount,
+  periodsOf,
+  periodStart,
+  seriesBounds,
+  yearBefore,
+} from './time-grain';
 
 export type MetricExplorerComparison =
   | { comparison: 'none'; segmentDimension?: string | null }
@@ -46,7 +56,10 @@ export interface MetricExplorerRequest {
   filter?: Record<string, unknown>;
 }
 
-export type MetricWithTimeDimension = Metric & { timeDimension: { interval: ExplorerGrain; field: string; table: string }; availableTimeDimensions: Dimension[] };
+export type MetricWithTimeDimension = Metric & {
+  timeDimension: { interval: ExplorerGrain; field: string; table: string };
+  availableTimeDimensions: Dimension[];
+};
 
 export interface MetricExplorerResults {
   results: ExplorerDataPoint[];
@@ -76,7 +89,13 @@ export class MetricsExplorerService {
     private readonly config: AppConfig,
   ) {}
 
-  async run(principal: Principal, projectUuid: string, exploreName: string, metricName: string, request: MetricExplorerRequest): Promise<MetricExplorerResults> {
+  async run(
+    principal: Principal,
+    projectUuid: string,
+    exploreName: string,
+    metricName: string,
+    request: MetricExplorerRequest,
+  ): Promise<MetricExplorerResults> {
     const range = dateRange(request.startDate, request.endDate);
     const explore = await this.explore(principal, projectUuid, exploreName);
     const metric = findMetric(explore, metricName);
@@ -87,7 +106,15 @@ export class MetricsExplorerService {
     // Counted before anything is built: a request may name any range (finding 5 of issue 31).
     this.assertFits(periodCount(range, grain), grain);
     const periods = periodsOf(range, grain);
-    const spec: SeriesSpec = { exploreName: explore.name, metricId: `${metric.table}_${metric.name}`, timeDimension, grain, ...seriesBounds(range, grain), filter: filterRule(request.filter), limit: this.config.query.maxLimit };
+    const spec: SeriesSpec = {
+      exploreName: explore.name,
+      metricId: `${metric.table}_${metric.name}`,
+      timeDimension,
+      grain,
+      ...seriesBounds(range, grain),
+      filter: filterRule(request.filter),
+      limit: this.config.query.maxLimit,
+    };
     const metricView = withTimeDimension(explore, metric, { interval: grain, field: timeDimension.field, table: timeDimension.table });
     const query = request.query;
 
@@ -98,22 +125,47 @@ export class MetricsExplorerService {
     const base = { fields: main.fields, metric: metricView, segmentDimension: null, hasFilteredSeries: false };
     switch (query.comparison) {
       case 'none':
-        return { ...base, compareMetric: null, results: assemblePoints({ periods, segments: [null], metricLabel: metric.label, main: main.values }) };
+        return {
+          ...base,
+          compareMetric: null,
+          results: assemblePoints({ periods, segments: [null], metricLabel: metric.label, main: main.values }),
+        };
       case 'previous_period': {
         const previousSpec = { ...spec, ...seriesBounds(yearBefore(range), grain) };
         const previous = await this.series(principal, projectUuid, seriesQuery(previousSpec), previousSpec);
-        const compare = { label: `${metric.label} (previous year)`, values: previous.values.get(null) ?? new Map(), periodOf: (period: Dayjs) => periodStart(period.subtract(1, 'year'), grain).valueOf() };
-        return { ...base, compareMetric: null, results: assemblePoints({ periods, segments: [null], metricLabel: metric.label, main: main.values, compare }) };
+        const compare = {
+          label: `${metric.label} (previous year)`,
+          values: previous.values.get(null) ?? new Map(),
+          periodOf: (period: Dayjs) => periodStart(period.subtract(1, 'year'), grain).valueOf(),
+        };
+        return {
+          ...base,
+          compareMetric: null,
+          results: assemblePoints({ periods, segments: [null], metricLabel: metric.label, main: main.values, compare }),
+        };
       }
       case 'different_metric': {
         const other = await this.otherMetric(principal, projectUuid, explore, query.metric, timeDimension, grain);
-        const otherSpec: SeriesSpec = { ...spec, exploreName: other.explore.name, metricId: `${other.metric.table}_${other.metric.name}`, timeDimension: other.timeDimension };
+        const otherSpec: SeriesSpec = {
+          ...spec,
+          exploreName: other.explore.name,
+          metricId: `${other.metric.table}_${other.metric.name}`,
+          timeDimension: other.timeDimension,
+        };
         const compared = await this.series(principal, projectUuid, seriesQuery(otherSpec), otherSpec);
-        const compare = { label: other.metric.label, values: compared.values.get(null) ?? new Map(), periodOf: (period: Dayjs) => period.valueOf() };
+        const compare = {
+          label: other.metric.label,
+          values: compared.values.get(null) ?? new Map(),
+          periodOf: (period: Dayjs) => period.valueOf(),
+        };
         return {
           ...base,
           fields: { ...main.fields, ...compared.fields },
-          compareMetric: withTimeDimension(other.explore, other.metric, { interval: grain, field: other.timeDimension.field, table: other.timeDimension.table }),
+          compareMetric: withTimeDimension(other.explore, other.metric, {
+            interval: grain,
+            field: other.timeDimension.field,
+            table: other.timeDimension.table,
+          }),
           results: assemblePoints({ periods, segments: [null], metricLabel: metric.label, main: main.values, compare }),
         };
       }
@@ -121,17 +173,30 @@ export class MetricsExplorerService {
   }
 
   /** The top segments by the metric over the range, each with its full series; `hasFilteredSeries` when more existed. */
-  private async segmented(principal: Principal, projectUuid: string, explore: Explore, spec: SeriesSpec, periods: Dayjs[], metric: MetricWithTimeDimension, segmentId: string): Promise<MetricExplorerResults> {
+  private async segmented(
+    principal: Principal,
+    projectUuid: string,
+    explore: Explore,
+    spec: SeriesSpec,
+    periods: Dayjs[],
+    metric: MetricWithTimeDimension,
+    segmentId: string,
+  ): Promise<MetricExplorerResults> {
     const segmentDimension = findDimension(explore, segmentId);
     if (!segmentDimension) {
-      throw new ParameterError(`"${segmentId}" is not a dimension of explore "${explore.name}"`, { 'query.segmentDimension': [`${segmentId} is not a dimension of explore ${explore.name}`] });
+      throw new ParameterError(`"${segmentId}" is not a dimension of explore "${explore.name}"`, {
+        'query.segmentDimension': [`${segmentId} is not a dimension of explore ${explore.name}`],
+      });
     }
     const top = await this.read(principal, projectUuid, topSegmentsQuery(spec, segmentId));
     const hasFilteredSeries = top.rows.length > MAX_SEGMENTS;
     const segmentRaws = top.rows.slice(0, MAX_SEGMENTS).map((row) => row[segmentId]?.value.raw ?? null);
     const segments = segmentRaws.map(segmentText);
     this.assertFits(periods.length * Math.max(segments.length, 1), spec.grain);
-    const filter = hasFilteredSeries && (segmentDimension.type === 'string' || segmentDimension.type === 'number') ? segmentValuesFilter(segmentId, segmentRaws as Array<string | number | null>) : undefined;
+    const filter =
+      hasFilteredSeries && (segmentDimension.type === 'string' || segmentDimension.type === 'number')
+        ? segmentValuesFilter(segmentId, segmentRaws as Array<string | number | null>)
+        : undefined;
     const main = await this.series(principal, projectUuid, seriesQuery(spec, segmentId, filter), spec, segmentId);
     const kept = new Set(segments);
     for (const segment of [...main.values.keys()]) if (!kept.has(segment)) main.values.delete(segment);
@@ -146,15 +211,32 @@ export class MetricsExplorerService {
   }
 
   /** The metric compared against: in the same explore when it has that table, else in the explore named by the table. */
-  private async otherMetric(principal: Principal, projectUuid: string, explore: Explore, requested: { table: string; name: string }, primaryTime: { table: string; field: string }, grain: ExplorerGrain) {
+  private async otherMetric(
+    principal: Principal,
+    projectUuid: string,
+    explore: Explore,
+    requested: { table: string; name: string },
+    primaryTime: { table: string; field: string },
+    grain: ExplorerGrain,
+  ) {
     const otherExplore = explore.tables[requested.table] ? explore : await this.explore(principal, projectUuid, requested.table);
     const metric = findMetricInTable(otherExplore, requested.table, requested.name);
-    if (!metric) throw new NotFoundError(`Metric "${requested.table}.${requested.name}" does not exist`, { 'query.metric': `${requested.table}.${requested.name}` });
-    const choice = metric.defaultTimeDimension ? { table: metric.table, field: metric.defaultTimeDimension.field } : otherExplore.tables[primaryTime.table]?.dimensions[primaryTime.field] ? primaryTime : undefined;
-    if (!choice) {
-      throw new ParameterError(`Metric "${requested.table}.${requested.name}" has no default time dimension and its explore lacks ${primaryTime.table}.${primaryTime.field}`, {
-        'query.metric': ['the metric has no time dimension to compare on'],
+    if (!metric)
+      throw new NotFoundError(`Metric "${requested.table}.${requested.name}" does not exist`, {
+        'query.metric': `${requested.table}.${requested.name}`,
       });
+    const choice = metric.defaultTimeDimension
+      ? { table: metric.table, field: metric.defaultTimeDimension.field }
+      : otherExplore.tables[primaryTime.table]?.dimensions[primaryTime.field]
+        ? primaryTime
+        : undefined;
+    if (!choice) {
+      throw new ParameterError(
+        `Metric "${requested.table}.${requested.name}" has no default time dimension and its explore lacks ${primaryTime.table}.${primaryTime.field}`,
+        {
+          'query.metric': ['the metric has no time dimension to compare on'],
+        },
+      );
     }
     const timeDimension = timeDimensionRef(otherExplore, choice);
     requireIntervalDimension(otherExplore, timeDimension, grain);
@@ -166,7 +248,13 @@ export class MetricsExplorerService {
     return target.explore;
   }
 
-  private async series(principal: Principal, projectUuid: string, query: MetricQuery, spec: SeriesSpec, segmentId?: string): Promise<Series> {
+  private async series(
+    principal: Principal,
+    projectUuid: string,
+    query: MetricQuery,
+    spec: SeriesSpec,
+    segmentId?: string,
+  ): Promise<Series> {
     const { rows, fields } = await this.read(principal, projectUuid, query);
     return { values: seriesValues(rows, timeDimensionId(spec.timeDimension, spec.grain), spec.metricId, spec.grain, segmentId), fields };
   }
@@ -181,10 +269,13 @@ export class MetricsExplorerService {
   /** A series longer than the query limit would come back cut: refuse it instead. */
   private assertFits(points: number, grain: ExplorerGrain): void {
     if (points > this.config.query.maxLimit) {
-      throw new ParameterError(`The range holds ${points.toLocaleString('en-US')} periods at ${grain}, more than QUERY_MAX_LIMIT (${this.config.query.maxLimit}): shorten it or use a coarser interval`, {
-        startDate: ['range too long for the interval'],
-        endDate: ['range too long for the interval'],
-      });
+      throw new ParameterError(
+        `The range holds ${points.toLocaleString('en-US')} periods at ${grain}, more than QUERY_MAX_LIMIT (${this.config.query.maxLimit}): shorten it or use a coarser interval`,
+        {
+          startDate: ['range too long for the interval'],
+          endDate: ['range too long for the interval'],
+        },
+      );
     }
   }
 }
@@ -202,15 +293,22 @@ function dateRange(startDate: string, endDate: string): DateRange {
 function filterRule(filter: Record<string, unknown> | undefined): FilterRule | undefined {
   if (!filter) return undefined;
   const target = filter['target'] as { fieldId?: unknown } | undefined;
-  if (typeof target?.fieldId !== 'string') throw new ParameterError('filter.target.fieldId must name a dimension', { 'filter.target.fieldId': ['must be a field id'] });
-  if (typeof filter['operator'] !== 'string') throw new ParameterError('filter.operator is required', { 'filter.operator': ['must be a filter operator'] });
-  if (filter['values'] !== undefined && !Array.isArray(filter['values'])) throw new ParameterError('filter.values must be a list', { 'filter.values': ['must be an array'] });
+  if (typeof target?.fieldId !== 'string')
+    throw new ParameterError('filter.target.fieldId must name a dimension', { 'filter.target.fieldId': ['must be a field id'] });
+  if (typeof filter['operator'] !== 'string')
+    throw new ParameterError('filter.operator is required', { 'filter.operator': ['must be a filter operator'] });
+  if (filter['values'] !== undefined && !Array.isArray(filter['values']))
+    throw new ParameterError('filter.values must be a list', { 'filter.values': ['must be an array'] });
   // Its other fields (values, settings, disabled…) pass as sent: the compiler checks them against the target field.
   const rest = filter as Partial<FilterRule>;
   const id = typeof filter['id'] === 'string' ? filter['id'] : 'filter';
   return { ...rest, id, target: { fieldId: target.fieldId }, operator: filter['operator'] as FilterOperator };
 }
 
-function withTimeDimension(explore: Explore, metric: Metric, timeDimension: MetricWithTimeDimension['timeDimension']): MetricWithTimeDimension {
+function withTimeDimension(
+  explore: Explore,
+  metric: Metric,
+  timeDimension: MetricWithTimeDimension['timeDimension'],
+): MetricWithTimeDimension {
   return { ...metric, timeDimension, availableTimeDimensions: availableTimeDimensions(explore) };
 }

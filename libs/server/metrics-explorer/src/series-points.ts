@@ -16,7 +16,13 @@ export interface ExplorerDataPoint {
 export type SeriesValues = Map<string | null, Map<number, number | null>>;
 
 /** Reads a series from formatted rows: the period of each row, its segment, its metric value. */
-export function seriesValues(rows: readonly ResultRow[], timeId: string, metricId: string, grain: ExplorerGrain, segmentId?: string): SeriesValues {
+export function seriesValues(
+  rows: readonly ResultRow[],
+  timeId: string,
+  metricId: string,
+  grain: ExplorerGrain,
+  segmentId?: string,
+): SeriesValues {
   const values: SeriesValues = new Map();
   for (const row of rows) {
     const period = row[timeId]?.value.raw;
@@ -69,7 +75,9 @@ export function assemblePoints(options: AssembleOptions): ExplorerDataPoint[] {
         dateValue: key,
         segment,
         metric: { label: options.metricLabel, value: options.main.get(segment)?.get(key) ?? null },
-        compareMetric: compare ? { label: compare.label, value: compare.values.get(compare.periodOf(period)) ?? null } : { label: null, value: null },
+        compareMetric: compare
+          ? { label: compare.label, value: compare.values.get(compare.periodOf(period)) ?? null }
+          : { label: null, value: null },
       });
     }
   }

@@ -1,6 +1,16 @@
 import { SeededRandom } from '@quarry/testing';
 
-import { dayjs, EXPLORER_GRAINS, grainForRange, parseDate, periodCount, periodsOf, periodStart, seriesBounds, yearBefore } from './time-grain';
+import {
+  dayjs,
+  EXPLORER_GRAINS,
+  grainForRange,
+  parseDate,
+  periodCount,
+  periodsOf,
+  periodStart,
+  seriesBounds,
+  yearBefore,
+} from './time-grain';
 
 const utc = (text: string) => dayjs.utc(text);
 const iso = (days: dayjs.Dayjs[]) => days.map((day) => day.format('YYYY-MM-DD'));
@@ -21,8 +31,17 @@ describe('time grains of the metrics explorer', () => {
   });
 
   it('lists every period of a range, the partial first and last ones included', () => {
-    expect(iso(periodsOf({ start: utc('2018-01-15'), end: utc('2018-04-02') }, 'MONTH'))).toEqual(['2018-01-01', '2018-02-01', '2018-03-01', '2018-04-01']);
-    expect(iso(periodsOf({ start: utc('2017-11-30'), end: utc('2018-05-01') }, 'QUARTER'))).toEqual(['2017-10-01', '2018-01-01', '2018-04-01']);
+    expect(iso(periodsOf({ start: utc('2018-01-15'), end: utc('2018-04-02') }, 'MONTH'))).toEqual([
+      '2018-01-01',
+      '2018-02-01',
+      '2018-03-01',
+      '2018-04-01',
+    ]);
+    expect(iso(periodsOf({ start: utc('2017-11-30'), end: utc('2018-05-01') }, 'QUARTER'))).toEqual([
+      '2017-10-01',
+      '2018-01-01',
+      '2018-04-01',
+    ]);
     expect(iso(periodsOf({ start: utc('2018-01-03'), end: utc('2018-01-05') }, 'DAY'))).toEqual(['2018-01-03', '2018-01-04', '2018-01-05']);
     const bounds = seriesBounds({ start: utc('2018-01-15'), end: utc('2018-04-02') }, 'MONTH');
     expect([bounds.from.format('YYYY-MM-DD'), bounds.until.format('YYYY-MM-DD')]).toEqual(['2018-01-01', '2018-05-01']);
@@ -40,7 +59,8 @@ describe('time grains of the metrics explorer', () => {
     for (let index = 0; index < 60; index += 1) {
       const start = dayjs.utc(base + Math.floor(random() * 40 * 365) * 86_400_000 + Math.floor(random() * 86_400_000));
       const end = start.add(Math.floor(random() * 3 * 365), 'day').add(Math.floor(random() * 24), 'hour');
-      for (const grain of EXPLORER_GRAINS) expect([grain, periodCount({ start, end }, grain)]).toEqual([grain, periodsOf({ start, end }, grain).length]);
+      for (const grain of EXPLORER_GRAINS)
+        expect([grain, periodCount({ start, end }, grain)]).toEqual([grain, periodsOf({ start, end }, grain).length]);
     }
   });
 

@@ -43,7 +43,10 @@ export class PreAggregateJobs {
     if (!project) return { queued: [] };
     const explores = (await this.projects.listExplores(projectUuid)).filter((explore) => !isExploreError(explore));
     const declared = this.declaredIn(project, explores);
-    await this.preAggregates.replaceDeclared(projectUuid, declared.map(({ item }) => item));
+    await this.preAggregates.replaceDeclared(
+      projectUuid,
+      declared.map(({ item }) => item),
+    );
     await this.changes.announce('preAggregates');
     await this.syncSchedules(projectUuid, declared);
     const queued: string[] = [];
@@ -55,9 +58,21 @@ export class PreAggregateJobs {
   }
 
   /** Queues one build; answers the job id. */
-  async queueBuild(project: ProjectEntity, declared: DeclaredPreAggregate, trigger: PreAggregateBuildTrigger, userUuid: string | null): Promise<string> {
+  async queueBuild(
+    project: ProjectEntity,
+    declared: DeclaredPreAggregate,
+    trigger: PreAggregateBuildTrigger,
+    userUuid: string | null,
+  ): Promise<string> {
     const buildUuid = randomUUID();
-    await this.preAggregates.createBuild({ buildUuid, projectUuid: project.projectUuid, name: declared.name, fingerprint: declared.fingerprint, trigger, jobUuid: null });
+    await this.preAggregates.createBuild({
+      buildUuid,
+      projectUuid: project.projectUuid,
+      name: declared.name,
+      fingerprint: declared.fingerprint,
+      trigger,
+      jobUuid: null,
+    });
     try {
       const jobUuid = await this.producer.enqueue(
         JobName.BuildPreAggregate,
@@ -91,15 +106,25 @@ export class PreAggregateJobs {
             cron: definition.refresh?.cron,
           });
         } catch (error) {
-          this.logger.warn({ projectUuid: project.projectUuid, name: definition.name, err: error }, 'Pre-aggregate cannot be planned; skipped');
+          this.logger.warn(
+            { projectUuid: project.projectUuid, name: definition.name, err: error },
+            'Pre-aggregate cannot be planned; skipped',
+          );
         }
       }
     }
     return declared;
   }
 
-  private async syncSchedules(projectUuid: string, declared: Array<{ item: DeclaredPreAggregate; cron: string | undefined }>): Promise<void> {
-    const wanted = new Map(declared.filter(({ cron }) => cron).map(({ item, cron }) => [schedulerId(projectUuid, item.name), { name: item.name, cron: cron as string }]));
+  private async syncSchedules(
+    projectUuid: string,
+    declared: Array<{ item: DeclaredPreAggregate; cron: string | undefined }>,
+  ): Promise<void> {
+    const wanted = new Map(
+      declared
+        .filter(({ cron }) => cron)
+        .map(({ item, cron }) => [schedulerId(projectUuid, item.name), { name: item.name, cron: cron as string }]),
+    );
     const prefix = `${SCHEDULER_PREFIX}:${projectUuid}:`;
     const existing = await this.queue.getJobSchedulers(0, -1);
     for (const scheduler of existing) {
@@ -111,7 +136,11 @@ export class PreAggregateJobs {
       await this.queue.upsertJobScheduler(
         id,
         { pattern: cron, tz: 'UTC' },
-        { name: JobName.BuildPreAggregate, data: { projectUuid, name, trigger: 'schedule' }, opts: { attempts, backoff, removeOnComplete, removeOnFail } },
+        {
+          name: JobName.BuildPreAggregate,
+          data: { projectUuid, name, trigger: 'schedule' },
+          opts: { attempts, backoff, removeOnComplete, removeOnFail },
+        },
       );
     }
   }

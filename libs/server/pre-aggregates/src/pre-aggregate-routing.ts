@@ -54,7 +54,14 @@ export class PreAggregateRouting {
     changes.onChange('projects', () => this.served.clear());
   }
 
-  async route(project: ProjectEntity, explore: Explore, warehouse: WarehouseConnectionConfig, query: MetricQuery, context: CompileContext, options: { withoutLimit?: boolean } = {}): Promise<Routing> {
+  async route(
+    project: ProjectEntity,
+    explore: Explore,
+    warehouse: WarehouseConnectionConfig,
+    query: MetricQuery,
+    context: CompileContext,
+    options: { withoutLimit?: boolean } = {},
+  ): Promise<Routing> {
     const definitions = explore.preAggregates ?? [];
     if (definitions.length === 0) return miss(`Explore "${explore.name}" has no pre-aggregates`);
     const served = (await this.served.getOrLoad(project.projectUuid, () => this.repository.servedRollups(project.projectUuid))).filter(
@@ -64,8 +71,21 @@ export class PreAggregateRouting {
     for (const definition of definitions) {
       const build = served.find((rollup) => rollup.name === definition.name);
       if (build && this.fingerprintOf(project, explore, definition.name, warehouse) === build.fingerprint) {
-        const ref: RollupRef = { projectUuid: project.projectUuid, name: build.name, buildUuid: build.buildUuid, filePath: build.filePath, objectKey: build.objectKey };
-        available.push({ definition, relationSql: rollupRelationSql(this.store.localPath(ref)), rows: build.rows, builtAt: new Date(build.builtAt), buildUuid: build.buildUuid, ref });
+        const ref: RollupRef = {
+          projectUuid: project.projectUuid,
+          name: build.name,
+          buildUuid: build.buildUuid,
+          filePath: build.filePath,
+          objectKey: build.objectKey,
+        };
+        available.push({
+          definition,
+          relationSql: rollupRelationSql(this.store.localPath(ref)),
+          rows: build.rows,
+          builtAt: new Date(build.builtAt),
+          buildUuid: build.buildUuid,
+          ref,
+        });
       }
     }
     if (available.length === 0) return miss(`No pre-aggregate of explore "${explore.name}" has a ready build of its current definition`);
@@ -76,8 +96,14 @@ export class PreAggregateRouting {
       // With S3, a build this process has not read yet is downloaded first (once).
       await this.store.fetch(build.ref);
     } catch (error) {
-      this.logger.warn({ projectUuid: project.projectUuid, name: match.preAggregateName, buildUuid: build.buildUuid, err: error }, 'Could not fetch a rollup; the query runs on the warehouse');
-      return miss(`The rollup of pre-aggregate ${match.preAggregateName} could not be fetched from the bucket: ${(error as Error).message}`, match.preAggregateName);
+      this.logger.warn(
+        { projectUuid: project.projectUuid, name: match.preAggregateName, buildUuid: build.buildUuid, err: error },
+        'Could not fetch a rollup; the query runs on the warehouse',
+      );
+      return miss(
+        `The rollup of pre-aggregate ${match.preAggregateName} could not be fetched from the bucket: ${(error as Error).message}`,
+        match.preAggregateName,
+      );
     }
     return { use: { hit: true, name: match.preAggregateName, buildUuid: build.buildUuid }, compiled: match.compiled };
   }
@@ -87,9 +113,17 @@ export class PreAggregateRouting {
    * and ready builds, unless the match depends on the moment (relative dates, in the query or in a
    * pre-aggregate's filters).
    */
-  private match(explore: Explore, query: MetricQuery, context: CompileContext, available: readonly AvailableRollup[], withoutLimit: boolean): PreAggregateMatch {
+  private match(
+    explore: Explore,
+    query: MetricQuery,
+    context: CompileContext,
+    available: readonly AvailableRollup[],
+    withoutLimit: boolean,
+  ): PreAggregateMatch {
     const builds = available.map((rollup) => [rollup.definition.name, rollup.relationSql, rollup.rows, rollup.builtAt?.getTime()]);
-    return this.matches.forQuery(explore, query, context, [withoutLimit, builds], () => matchPreAggregate(explore, query, context, available, { withoutLimit }));
+    return this.matches.forQuery(explore, query, context, [withoutLimit, builds], () =>
+      matchPreAggregate(explore, query, context, available, { withoutLimit }),
+    );
   }
 
   /** The fingerprint of a definition as the project's current compile declares it. */

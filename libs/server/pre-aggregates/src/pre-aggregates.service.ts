@@ -21,7 +21,14 @@ export interface PreAggregateBuildSummary {
 export interface PreAggregateStatus {
   name: string;
   exploreName: string;
-  definition: { dimensions: string[]; metrics: string[]; timeDimension: string | null; granularity: string | null; filters: unknown[]; refreshCron: string | null };
+  definition: {
+    dimensions: string[];
+    metrics: string[];
+    timeDimension: string | null;
+    granularity: string | null;
+    filters: unknown[];
+    refreshCron: string | null;
+  };
   /** True when queries can be answered from it now (a ready build of the current definition). */
   servable: boolean;
   /** The build queries are answered from. */
@@ -43,7 +50,14 @@ export class PreAggregatesService {
     await this.projects.authorized(principal, projectUuid, 'project:view');
     const rows = await this.preAggregates.listStatus(projectUuid);
     return rows.map((row) => {
-      const definition = row.definition as { dimensions?: string[]; metrics?: string[]; timeDimension?: string; granularity?: string; filters?: unknown[]; refresh?: { cron?: string } };
+      const definition = row.definition as {
+        dimensions?: string[];
+        metrics?: string[];
+        timeDimension?: string;
+        granularity?: string;
+        filters?: unknown[];
+        refresh?: { cron?: string };
+      };
       return {
         name: row.name,
         exploreName: row.exploreName,

@@ -57,11 +57,20 @@ export class RollupBuilderService {
       // A schedule outlives a deleted project (recompiles replace schedules, deletes do not): it ends here.
       if (payload.trigger === 'schedule') await this.jobs.removeSchedule(projectUuid, name);
       if (!project && isUuid(projectUuid)) await this.store.removeProject(projectUuid);
-      throw project ? new NotFoundError(`Pre-aggregate "${name}" is not defined in this project`, { name }) : new NotFoundError('Project not found', { projectUuid });
+      throw project
+        ? new NotFoundError(`Pre-aggregate "${name}" is not defined in this project`, { name })
+        : new NotFoundError('Project not found', { projectUuid });
     }
     const buildUuid = payload.buildUuid ?? uuidOf(jobId);
     if (!payload.buildUuid) {
-      await this.preAggregates.createBuild({ buildUuid, projectUuid, name, fingerprint: declared.fingerprint, trigger: payload.trigger, jobUuid: jobId });
+      await this.preAggregates.createBuild({
+        buildUuid,
+        projectUuid,
+        name,
+        fingerprint: declared.fingerprint,
+        trigger: payload.trigger,
+        jobUuid: jobId,
+      });
     }
     const started = Date.now();
     const directory = rollupDirectory(this.config.dataDir, projectUuid, name);
@@ -72,7 +81,8 @@ export class RollupBuilderService {
     try {
       const explore = (await this.projects.findExplore(projectUuid, declared.exploreName)) as Explore | null;
       const definition = explore?.preAggregates?.find((candidate) => candidate.name === name);
-      if (!explore || !definition) throw new NotFoundError(`Pre-aggregate "${name}" is no longer in explore "${declared.exploreName}"`, { name });
+      if (!explore || !definition)
+        throw new NotFoundError(`Pre-aggregate "${name}" is no longer in explore "${declared.exploreName}"`, { name });
       if (!project.warehouseConnectionSealed) throw new ParameterError('The project has no warehouse connection');
       const warehouse = this.box.openJson<WarehouseConnectionConfig>(project.warehouseConnectionSealed);
       // Relative-date filters of the definition hold as of this moment, which the matcher is told.
@@ -98,7 +108,8 @@ export class RollupBuilderService {
             for (const raw of batch) {
               const row = withColumnNames(raw, compiled.columnNames);
               const line: Record<string, unknown> = {};
-              for (const column of plan.columns) line[column.name] = types.observe(column.name, row[column.name] ?? row[column.fieldId] ?? null);
+              for (const column of plan.columns)
+                line[column.name] = types.observe(column.name, row[column.name] ?? row[column.fieldId] ?? null);
               text += `${JSON.stringify(line)}\n`;
             }
             if (!out.write(text)) await once(out, 'drain');
@@ -120,13 +131,19 @@ export class RollupBuilderService {
       const { served } = await this.preAggregates.completeBuild(buildUuid, { rows, bytes, durationMs, ...stored });
       published = undefined;
       await this.changes.announce('preAggregates');
-      this.logger.log({ projectUuid, name, buildUuid, rows, bytes, durationMs, served, objectKey: stored.objectKey }, 'Pre-aggregate built');
+      this.logger.log(
+        { projectUuid, name, buildUuid, rows, bytes, durationMs, served, objectKey: stored.objectKey },
+        'Pre-aggregate built',
+      );
       await this.removeReplacedFiles(projectUuid);
       if (!served) await this.removeIfProjectDeleted(projectUuid);
       return { projectUuid, name, buildUuid, rows, bytes, durationMs, served };
     } catch (error) {
       await rm(stagedPath, { force: true });
-      if (published) await this.store.remove([{ ...published, bytes: null }]).catch((failure: unknown) => this.logger.warn({ buildUuid, err: failure }, 'Could not remove the files of a failed build'));
+      if (published)
+        await this.store
+          .remove([{ ...published, bytes: null }])
+          .catch((failure: unknown) => this.logger.warn({ buildUuid, err: failure }, 'Could not remove the files of a failed build'));
       await this.removeIfProjectDeleted(projectUuid);
       await this.preAggregates.failBuild(buildUuid, (error as Error).message, Date.now() - started);
       await this.changes.announce('preAggregates');

@@ -4,7 +4,9 @@ describe('RollupColumnTypes', () => {
   function typesOf(values: Record<string, unknown[]>, declared: Record<string, 'number' | 'date' | 'timestamp' | 'string' | 'boolean'>) {
     const types = new RollupColumnTypes(Object.keys(values));
     for (const [name, type] of Object.entries(declared)) types.declare(name, type);
-    const written = Object.fromEntries(Object.entries(values).map(([name, list]) => [name, list.map((value) => types.observe(name, value))]));
+    const written = Object.fromEntries(
+      Object.entries(values).map(([name, list]) => [name, list.map((value) => types.observe(name, value))]),
+    );
     return { columns: Object.fromEntries(types.columns().map((column) => [column.name, column.type])), written };
   }
 

@@ -27,7 +27,8 @@ export class RollupColumnTypes {
   private readonly observed = new Map<string, Observed>();
 
   constructor(private readonly names: readonly string[]) {
-    for (const name of names) this.observed.set(name, { warehouseType: undefined, integers: true, wide: false, scale: 0, wholeDigits: 1, inexact: false });
+    for (const name of names)
+      this.observed.set(name, { warehouseType: undefined, integers: true, wide: false, scale: 0, wholeDigits: 1, inexact: false });
   }
 
   /** The warehouse's own type of a column (from its result's metadata). */

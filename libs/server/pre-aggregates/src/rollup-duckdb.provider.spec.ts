@@ -13,7 +13,11 @@ const PROJECT_B = '00000000-0000-4000-8000-00000000000b';
 describe('RollupEngine', () => {
   let dataDir: string;
   const configOf = (threads: number, sandboxes = 8) =>
-    ({ dataDir, duckdb: { memoryLimit: '1GB', memoryLimitMax: '1GB', threads: 2 }, preAggregates: { fileGraceMs: 0, threads, sandboxes } }) as AppConfig;
+    ({
+      dataDir,
+      duckdb: { memoryLimit: '1GB', memoryLimitMax: '1GB', threads: 2 },
+      preAggregates: { fileGraceMs: 0, threads, sandboxes },
+    }) as AppConfig;
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'rollup-engine-'));
@@ -38,7 +42,9 @@ describe('RollupEngine', () => {
         mkdirSync(folder, { recursive: true });
         const json = join(folder, '.rows.jsonl');
         writeFileSync(json, '{"n":1}\n{"n":2}\n');
-        await expect(engine.jsonLinesToParquet(project, json, [{ name: 'n', type: 'BIGINT' }], join(folder, 'build.parquet'))).resolves.toBe(2);
+        await expect(
+          engine.jsonLinesToParquet(project, json, [{ name: 'n', type: 'BIGINT' }], join(folder, 'build.parquet')),
+        ).resolves.toBe(2);
       }
       const fileOfA = join(rollupProjectDirectory(dataDir, PROJECT_A), 'daily', 'build.parquet');
       const own = await engine.runQuery(PROJECT_A, `SELECT count(*) AS n FROM read_parquet('${fileOfA}')`);

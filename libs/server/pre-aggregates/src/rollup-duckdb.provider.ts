@@ -45,7 +45,12 @@ export class RollupEngine implements OnModuleDestroy {
   }
 
   /** Writes a project's staged rows (JSON lines in its rollup folder) to a Parquet file there; answers the rows written. */
-  async jsonLinesToParquet(projectUuid: string, jsonPath: string, columns: readonly RollupFileColumn[], parquetPath: string): Promise<number> {
+  async jsonLinesToParquet(
+    projectUuid: string,
+    jsonPath: string,
+    columns: readonly RollupFileColumn[],
+    parquetPath: string,
+  ): Promise<number> {
     try {
       return await this.sandboxes.use(projectUuid, (engine) => engine.jsonLinesToParquet(jsonPath, columns, parquetPath));
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { CompiledQuery } from '@quarry/compiler';
-import { compile, type RollupPlan,rollupPlan } from '@quarry/compiler';
+import { compile, type RollupPlan, rollupPlan } from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
 import type { Explore, PreAggregateDefinition, WarehouseType } from '@quarry/domain';
 
@@ -19,7 +19,12 @@ const BUILD_TIMEZONE = 'UTC';
 const FINGERPRINT_NOW = new Date(0);
 
 /** The rollup of a definition, its warehouse query compiled as of `builtAt` (the build's `now`). */
-export function planRollup(explore: Explore, definition: PreAggregateDefinition, warehouseType: WarehouseType, builtAt: Date = FINGERPRINT_NOW): PlannedRollup {
+export function planRollup(
+  explore: Explore,
+  definition: PreAggregateDefinition,
+  warehouseType: WarehouseType,
+  builtAt: Date = FINGERPRINT_NOW,
+): PlannedRollup {
   const plan = rollupPlan(explore, definition);
   const dialect = dialectFor(warehouseType);
   const compileAt = (now: Date) => compile(explore, plan.query, dialect, { timezone: BUILD_TIMEZONE, now }, { withoutLimit: true });

@@ -25,7 +25,8 @@ class FakeProjects {
   repository(): ProjectsRepository {
     return {
       findByUuid: async (projectUuid: string) => (projectUuid === this.project.projectUuid ? { ...this.project } : null),
-      findExplore: async (projectUuid: string, name: string) => (projectUuid === this.project.projectUuid ? structuredClone(this.explores.get(name) ?? null) : null),
+      findExplore: async (projectUuid: string, name: string) =>
+        projectUuid === this.project.projectUuid ? structuredClone(this.explores.get(name) ?? null) : null,
     } as unknown as ProjectsRepository;
   }
 

@@ -12,7 +12,6 @@ const CACHED_CONNECTIONS = 1_000;
 /** Explores and connections are keyed by what they were read from, so they never go stale: this only frees memory. */
 const VERSIONED_TTL_MS = 10 * 60_000;
 
-
 /**
  * What every query reads about its project, kept in this process instead of read and parsed per
  * request: the project row (at most ACCESS_CACHE_TTL_MS; a compile, or any change made through
@@ -48,7 +47,9 @@ export class CachedProjects {
   /** The explore as of the project's last compile; shared between requests: read-only (frozen). */
   explore(project: ProjectEntity, exploreName: string): Promise<AnyExplore | null> {
     const version = project.compiledAt?.getTime() ?? 'never';
-    return this.explores.getOrLoad(`${project.projectUuid}\n${version}\n${exploreName}`, async () => deepFreeze(await this.repository.findExplore(project.projectUuid, exploreName)));
+    return this.explores.getOrLoad(`${project.projectUuid}\n${version}\n${exploreName}`, async () =>
+      deepFreeze(await this.repository.findExplore(project.projectUuid, exploreName)),
+    );
   }
 
   /** The project's warehouse connection, credentials included (never return it); read-only (frozen). */

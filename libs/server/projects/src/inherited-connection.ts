@@ -40,7 +40,10 @@ export function inheritConnection(
       ]),
     );
     const names = missing.map((secret) => `${options.field}.${secret}`).join(', ');
-    throw new ParameterError(`${names}: ${options.owner} stored credentials are only used with its own connection, and ${changes} changes it; send your own ${missing.join(' and ')}`, problems);
+    throw new ParameterError(
+      `${names}: ${options.owner} stored credentials are only used with its own connection, and ${changes} changes it; send your own ${missing.join(' and ')}`,
+      problems,
+    );
   }
   const withoutSecrets = Object.fromEntries(Object.entries(kept).filter(([field]) => !secrets.includes(field)));
   return { ...withoutSecrets, ...given } as WarehouseConnectionConfig;

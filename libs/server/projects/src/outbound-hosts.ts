@@ -32,7 +32,8 @@ export function warehouseHosts(warehouse: WarehouseConnectionConfig): ProjectHos
     const value = fields[field];
     if (typeof value === 'string' && value !== '') hosts.push({ field: `warehouseConnection.${field}`, host: value });
   }
-  if (typeof fields['accessUrl'] === 'string' && fields['accessUrl'] !== '') hosts.push({ field: 'warehouseConnection.accessUrl', host: hostOfUrl(fields['accessUrl']) });
+  if (typeof fields['accessUrl'] === 'string' && fields['accessUrl'] !== '')
+    hosts.push({ field: 'warehouseConnection.accessUrl', host: hostOfUrl(fields['accessUrl']) });
   return hosts;
 }
 
@@ -44,7 +45,9 @@ export function transformHosts(connection: TransformConnection): ProjectHost[] {
     case 'bitbucket':
       return connection.host_domain ? [{ field: 'transformConnection.host_domain', host: hostOfAuthority(connection.host_domain) }] : [];
     case 'transform_cloud_ide':
-      return connection.discovery_api_endpoint ? [{ field: 'transformConnection.discovery_api_endpoint', host: hostOfUrl(connection.discovery_api_endpoint) }] : [];
+      return connection.discovery_api_endpoint
+        ? [{ field: 'transformConnection.discovery_api_endpoint', host: hostOfUrl(connection.discovery_api_endpoint) }]
+        : [];
     case 'azure_devops':
     case 'transform':
     case 'manifest':

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, type Principal, type ProjectRole } from '@quarry/domain';
 import { AccessChanges, PolicyService } from '@quarry/server/auth';
-import { GroupsRepository, type ProjectEntity, type ProjectGroupAccess, type ProjectMember, ProjectsRepository, UsersRepository } from '@quarry/server/database';
+import {
+  GroupsRepository,
+  type ProjectEntity,
+  type ProjectGroupAccess,
+  type ProjectMember,
+  ProjectsRepository,
+  UsersRepository,
+} from '@quarry/server/database';
 
 /** Who has a direct role in a project, or one through a group (organization roles apply on top, see PolicyService). */
 @Injectable()

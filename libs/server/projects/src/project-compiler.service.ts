@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isWeekDay, NotFoundError, ParameterError, type TransformConnection, type TransformEnvironmentVariable, type WeekDay } from '@quarry/domain';
+import {
+  isWeekDay,
+  NotFoundError,
+  ParameterError,
+  type TransformConnection,
+  type TransformEnvironmentVariable,
+  type WeekDay,
+} from '@quarry/domain';
 import type { CompileProjectResult } from '@quarry/jobs-contracts';
 import { compileExplores, loadTransformProject, relationsOf, type TransformProjectInput } from '@quarry/semantic';
 import { AccessChanges } from '@quarry/server/auth';
@@ -39,8 +46,14 @@ export class ProjectCompilerService {
     await this.projects.setCompileState(projectUuid, { compileStatus: 'compiling', compileError: null });
     try {
       const connection = this.box.openJson<TransformConnection>(project.transformConnectionSealed);
-      const input = await loadTransform(connection, { ...localProjectFolders(this.config.dataDir, project.organizationUuid, this.config.transform.localRoots), outbound: this.config.outbound });
-      const explores = input.kind === 'none' ? [] : await this.compileInput(input, connection, project.warehouseConnectionSealed, project.organizationUuid);
+      const input = await loadTransform(connection, {
+        ...localProjectFolders(this.config.dataDir, project.organizationUuid, this.config.transform.localRoots),
+        outbound: this.config.outbound,
+      });
+      const explores =
+        input.kind === 'none'
+          ? []
+          : await this.compileInput(input, connection, project.warehouseConnectionSealed, project.organizationUuid);
       const index = buildCatalogIndex(explores);
       await this.projects.replaceExplores(
         projectUuid,
@@ -60,7 +73,12 @@ export class ProjectCompilerService {
     }
   }
 
-  private async compileInput(input: Exclude<TransformInput, { kind: 'none' }>, connection: TransformConnection, sealedWarehouse: string | null, organizationUuid: string) {
+  private async compileInput(
+    input: Exclude<TransformInput, { kind: 'none' }>,
+    connection: TransformConnection,
+    sealedWarehouse: string | null,
+    organizationUuid: string,
+  ) {
     if (!sealedWarehouse) throw new ParameterError('The project has no warehouse connection to read column types from');
     const warehouse = this.box.openJson<WarehouseConnectionConfig>(sealedWarehouse);
     const transformProject = loadTransformProject(input.kind === 'manifest' ? input : yamlInput(input.files, connection, warehouse));
@@ -71,7 +89,11 @@ export class ProjectCompilerService {
 }
 
 /** A YAML project's options: its own profiles.yml when it has one, else the warehouse's location. */
-function yamlInput(files: Record<string, string>, connection: TransformConnection, warehouse: WarehouseConnectionConfig): TransformProjectInput {
+function yamlInput(
+  files: Record<string, string>,
+  connection: TransformConnection,
+  warehouse: WarehouseConnectionConfig,
+): TransformProjectInput {
   const options = runOptionsOf(connection);
   return {
     kind: 'yaml',

@@ -58,21 +58,30 @@ export class ProjectsService {
   async create(principal: Principal, request: CreateProjectRequest): Promise<CreateProjectOutcome<ProjectView>> {
     const upstream = await this.authorizeCreation(principal, request);
     // Quarry keeps one set of warehouse credentials per project, sealed with the project; null and false mean "none" and pass.
-    const sharedCredentials = request.organizationWarehouseCredentialsUuid ?? (request.warehouseConnection as { organizationWarehouseCredentialsUuid?: string | null } | undefined)?.organizationWarehouseCredentialsUuid;
+    const sharedCredentials =
+      request.organizationWarehouseCredentialsUuid ??
+      (request.warehouseConnection as { organizationWarehouseCredentialsUuid?: string | null } | undefined)
+        ?.organizationWarehouseCredentialsUuid;
     if (sharedCredentials) {
-      const field = request.organizationWarehouseCredentialsUuid ? 'organizationWarehouseCredentialsUuid' : 'warehouseConnection.organizationWarehouseCredentialsUuid';
+      const field = request.organizationWarehouseCredentialsUuid
+        ? 'organizationWarehouseCredentialsUuid'
+        : 'warehouseConnection.organizationWarehouseCredentialsUuid';
       const why = `${field}: organization-wide warehouse credentials are not supported; send the credentials in warehouseConnection (they are stored sealed with the project)`;
       throw new ParameterError(why, { [field]: [why] });
     }
     const warehouse = this.warehouseFor(request, upstream);
     if (warehouse.requireUserCredentials) {
-      const why = 'warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; every query runs with the project\'s credentials (send false or leave it out)';
+      const why =
+        "warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; every query runs with the project's credentials (send false or leave it out)";
       throw new ParameterError(why, { 'warehouseConnection.requireUserCredentials': [why] });
     }
     // Before anything connects: the hosts a caller names must be ones the operator lets Quarry reach.
     await assertProjectHostsAllowed(this.config.outbound, [...warehouseHosts(warehouse), ...transformHosts(request.transformConnection)]);
     if (request.transformConnection.type === 'transform') {
-      resolveLocalProjectDir(request.transformConnection.project_dir, localProjectFolders(this.config.dataDir, principal.organizationUuid, this.config.transform.localRoots));
+      resolveLocalProjectDir(
+        request.transformConnection.project_dir,
+        localProjectFolders(this.config.dataDir, principal.organizationUuid, this.config.transform.localRoots),
+      );
     }
     await this.warehouses.with(warehouse, principal.organizationUuid, (adapter) => adapter.testConnection());
 
@@ -94,7 +103,10 @@ export class ProjectsService {
       },
       'admin',
     );
-    const content = upstream && (request.copyContent ?? true) ? await this.copyContent(upstream, project, principal) : { hasContentCopy: false, contentCopyError: null };
+    const content =
+      upstream && (request.copyContent ?? true)
+        ? await this.copyContent(upstream, project, principal)
+        : { hasContentCopy: false, contentCopyError: null };
     const compiled = await this.queueCompile(project, principal);
     const pinnedList = await this.pins.ensureList(compiled.projectUuid);
     return { project: toProjectView(compiled, this.box, pinnedList.pinnedListUuid), ...content };
@@ -188,7 +200,10 @@ export class ProjectsService {
 
   private assertCompiled(project: ProjectEntity): void {
     if (project.compileStatus === 'ready') return;
-    const detail = project.compileStatus === 'error' ? `its last compile failed: ${project.compileError ?? 'unknown error'}` : `it is ${project.compileStatus}`;
+    const detail =
+      project.compileStatus === 'error'
+        ? `its last compile failed: ${project.compileError ?? 'unknown error'}`
+        : `it is ${project.compileStatus}`;
     throw new ConflictError(`The project has no explores yet: ${detail}`, {
       compileStatus: project.compileStatus,
       jobId: project.lastCompileJobUuid,
@@ -267,7 +282,12 @@ export class ProjectsService {
   }
 
   /** Loads the project row (the caller's roles are read meanwhile) and checks the action on it. */
-  private async authorize(principal: Principal, projectUuid: string, load: () => Promise<ProjectEntity | null>, action: ProjectAction): Promise<ProjectEntity> {
+  private async authorize(
+    principal: Principal,
+    projectUuid: string,
+    load: () => Promise<ProjectEntity | null>,
+    action: ProjectAction,
+  ): Promise<ProjectEntity> {
     this.policy.prefetchProjectRole(principal, projectUuid);
     const visible = await this.visible(principal, projectUuid, await load());
     await this.policy.assertProject(principal, visible, action);

@@ -13,10 +13,18 @@ export class WarehouseAccess {
   constructor(private readonly config: AppConfig) {}
 
   open(connection: WarehouseConnectionConfig, organizationUuid: string): WarehouseAdapter {
-    return createWarehouseAdapter(connection, { dataDir: this.config.dataDir, folder: organizationDataFolder(this.config.dataDir, organizationUuid), duckdb: this.config.duckdb });
+    return createWarehouseAdapter(connection, {
+      dataDir: this.config.dataDir,
+      folder: organizationDataFolder(this.config.dataDir, organizationUuid),
+      duckdb: this.config.duckdb,
+    });
   }
 
-  async with<T>(connection: WarehouseConnectionConfig, organizationUuid: string, work: (adapter: WarehouseAdapter) => Promise<T>): Promise<T> {
+  async with<T>(
+    connection: WarehouseConnectionConfig,
+    organizationUuid: string,
+    work: (adapter: WarehouseAdapter) => Promise<T>,
+  ): Promise<T> {
     const adapter = this.open(connection, organizationUuid);
     try {
       return await work(adapter);

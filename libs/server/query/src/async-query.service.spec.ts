@@ -90,7 +90,13 @@ class ControlledStore {
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 function service(history: ControlledHistory, controlledStore?: ControlledStore): AsyncQueryService {
-  const planned = { target: { project: { projectUuid } }, compiled: { fields, warnings: [], parameterReferences: [] }, pivot: null, cacheKey: 'results:k', preAggregate: undefined };
+  const planned = {
+    target: { project: { projectUuid } },
+    compiled: { fields, warnings: [], parameterReferences: [] },
+    pivot: null,
+    cacheKey: 'results:k',
+    preAggregate: undefined,
+  };
   const planner = { plan: async () => planned } as unknown as QueryPlanner;
   const reader = {
     cached: async () => undefined,
@@ -102,13 +108,18 @@ function service(history: ControlledHistory, controlledStore?: ControlledStore):
     exists: async (queryUuid: string) => saved.has(queryUuid),
     page: async () => undefined,
   }) as unknown as QueryResultsStore;
-  const cancellation = { start: () => ({ signal: new AbortController().signal, finish: () => undefined }), cancel: async () => undefined } as unknown as QueryCancellation;
+  const cancellation = {
+    start: () => ({ signal: new AbortController().signal, finish: () => undefined }),
+    cancel: async () => undefined,
+  } as unknown as QueryCancellation;
   const projects = { assertViewable: async () => undefined } as unknown as ProjectsService;
   const config = { query: { resultsTtlSeconds: 3600, readyWaitMs: 1_000, cacheTtlSeconds: 60, maxPageSize: 5000 } } as AppConfig;
   return new AsyncQueryService(planner, reader, history as unknown as QueryHistoryRepository, store, cancellation, projects, config);
 }
 
-const request = { query: { exploreName: 'orders', dimensions: ['orders_status'], metrics: [], filters: {}, sorts: [], limit: 10, tableCalculations: [] } };
+const request = {
+  query: { exploreName: 'orders', dimensions: ['orders_status'], metrics: [], filters: {}, sorts: [], limit: 10, tableCalculations: [] },
+};
 
 describe('AsyncQueryService', () => {
   it('serves a finished query from this process before its record is marked ready', async () => {
@@ -116,7 +127,11 @@ describe('AsyncQueryService', () => {
     const queries = service(history);
     const { queryUuid } = await queries.execute(principal, projectUuid, request);
     expect(history.rows.get(queryUuid)?.status).toBe('pending');
-    await expect(queries.results(principal, projectUuid, queryUuid)).resolves.toMatchObject({ status: 'ready', totalResults: 2, rows: [{ orders_status: { value: { raw: 'placed' } } }, expect.anything()] });
+    await expect(queries.results(principal, projectUuid, queryUuid)).resolves.toMatchObject({
+      status: 'ready',
+      totalResults: 2,
+      rows: [{ orders_status: { value: { raw: 'placed' } } }, expect.anything()],
+    });
     history.settle();
     await new Promise((resolve) => setImmediate(resolve));
     expect(history.rows.get(queryUuid)?.status).toBe('ready');

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable, Logger } from '@nestjs/common';
 import { type CompileWarning, type ItemsMap, pivotRows } from '@quarry/compiler';
-import { ExpiredError, type MetricQuery, NotFoundError, ParameterError, type PivotConfiguration, type PivotDetails, type Principal } from '@quarry/domain';
+import {
+  ExpiredError,
+  type MetricQuery,
+  NotFoundError,
+  ParameterError,
+  type PivotConfiguration,
+  type PivotDetails,
+  type Principal,
+} from '@quarry/domain';
 import { createRowFormatter, type ResultRow } from '@quarry/formatting';
 import { AppConfig } from '@quarry/server/config';
 import { type QueryHistoryEntity, QueryHistoryRepository, type QueryOutcome } from '@quarry/server/database';
@@ -134,7 +142,11 @@ export class AsyncQueryService {
       fields: planned.compiled.fields,
       warnings: planned.compiled.warnings,
       parameterReferences: planned.compiled.parameterReferences,
-      usedParametersValues: Object.fromEntries(planned.compiled.parameterReferences.filter((name) => request.parameters?.[name] !== undefined).map((name) => [name, request.parameters?.[name]])),
+      usedParametersValues: Object.fromEntries(
+        planned.compiled.parameterReferences
+          .filter((name) => request.parameters?.[name] !== undefined)
+          .map((name) => [name, request.parameters?.[name]]),
+      ),
     };
   }
 
@@ -146,7 +158,8 @@ export class AsyncQueryService {
       this.assertPaging(page, pageSize);
       const started = Date.now();
       // The results expire with Redis's copy, whichever process is asked (rows still being written there have not).
-      if (recent.saved && !(await this.store.exists(queryUuid))) throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
+      if (recent.saved && !(await this.store.exists(queryUuid)))
+        throw new ExpiredError('The results of this query have expired: run it again', { queryUuid });
       const totalPageCount = this.assertPageExists(page, pageSize, recent.rows.length);
       const rows = recent.rows.slice((page - 1) * pageSize, page * pageSize);
       const { columns, pivotDetails, initialQueryExecutionMs, preAggregate } = recent;
@@ -187,10 +200,13 @@ export class AsyncQueryService {
   }
 
   private assertPaging(page: number, pageSize: number): void {
-    if (!Number.isInteger(page) || page < 1) throw new ParameterError('page must be a whole number from 1', { page: ['page must be a whole number from 1'] });
+    if (!Number.isInteger(page) || page < 1)
+      throw new ParameterError('page must be a whole number from 1', { page: ['page must be a whole number from 1'] });
     const max = this.config.query.maxPageSize;
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max) {
-      throw new ParameterError(`pageSize must be a whole number from 1 to ${max}`, { pageSize: [`pageSize must be a whole number from 1 to ${max}`] });
+      throw new ParameterError(`pageSize must be a whole number from 1 to ${max}`, {
+        pageSize: [`pageSize must be a whole number from 1 to ${max}`],
+      });
     }
   }
 
@@ -198,7 +214,9 @@ export class AsyncQueryService {
   private assertPageExists(page: number, pageSize: number, totalResults: number): number {
     const totalPageCount = Math.ceil(totalResults / pageSize);
     if (page > Math.max(totalPageCount, 1)) {
-      throw new ParameterError(`page ${page} is past the last page (${totalPageCount})`, { page: [`page must be at most ${Math.max(totalPageCount, 1)}`] });
+      throw new ParameterError(`page ${page} is past the last page (${totalPageCount})`, {
+        page: [`page must be at most ${Math.max(totalPageCount, 1)}`],
+      });
     }
     return totalPageCount;
   }
@@ -215,11 +233,18 @@ export class AsyncQueryService {
   private async ownQuery(principal: Principal, projectUuid: string, queryUuid: string): Promise<QueryHistoryEntity> {
     await this.projects.assertViewable(principal, projectUuid);
     const query = await this.history.findInProject(projectUuid, queryUuid);
-    if (!query || query.createdByUserUuid !== principal.userUuid) throw new NotFoundError(`Query ${queryUuid} does not exist in this project`, { queryUuid });
+    if (!query || query.createdByUserUuid !== principal.userUuid)
+      throw new NotFoundError(`Query ${queryUuid} does not exist in this project`, { queryUuid });
     return query;
   }
 
-  private async run(queryUuid: string, planned: PlannedQuery, started: number, recorded: Promise<void>, createdByUserUuid: string): Promise<void> {
+  private async run(
+    queryUuid: string,
+    planned: PlannedQuery,
+    started: number,
+    recorded: Promise<void>,
+    createdByUserUuid: string,
+  ): Promise<void> {
     const { signal, finish } = this.cancellation.start(queryUuid);
     try {
       const result = await this.reader.read(planned, { invalidateCache: true, signal, user: createdByUserUuid });
@@ -232,13 +257,21 @@ export class AsyncQueryService {
       }
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ queryUuid, err: error }, 'Query failed');
-      await this.history.markError(queryUuid, message).catch((failure: unknown) => this.logger.error({ queryUuid, err: failure }, 'Could not record a query failure'));
+      await this.history
+        .markError(queryUuid, message)
+        .catch((failure: unknown) => this.logger.error({ queryUuid, err: failure }, 'Could not record a query failure'));
     } finally {
       finish();
     }
   }
 
-  private async finish(queryUuid: string, planned: PlannedQuery, result: ReadResult, started: number, createdByUserUuid: string): Promise<void> {
+  private async finish(
+    queryUuid: string,
+    planned: PlannedQuery,
+    result: ReadResult,
+    started: number,
+    createdByUserUuid: string,
+  ): Promise<void> {
     const fields = planned.compiled.fields;
     let rows: ResultRow[];
     let columns: Record<string, ResultColumn>;
@@ -254,7 +287,16 @@ export class AsyncQueryService {
     const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails, initialQueryExecutionMs };
     const saving = this.store.save(queryUuid, rows);
     const { preAggregate } = preAggregateMetadata(planned);
-    const recent: RecentResult = { projectUuid: planned.target.project.projectUuid, createdByUserUuid, rows, columns, pivotDetails, initialQueryExecutionMs, saved: false, ...(preAggregate ? { preAggregate } : {}) };
+    const recent: RecentResult = {
+      projectUuid: planned.target.project.projectUuid,
+      createdByUserUuid,
+      rows,
+      columns,
+      pivotDetails,
+      initialQueryExecutionMs,
+      saved: false,
+      ...(preAggregate ? { preAggregate } : {}),
+    };
     if (!this.recent.keep(queryUuid, recent)) {
       // Large results are paged from Redis only: the record says ready once they are there.
       await saving;
@@ -286,7 +328,9 @@ export class AsyncQueryService {
   private async abandon(queryUuid: string, error: unknown, logLine: string, failedStep: 'stored' | 'recorded'): Promise<void> {
     this.recent.forget(queryUuid);
     this.logger.error({ queryUuid, err: error }, logLine);
-    await this.history.markError(queryUuid, `The query finished, but its results could not be ${failedStep}: run it again`).catch(() => undefined);
+    await this.history
+      .markError(queryUuid, `The query finished, but its results could not be ${failedStep}: run it again`)
+      .catch(() => undefined);
   }
 }
 
@@ -298,7 +342,10 @@ async function settledWithin(work: Promise<void>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-function readyPage(queryUuid: string, page: Omit<Extract<QueryPage, { status: 'ready' }>, 'status' | 'queryUuid' | 'nextPage' | 'previousPage'>): QueryPage {
+function readyPage(
+  queryUuid: string,
+  page: Omit<Extract<QueryPage, { status: 'ready' }>, 'status' | 'queryUuid' | 'nextPage' | 'previousPage'>,
+): QueryPage {
   return {
     status: 'ready',
     queryUuid,

@@ -32,12 +32,25 @@ describe('dashboard filters on a metric query', () => {
     );
     expect(filtered.filters.dimensions).toEqual({
       id: 'dashboard-dimensions',
-      and: [query.filters.dimensions, { id: 'd', target: { fieldId: 'orders_status' }, operator: 'equals', values: ['placed'], settings: undefined, disabled: undefined, required: undefined }],
+      and: [
+        query.filters.dimensions,
+        {
+          id: 'd',
+          target: { fieldId: 'orders_status' },
+          operator: 'equals',
+          values: ['placed'],
+          settings: undefined,
+          disabled: undefined,
+          required: undefined,
+        },
+      ],
     });
   });
 
   it('leaves the query as it is without dashboard filters or when every rule is dropped', () => {
     expect(withDashboardFilters(query, undefined, explore)).toBe(query);
-    expect(withDashboardFilters(query, { metrics: [{ id: 'm', target: { fieldId: 'payments_total' }, operator: 'notNull' }] }, explore).filters).toEqual(query.filters);
+    expect(
+      withDashboardFilters(query, { metrics: [{ id: 'm', target: { fieldId: 'payments_total' }, operator: 'notNull' }] }, explore).filters,
+    ).toEqual(query.filters);
   });
 });

@@ -1,4 +1,12 @@
-import { type Explore, type FilterGroup, type FilterGroupItem, type FilterRule, type Filters, getFieldId, type MetricQuery } from '@quarry/domain';
+import {
+  type Explore,
+  type FilterGroup,
+  type FilterGroupItem,
+  type FilterRule,
+  type Filters,
+  getFieldId,
+  type MetricQuery,
+} from '@quarry/domain';
 
 /** Lightdash's DashboardFilters: rule lists that narrow a query, each list ANDed. */
 export interface DashboardFilters {
@@ -32,7 +40,15 @@ export function withDashboardFilters(query: MetricQuery, dashboardFilters: Dashb
   for (const kind of KINDS) {
     const rules: FilterRule[] = (dashboardFilters[kind] ?? [])
       .filter((rule) => (kind === 'tableCalculations' ? calculations : known).has(rule.target.fieldId))
-      .map(({ id, target, operator, values, settings, disabled, required }) => ({ id: id ?? `dashboard-${target.fieldId}`, target: { fieldId: target.fieldId }, operator, values, settings, disabled, required }));
+      .map(({ id, target, operator, values, settings, disabled, required }) => ({
+        id: id ?? `dashboard-${target.fieldId}`,
+        target: { fieldId: target.fieldId },
+        operator,
+        values,
+        settings,
+        disabled,
+        required,
+      }));
     if (rules.length === 0) continue;
     const own: FilterGroupItem[] = filters[kind] ? [filters[kind] as FilterGroup] : [];
     filters[kind] = { id: `dashboard-${kind}`, and: [...own, ...rules] };

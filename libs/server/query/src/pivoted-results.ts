@@ -13,19 +13,32 @@ export function pivotedResultsOf(
   plan: PivotPlan,
   fields: ItemsMap,
 ): { rows: ResultRow[]; columns: Record<string, ResultColumn>; pivotDetails: PivotDetails } {
-  const items: ItemsMap = Object.fromEntries(plan.index.map((column) => [column.reference, fields[column.reference]]).filter(([, item]) => item !== undefined));
+  const items: ItemsMap = Object.fromEntries(
+    plan.index.map((column) => [column.reference, fields[column.reference]]).filter(([, item]) => item !== undefined),
+  );
   for (const column of pivoted.columns) {
     const item = fields[column.referenceField];
     if (column.aggregation !== 'count' && item !== undefined) items[column.pivotColumnName] = item;
   }
   const formatRow = createRowFormatter(items as Parameters<typeof createRowFormatter>[0]);
-  const groupFormatters = new Map(plan.groupBy.map((reference) => [reference, createItemFormatter(fields[reference] as Parameters<typeof createItemFormatter>[0])]));
+  const groupFormatters = new Map(
+    plan.groupBy.map((reference) => [reference, createItemFormatter(fields[reference] as Parameters<typeof createItemFormatter>[0])]),
+  );
   const columns: Record<string, ResultColumn> = {
-    ...resultColumns(fields, plan.index.map((column) => column.reference)),
+    ...resultColumns(
+      fields,
+      plan.index.map((column) => column.reference),
+    ),
     ...Object.fromEntries(
       pivoted.columns.map((column) => [
         column.pivotColumnName,
-        { reference: column.pivotColumnName, type: column.aggregation === 'count' ? 'number' : (resultColumns(fields, [column.referenceField])[column.referenceField]?.type ?? 'number') },
+        {
+          reference: column.pivotColumnName,
+          type:
+            column.aggregation === 'count'
+              ? 'number'
+              : (resultColumns(fields, [column.referenceField])[column.referenceField]?.type ?? 'number'),
+        },
       ]),
     ),
   };
@@ -37,7 +50,10 @@ export function pivotedResultsOf(
       indexColumn: plan.index.length > 0 ? plan.index : undefined,
       valuesColumns: pivoted.columns.map((column) => ({
         ...column,
-        pivotValues: column.pivotValues.map((value) => ({ ...value, formatted: groupFormatters.get(value.referenceField)?.(value.value) ?? String(value.value ?? '∅') })),
+        pivotValues: column.pivotValues.map((value) => ({
+          ...value,
+          formatted: groupFormatters.get(value.referenceField)?.(value.value) ?? String(value.value ?? '∅'),
+        })),
       })),
       groupByColumns: plan.groupBy.length > 0 ? plan.groupBy.map((reference) => ({ reference })) : undefined,
       sortBy: [...plan.indexSorts, ...plan.groupBySorts, ...plan.valueSorts.map(({ alias: _alias, ...sort }) => sort)],

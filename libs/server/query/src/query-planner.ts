@@ -1,7 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { type ColumnNames, columnNamesOf, compile, type CompiledQuery, type CompileOptions, ExploreMemo, type PivotPlan, pivotPlan, pivotResultColumns, pivotSql, userSqlFragments } from '@quarry/compiler';
+import {
+  type ColumnNames,
+  columnNamesOf,
+  compile,
+  type CompiledQuery,
+  type CompileOptions,
+  ExploreMemo,
+  type PivotPlan,
+  pivotPlan,
+  pivotResultColumns,
+  pivotSql,
+  userSqlFragments,
+} from '@quarry/compiler';
 import { dialectFor } from '@quarry/dialects';
-import { type CompileContext, type DateZoom, type Explore, type MetricQuery, ParameterError, type PivotConfiguration, type Principal, type ProjectAction,type WarehouseType } from '@quarry/domain';
+import {
+  type CompileContext,
+  type DateZoom,
+  type Explore,
+  type MetricQuery,
+  ParameterError,
+  type PivotConfiguration,
+  type Principal,
+  type ProjectAction,
+  type WarehouseType,
+} from '@quarry/domain';
 import { AppConfig } from '@quarry/server/config';
 import { PreAggregateRouting, type PreAggregateUse, type Routing } from '@quarry/server/pre-aggregates';
 import { ProjectsService, type QueryTarget, UserSqlGate, warehouseStartOfWeek } from '@quarry/server/projects';
@@ -82,14 +104,22 @@ export class QueryPlanner {
     private readonly routing: PreAggregateRouting,
   ) {}
 
-  async plan(principal: Principal, projectUuid: string, requested: MetricQuery, extras: QueryExtras, options: PlanOptions): Promise<PlannedQuery> {
+  async plan(
+    principal: Principal,
+    projectUuid: string,
+    requested: MetricQuery,
+    extras: QueryExtras,
+    options: PlanOptions,
+  ): Promise<PlannedQuery> {
     const target = await this.projects.queryTarget(principal, projectUuid, requested.exploreName, options.action);
     const { explore } = target;
     const query = withDashboardFilters(requested, extras.dashboardFilters, explore);
     const gated = { explore, ...(options.fieldPrefix === undefined ? {} : { prefix: options.fieldPrefix }) };
     await this.gate.assertAllowed(principal, target.project, query, { engines: [target.warehouse.type], ...gated });
     if (!options.inline && options.enforceLimit !== false && query.limit > this.config.query.maxLimit) {
-      throw new ParameterError(`Query limit can not exceed ${this.config.query.maxLimit}`, { limit: [`limit must not exceed ${this.config.query.maxLimit}`] });
+      throw new ParameterError(`Query limit can not exceed ${this.config.query.maxLimit}`, {
+        limit: [`limit must not exceed ${this.config.query.maxLimit}`],
+      });
     }
     const dialect = dialectFor(target.warehouse.type);
     // One `now` for the warehouse compile, matching and the rollup compile: relative dates agree.
@@ -118,19 +148,33 @@ export class QueryPlanner {
     // From a rollup: the same query compiled for the embedded DuckDB over the rollup file; the fields (and so formatting) stay the warehouse query's.
     const fromRollup = routing?.compiled ? routing : undefined;
     // The fragments then run in the embedded DuckDB too: they must be one expression there as well.
-    if (fromRollup && target.warehouse.type !== 'duckdb') await this.gate.assertExpressions(userSqlFragments(query, explore), { engines: ['duckdb'], ...gated });
+    if (fromRollup && target.warehouse.type !== 'duckdb')
+      await this.gate.assertExpressions(userSqlFragments(query, explore), { engines: ['duckdb'], ...gated });
     const executed = fromRollup?.compiled ?? compiled;
     const executedDialect = fromRollup ? dialectFor('duckdb') : dialect;
     const pivot = options.pivotConfiguration ? pivotPlan(options.pivotConfiguration, new Set(Object.keys(compiled.fields))) : null;
-    const sql = pivot ? pivotSql(executed.sql, pivot, executedDialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns }) : executed.sql;
-    const source = fromRollup ? { preAggregate: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : redactConnection(target.warehouse);
+    const sql = pivot
+      ? pivotSql(executed.sql, pivot, executedDialect, { rowLimit: query.limit, columnLimit: this.config.query.pivotMaxColumns })
+      : executed.sql;
+    const source = fromRollup
+      ? { preAggregate: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid }
+      : redactConnection(target.warehouse);
     const columnNames = pivot ? columnNamesOf(pivotResultColumns(pivot), executedDialect) : executed.columnNames;
     const rollup = fromRollup ? { name: fromRollup.use.name, buildUuid: fromRollup.use.buildUuid } : null;
     // Hashed when first read: a plan for showing the SQL (E5) never needs it.
     const cache = this.cache;
     let cacheKey: string | undefined;
     return {
-      target, compiled, sql, params: executed.params, setup: pivot ? [] : (executed.setup ?? []), rollup, preAggregate: routing?.use, pivot, columnNames, timezone: query.timezone,
+      target,
+      compiled,
+      sql,
+      params: executed.params,
+      setup: pivot ? [] : (executed.setup ?? []),
+      rollup,
+      preAggregate: routing?.use,
+      pivot,
+      columnNames,
+      timezone: query.timezone,
       get cacheKey() {
         return (cacheKey ??= cache.keyOf({ warehouse: source, sql, params: executed.params, timezone: query.timezone ?? 'UTC' }));
       },
@@ -141,7 +185,15 @@ export class QueryPlanner {
    * `compile`, reused while the explore is the same object (its compile version) for the same
    * query, caller, values and options, unless its SQL depends on the moment (relative dates).
    */
-  private compile(explore: Explore, query: MetricQuery, warehouseType: WarehouseType, context: CompileContext, options: CompileOptions): CompiledQuery {
-    return this.compiles.forQuery(explore, query, context, [warehouseType, options], () => compile(explore, query, dialectFor(warehouseType), context, options));
+  private compile(
+    explore: Explore,
+    query: MetricQuery,
+    warehouseType: WarehouseType,
+    context: CompileContext,
+    options: CompileOptions,
+  ): CompiledQuery {
+    return this.compiles.forQuery(explore, query, context, [warehouseType, options], () =>
+      compile(explore, query, dialectFor(warehouseType), context, options),
+    );
   }
 }

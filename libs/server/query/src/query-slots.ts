@@ -47,11 +47,15 @@ export class QuerySlots {
   acquire(request: SlotRequest): Promise<() => void> {
     request.signal?.throwIfAborted();
     // A user's queries of one kind start in order; one waiting for a DuckDB turn does not hold back their other warehouses'.
-    if (!this.waiting.some((waiter) => queueOf(waiter) === queueOf(request)) && this.mayStart(request)) return Promise.resolve(this.start(request));
+    if (!this.waiting.some((waiter) => queueOf(waiter) === queueOf(request)) && this.mayStart(request))
+      return Promise.resolve(this.start(request));
     const queued = this.waiting.filter((waiter) => waiter.user === request.user).length;
     if (queued >= this.limits.queuedPerUser) {
       return Promise.reject(
-        new TooManyRequestsError(`You have ${this.running.get(request.user) ?? 0} queries running and ${queued} waiting: wait for them to finish (QUERY_MAX_CONCURRENT_PER_USER, QUERY_MAX_QUEUED_PER_USER)`, RETRY_AFTER_SECONDS),
+        new TooManyRequestsError(
+          `You have ${this.running.get(request.user) ?? 0} queries running and ${queued} waiting: wait for them to finish (QUERY_MAX_CONCURRENT_PER_USER, QUERY_MAX_QUEUED_PER_USER)`,
+          RETRY_AFTER_SECONDS,
+        ),
       );
     }
     return new Promise((resolve, reject) => {
@@ -84,11 +88,17 @@ export class QuerySlots {
 
   /** For tests and metrics: queries running and waiting. */
   snapshot(): { running: number; embeddedRunning: number; waiting: number } {
-    return { running: [...this.running.values()].reduce((sum, count) => sum + count, 0), embeddedRunning: this.embeddedRunning, waiting: this.waiting.length };
+    return {
+      running: [...this.running.values()].reduce((sum, count) => sum + count, 0),
+      embeddedRunning: this.embeddedRunning,
+      waiting: this.waiting.length,
+    };
   }
 
   private mayStart(request: SlotRequest): boolean {
-    return (this.running.get(request.user) ?? 0) < this.limits.perUser && (!request.embedded || this.embeddedRunning < this.limits.embedded);
+    return (
+      (this.running.get(request.user) ?? 0) < this.limits.perUser && (!request.embedded || this.embeddedRunning < this.limits.embedded)
+    );
   }
 
   private start(request: SlotRequest): () => void {
@@ -109,7 +119,7 @@ export class QuerySlots {
   /** Starts, oldest first, every waiter that may run now; a user's queries keep their order. */
   private startWaiters(): void {
     const blocked = new Set<string>();
-    for (let index = 0; index < this.waiting.length; ) {
+    for (let index = 0; index < this.waiting.length;) {
       const waiter = this.waiting[index] as Waiter;
       if (blocked.has(queueOf(waiter)) || !this.mayStart(waiter)) {
         blocked.add(queueOf(waiter));

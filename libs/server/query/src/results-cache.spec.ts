@@ -28,7 +28,11 @@ describe('ResultsCache', () => {
     await expect(cache.get(key)).resolves.toBeUndefined();
     const now = new Date('2026-01-01T00:00:00.000Z');
     const stored = cache.set(key, [{ a: 1, b: 'two', c: null }], now);
-    expect(stored).toEqual({ rows: [{ a: 1, b: 'two', c: null }], cachedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:01:00.000Z' });
+    expect(stored).toEqual({
+      rows: [{ a: 1, b: 'two', c: null }],
+      cachedAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-01-01T00:01:00.000Z',
+    });
     await expect(cache.get(key)).resolves.toEqual(stored);
   });
 

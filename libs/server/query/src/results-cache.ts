@@ -35,7 +35,9 @@ export class ResultsCache implements OnModuleDestroy {
   }
 
   keyOf(parts: CacheKeyParts): string {
-    const text = JSON.stringify([parts.warehouse, parts.sql, parts.params, parts.timezone], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    const text = JSON.stringify([parts.warehouse, parts.sql, parts.params, parts.timezone], (_, value: unknown) =>
+      typeof value === 'bigint' ? `${value}n` : value,
+    );
     return `results:${hash('sha256', text, 'hex')}`;
   }
 

@@ -7,6 +7,10 @@ import { QuerySlots } from './query-slots';
 @Injectable()
 export class UserQuerySlots extends QuerySlots {
   constructor(config: AppConfig) {
-    super({ perUser: config.query.maxConcurrentPerUser, queuedPerUser: config.query.maxQueuedPerUser, embedded: config.query.duckDbMaxConcurrent });
+    super({
+      perUser: config.query.maxConcurrentPerUser,
+      queuedPerUser: config.query.maxQueuedPerUser,
+      embedded: config.query.duckDbMaxConcurrent,
+    });
   }
 }

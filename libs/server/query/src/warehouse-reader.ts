@@ -68,20 +68,33 @@ export class WarehouseReader {
     // (the project's own sandbox: it reaches no other project's rollups), in UTC: the rollup's buckets are UTC, and the matcher only serves zones that do not move them.
     const { rows } = planned.rollup
       ? await this.rollups.runQuery(planned.target.project.projectUuid, planned.sql, planned.params, { ...queryOptions, timezone: 'UTC' })
-      : await this.warehouses.with(planned.target.warehouse, planned.target.project.organizationUuid, (adapter) => adapter.runQuery(planned.sql, planned.params, queryOptions));
+      : await this.warehouses.with(planned.target.warehouse, planned.target.project.organizationUuid, (adapter) =>
+          adapter.runQuery(planned.sql, planned.params, queryOptions),
+        );
     // Cached under the field ids, so every reader (and a later cache hit) sees the same keys.
-    const entry = this.cache.set(planned.cacheKey, rows.map((row) => withColumnNames(row, planned.columnNames)));
+    const entry = this.cache.set(
+      planned.cacheKey,
+      rows.map((row) => withColumnNames(row, planned.columnNames)),
+    );
     return { rows: entry.rows, cacheMetadata: metadata(planned, entry, false) };
   }
 }
 
 function metadata(planned: PlannedQuery, entry: CachedResult, cacheHit: boolean): CacheMetadata {
-  return { cacheHit, cacheKey: planned.cacheKey, cacheUpdatedTime: entry.cachedAt, cacheExpiresAt: entry.expiresAt, ...preAggregateMetadata(planned) };
+  return {
+    cacheHit,
+    cacheKey: planned.cacheKey,
+    cacheUpdatedTime: entry.cachedAt,
+    cacheExpiresAt: entry.expiresAt,
+    ...preAggregateMetadata(planned),
+  };
 }
 
 /** What cacheMetadata says about pre-aggregates for a planned query (nothing when it was not asked). */
 export function preAggregateMetadata(planned: PlannedQuery): Pick<CacheMetadata, 'preAggregate'> {
   const use = planned.preAggregate;
   if (!use) return {};
-  return { preAggregate: use.hit ? { hit: true, name: use.name } : { hit: false, ...(use.name ? { name: use.name } : {}), reason: use.reason } };
+  return {
+    preAggregate: use.hit ? { hit: true, name: use.name } : { hit: false, ...(use.name ? { name: use.name } : {}), reason: use.reason },
+  };
 }

@@ -70,7 +70,9 @@ async function jaffleRelations(): Promise<Relation[]> {
     }
     for (const relation of relations.values()) {
       const counts = relation.columns.map((column, index) => `count(*) - count(${client.escapeIdentifier(column.name)}) AS n${index}`);
-      const nulls = (await client.query<Record<string, string>>(`SELECT ${counts.join(', ')} FROM jaffle.${client.escapeIdentifier(relation.name)}`)).rows[0] ?? {};
+      const nulls =
+        (await client.query<Record<string, string>>(`SELECT ${counts.join(', ')} FROM jaffle.${client.escapeIdentifier(relation.name)}`))
+          .rows[0] ?? {};
       relation.columns.forEach((column, index) => (column.nullable = Number(nulls[`n${index}`]) > 0));
     }
     return [...relations.values()];

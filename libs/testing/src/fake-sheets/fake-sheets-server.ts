@@ -52,8 +52,20 @@ interface PendingFailure extends FakeFailureOptions {
   status: number | 'disconnect';
 }
 
-const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
-const SHEETS_SCOPES = ['https://www.googleapis.com/auth/spreadsheets', 'https://www.googleapis.com/auth/drive', 'https://www.googleapis.com/auth/drive.file'];
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+const SHEETS_SCOPES = [
+  'https://www.googleapis.com/auth/spreadsheets',
+  'https://www.googleapis.com/auth/drive',
+  'https://www.googleapis.com/auth/drive.file',
+];
 const DRIVE_SCOPES = ['https://www.googleapis.com/auth/drive', 'https://www.googleapis.com/auth/drive.file'];
 
 /**
@@ -89,8 +101,10 @@ export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<
       if (!route) throw new FakeRequestError(404, `The fake Sheets API has no ${method} ${target.pathname}`, 'NOT_FOUND');
       payload = dispatch(route, target, parseBody(text, request.headers['content-type']), request);
     } catch (error) {
-      if (error instanceof TokenRequestError) [status, payload] = [error.status, { error: error.error, error_description: error.description }];
-      else if (error instanceof FakeRequestError) [status, payload] = [error.status, apiError(error.status, error.message, error.statusName)];
+      if (error instanceof TokenRequestError)
+        [status, payload] = [error.status, { error: error.error, error_description: error.description }];
+      else if (error instanceof FakeRequestError)
+        [status, payload] = [error.status, apiError(error.status, error.message, error.statusName)];
       else throw error;
     }
     if (failure) return fail(response, record, failure);
@@ -98,22 +112,46 @@ export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<
     send(response, status, payload);
   }
 
-  function dispatch(route: { name: FakeSheetsRoute; id?: string; range?: string }, target: URL, body: Record<string, unknown>, request: IncomingMessage): unknown {
+  function dispatch(
+    route: { name: FakeSheetsRoute; id?: string; range?: string },
+    target: URL,
+    body: Record<string, unknown>,
+    request: IncomingMessage,
+  ): unknown {
     if (route.name === 'token') return issuer.grant(body as Record<string, string>, basicCredentials(request.headers.authorization));
     const token = issuer.subjectOf(request.headers.authorization);
-    if (!token) throw new FakeRequestError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.', 'UNAUTHENTICATED');
+    if (!token)
+      throw new FakeRequestError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.', 'UNAUTHENTICATED');
     requireScope(token, route.name === 'permissions.create' ? DRIVE_SCOPES : SHEETS_SCOPES);
     switch (route.name) {
       case 'spreadsheets.create': {
         const created = model.create(token.subject, body);
-        const sheets = created.sheets.map((sheet) => ({ properties: { sheetId: sheet.sheetId, title: sheet.title, index: 0, sheetType: 'GRID', gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount } } }));
-        return { spreadsheetId: created.spreadsheetId, spreadsheetUrl: created.spreadsheetUrl, properties: { title: created.title }, sheets };
+        const sheets = created.sheets.map((sheet) => ({
+          properties: {
+            sheetId: sheet.sheetId,
+            title: sheet.title,
+            index: 0,
+            sheetType: 'GRID',
+            gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount },
+          },
+        }));
+        return {
+          spreadsheetId: created.spreadsheetId,
+          spreadsheetUrl: created.spreadsheetUrl,
+          properties: { title: created.title },
+          sheets,
+        };
       }
       case 'spreadsheets.batchUpdate':
         model.batchUpdate(token.subject, route.id as string, body);
         return { spreadsheetId: route.id, replies: [] };
       case 'values.get':
-        return model.values(token.subject, route.id as string, route.range as string, target.searchParams.get('valueRenderOption') === 'UNFORMATTED_VALUE');
+        return model.values(
+          token.subject,
+          route.id as string,
+          route.range as string,
+          target.searchParams.get('valueRenderOption') === 'UNFORMATTED_VALUE',
+        );
       case 'permissions.create':
         return { kind: 'drive#permission', id: `perm-${requests.length}`, ...model.addPermission(token.subject, route.id as string, body) };
     }
@@ -126,7 +164,12 @@ export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<
       return;
     }
     const headers: Record<string, string> = failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter };
-    send(response, failure.status, apiError(failure.status, failure.message ?? defaultMessage(failure.status), undefined, failure.reason), headers);
+    send(
+      response,
+      failure.status,
+      apiError(failure.status, failure.message ?? defaultMessage(failure.status), undefined, failure.reason),
+      headers,
+    );
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -142,7 +185,8 @@ export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<
       for (let i = 0; i < times; i += 1) queue.push({ status, ...failureOptions });
       failures.set(route, queue);
     },
-    count: (route, status) => requests.filter((request) => request.route === route && (status === undefined || request.status === status)).length,
+    count: (route, status) =>
+      requests.filter((request) => request.route === route && (status === undefined || request.status === status)).length,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -155,9 +199,12 @@ function routeOf(method: string, path: string): { name: FakeSheetsRoute; id?: st
   let match: RegExpExecArray | null;
   if (method === 'POST' && path === '/token') return { name: 'token' };
   if (method === 'POST' && path === '/v4/spreadsheets') return { name: 'spreadsheets.create' };
-  if (method === 'POST' && (match = /^\/v4\/spreadsheets\/([^/]+):batchUpdate$/.exec(path))) return { name: 'spreadsheets.batchUpdate', id: decodeURIComponent(match[1]) };
-  if (method === 'GET' && (match = /^\/v4\/spreadsheets\/([^/]+)\/values\/([^/]+)$/.exec(path))) return { name: 'values.get', id: decodeURIComponent(match[1]), range: decodeURIComponent(match[2]) };
-  if (method === 'POST' && (match = /^\/drive\/v3\/files\/([^/]+)\/permissions$/.exec(path))) return { name: 'permissions.create', id: decodeURIComponent(match[1]) };
+  if (method === 'POST' && (match = /^\/v4\/spreadsheets\/([^/]+):batchUpdate$/.exec(path)))
+    return { name: 'spreadsheets.batchUpdate', id: decodeURIComponent(match[1]) };
+  if (method === 'GET' && (match = /^\/v4\/spreadsheets\/([^/]+)\/values\/([^/]+)$/.exec(path)))
+    return { name: 'values.get', id: decodeURIComponent(match[1]), range: decodeURIComponent(match[2]) };
+  if (method === 'POST' && (match = /^\/drive\/v3\/files\/([^/]+)\/permissions$/.exec(path)))
+    return { name: 'permissions.create', id: decodeURIComponent(match[1]) };
   return undefined;
 }
 
@@ -193,7 +240,14 @@ function parseBody(text: string, contentType: string | undefined): Record<string
 /** Google's error body: `{ error: { code, message, status, errors: [{ reason, message, domain }] } }`. */
 function apiError(code: number, message: string, statusName?: string, reason?: string): unknown {
   const status = statusName ?? STATUS_NAMES[code] ?? 'UNKNOWN';
-  return { error: { code, message, status, errors: [{ message, domain: 'global', reason: reason ?? (code === 429 ? 'rateLimitExceeded' : status.toLowerCase()) }] } };
+  return {
+    error: {
+      code,
+      message,
+      status,
+      errors: [{ message, domain: 'global', reason: reason ?? (code === 429 ? 'rateLimitExceeded' : status.toLowerCase()) }],
+    },
+  };
 }
 
 function defaultMessage(status: number): string {

@@ -87,12 +87,20 @@ export class FakeSpreadsheets {
     for (const step of apply) step();
   }
 
-  values(owner: string, spreadsheetId: string, range: string, unformatted: boolean): { range: string; majorDimension: 'ROWS'; values?: (string | number | boolean)[][] } {
+  values(
+    owner: string,
+    spreadsheetId: string,
+    range: string,
+    unformatted: boolean,
+  ): { range: string; majorDimension: 'ROWS'; values?: (string | number | boolean)[][] } {
     const spreadsheet = this.get(owner, spreadsheetId);
     // As in Google, a range that is exactly a sheet's name means that whole sheet.
     const whole = spreadsheet.sheets.find((candidate) => candidate.title === unquote(range));
     const parsed: ParsedRange = whole ? { sheetTitle: whole.title, startRow: 0, startColumn: 0 } : parseRange(range);
-    const sheet = parsed.sheetTitle === undefined ? spreadsheet.sheets[0] : spreadsheet.sheets.find((candidate) => candidate.title === parsed.sheetTitle);
+    const sheet =
+      parsed.sheetTitle === undefined
+        ? spreadsheet.sheets[0]
+        : spreadsheet.sheets.find((candidate) => candidate.title === parsed.sheetTitle);
     if (!sheet) throw new FakeRequestError(400, `Unable to parse range: ${range}`);
     const lastRow = Math.min(parsed.endRow ?? sheet.rowCount, sheet.rowCount);
     const lastColumn = Math.min(parsed.endColumn ?? sheet.columnCount, sheet.columnCount);
@@ -122,7 +130,12 @@ export class FakeSpreadsheets {
     return permission;
   }
 
-  private resize(spreadsheet: FakeSpreadsheet, sizes: Map<number, { rowCount: number; columnCount: number }>, payload: Record<string, unknown>, index: number): () => void {
+  private resize(
+    spreadsheet: FakeSpreadsheet,
+    sizes: Map<number, { rowCount: number; columnCount: number }>,
+    payload: Record<string, unknown>,
+    index: number,
+  ): () => void {
     const properties = (payload['properties'] ?? {}) as { sheetId?: number; gridProperties?: { rowCount?: number; columnCount?: number } };
     const fields = String(payload['fields'] ?? '');
     const size = sizes.get(properties.sheetId ?? 0);
@@ -132,10 +145,16 @@ export class FakeSpreadsheets {
       rowCount: fields.includes('gridProperties.rowCount') && grid.rowCount !== undefined ? grid.rowCount : size.rowCount,
       columnCount: fields.includes('gridProperties.columnCount') && grid.columnCount !== undefined ? grid.columnCount : size.columnCount,
     };
-    if (next.rowCount < 1 || next.columnCount < 1) throw new FakeRequestError(400, `Invalid requests[${index}].updateSheetProperties: a sheet needs at least one row and one column`);
-    const otherCells = [...sizes].filter(([id]) => id !== properties.sheetId).reduce((sum, [, other]) => sum + other.rowCount * other.columnCount, 0);
+    if (next.rowCount < 1 || next.columnCount < 1)
+      throw new FakeRequestError(400, `Invalid requests[${index}].updateSheetProperties: a sheet needs at least one row and one column`);
+    const otherCells = [...sizes]
+      .filter(([id]) => id !== properties.sheetId)
+      .reduce((sum, [, other]) => sum + other.rowCount * other.columnCount, 0);
     if (otherCells + next.rowCount * next.columnCount > this.cellLimit) {
-      throw new FakeRequestError(400, `Invalid requests[${index}].updateSheetProperties: This action would increase the number of cells in the workbook above the limit of ${this.cellLimit} cells.`);
+      throw new FakeRequestError(
+        400,
+        `Invalid requests[${index}].updateSheetProperties: This action would increase the number of cells in the workbook above the limit of ${this.cellLimit} cells.`,
+      );
     }
     sizes.set(properties.sheetId ?? 0, next);
     return () => {
@@ -146,7 +165,12 @@ export class FakeSpreadsheets {
     };
   }
 
-  private writeCells(spreadsheet: FakeSpreadsheet, sizes: Map<number, { rowCount: number; columnCount: number }>, payload: Record<string, unknown>, index: number): () => void {
+  private writeCells(
+    spreadsheet: FakeSpreadsheet,
+    sizes: Map<number, { rowCount: number; columnCount: number }>,
+    payload: Record<string, unknown>,
+    index: number,
+  ): () => void {
     const start = (payload['start'] ?? {}) as { sheetId?: number; rowIndex?: number; columnIndex?: number };
     const rows = (Array.isArray(payload['rows']) ? payload['rows'] : []) as { values?: { userEnteredValue?: Record<string, unknown> }[] }[];
     if (!String(payload['fields'] ?? '').includes('userEnteredValue')) {
@@ -165,7 +189,11 @@ export class FakeSpreadsheets {
         `Invalid requests[${index}].updateCells: Range ('${sheet.title}'!${columnName(columnIndex + width - 1)}${rowIndex + rows.length}) exceeds grid limits. Max rows: ${size.rowCount}, max columns: ${size.columnCount}`,
       );
     }
-    const values = rows.map((row, rowOffset) => (row.values ?? []).map((cell, columnOffset) => cellValue(cell.userEnteredValue, `requests[${index}].updateCells.rows[${rowOffset}].values[${columnOffset}]`)));
+    const values = rows.map((row, rowOffset) =>
+      (row.values ?? []).map((cell, columnOffset) =>
+        cellValue(cell.userEnteredValue, `requests[${index}].updateCells.rows[${rowOffset}].values[${columnOffset}]`),
+      ),
+    );
     return () => {
       values.forEach((cells, rowOffset) => {
         const target = (sheet.cells[rowIndex + rowOffset] ??= []);

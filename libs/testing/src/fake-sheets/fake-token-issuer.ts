@@ -52,7 +52,10 @@ export class FakeTokenIssuer {
     return match ? this.tokens.get(match[1]) : undefined;
   }
 
-  grant(form: Record<string, string>, basicAuth?: { id: string; secret: string }): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string } {
+  grant(
+    form: Record<string, string>,
+    basicAuth?: { id: string; secret: string },
+  ): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string } {
     let issued: IssuedToken;
     if (form['grant_type'] === JWT_BEARER) issued = this.fromAssertion(form['assertion'] ?? '');
     else if (form['grant_type'] === 'refresh_token') issued = this.fromRefreshToken(form, basicAuth);
@@ -64,7 +67,8 @@ export class FakeTokenIssuer {
 
   private fromAssertion(assertion: string): IssuedToken {
     const [header, payload, signature] = assertion.split('.');
-    if (!header || !payload || !signature) throw new TokenRequestError(400, 'invalid_grant', 'Invalid JWT: expected header.payload.signature');
+    if (!header || !payload || !signature)
+      throw new TokenRequestError(400, 'invalid_grant', 'Invalid JWT: expected header.payload.signature');
     const claims = decodeSegment(payload);
     const alg = decodeSegment(header)['alg'];
     const email = String(claims['iss'] ?? '');
@@ -73,8 +77,11 @@ export class FakeTokenIssuer {
     const signed = alg === 'RS256' && verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'));
     if (!signed) throw new TokenRequestError(400, 'invalid_grant', 'Invalid JWT Signature.');
     const now = Date.now() / 1000;
-    if (typeof claims['exp'] !== 'number' || claims['exp'] < now) throw new TokenRequestError(400, 'invalid_grant', 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe.');
-    const scopes = String(claims['scope'] ?? '').split(' ').filter(Boolean);
+    if (typeof claims['exp'] !== 'number' || claims['exp'] < now)
+      throw new TokenRequestError(400, 'invalid_grant', 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe.');
+    const scopes = String(claims['scope'] ?? '')
+      .split(' ')
+      .filter(Boolean);
     if (scopes.length === 0) throw new TokenRequestError(400, 'invalid_scope', 'Invalid OAuth scope or ID token audience provided.');
     return { subject: `service-account:${email}`, scopes };
   }
@@ -83,8 +90,10 @@ export class FakeTokenIssuer {
     const clientId = basicAuth?.id ?? form['client_id'];
     const clientSecret = basicAuth?.secret ?? form['client_secret'];
     const client = this.oauthClients.find((candidate) => candidate.clientId === clientId);
-    if (!client || client.clientSecret !== clientSecret) throw new TokenRequestError(401, 'invalid_client', 'The OAuth client was not found.');
-    if (client.refreshToken !== form['refresh_token']) throw new TokenRequestError(400, 'invalid_grant', 'Token has been expired or revoked.');
+    if (!client || client.clientSecret !== clientSecret)
+      throw new TokenRequestError(401, 'invalid_client', 'The OAuth client was not found.');
+    if (client.refreshToken !== form['refresh_token'])
+      throw new TokenRequestError(400, 'invalid_grant', 'Token has been expired or revoked.');
     return { subject: `oauth:${client.clientId}`, scopes: ['https://www.googleapis.com/auth/spreadsheets'] };
   }
 }

@@ -30,7 +30,9 @@ export const LOCAL_S3_SERVER_SCRIPT = join(__dirname, 'local-s3-server.cjs');
 /** Starts s3rver in a child process on a free port, over a temporary directory removed by close(). */
 export async function startLocalS3(bucket = 'quarry-exports-test'): Promise<LocalS3> {
   const directory = await mkdtemp(join(tmpdir(), 'quarry-s3-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', LOCAL_S3_SERVER_SCRIPT, directory, bucket], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', LOCAL_S3_SERVER_SCRIPT, directory, bucket], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

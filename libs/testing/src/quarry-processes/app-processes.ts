@@ -31,7 +31,12 @@ export interface RunningProcess {
  * Starts one of the built apps (`api`, `worker`, `cli`) with the given environment and arguments;
  * `nodeArgs` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS).
  */
-export function startApp(app: 'api' | 'worker' | 'cli', env: NodeJS.ProcessEnv, args: string[] = [], nodeArgs: string[] = []): RunningProcess {
+export function startApp(
+  app: 'api' | 'worker' | 'cli',
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+  nodeArgs: string[] = [],
+): RunningProcess {
   // The worker runs as the launcher and the Docker image run it: with their heap cap.
   const childEnv = app === 'worker' ? workerEnvironment(env) : env;
   const child = spawn(process.execPath, [...nodeArgs, join(DIST, app, 'main.js'), ...args], {

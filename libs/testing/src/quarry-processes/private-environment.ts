@@ -34,7 +34,11 @@ export async function privateEnvironment(
 }
 
 /** Seeds an organization with an admin through the admin CLI, as an operator would. */
-export async function createOrganization(env: NodeJS.ProcessEnv, name: string, adminEmail: string): Promise<{ organizationUuid: string; token: string }> {
+export async function createOrganization(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  adminEmail: string,
+): Promise<{ organizationUuid: string; token: string }> {
   const cli = startApp('cli', env, ['create-org', '--name', name, '--admin-email', adminEmail]);
   const code = await cli.exited;
   if (code !== 0) throw new Error(`create-org failed:\n${cli.output()}`);

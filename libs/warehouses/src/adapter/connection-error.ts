@@ -34,13 +34,19 @@ export function connectionError(step: ConnectionStep, message: string, data: Rec
  * whether the port was closed, filtered, timed out, or held another kind of server (SSH, HTTP…),
  * and no OS error text — else project creation is a port scanner of the server's network.
  */
-export const UNREACHABLE_DETAIL = 'no warehouse answered there (the connection was refused, timed out or dropped, or another kind of server answered)';
+export const UNREACHABLE_DETAIL =
+  'no warehouse answered there (the connection was refused, timed out or dropped, or another kind of server answered)';
 
 /**
  * The error of a failed connection attempt, `target` naming where (host:port, or the service):
  * at the connect step the detail is replaced by UNREACHABLE_DETAIL and no error code is kept.
  */
-export function connectionFailure(step: ConnectionStep, target: string, error: unknown, data: Record<string, unknown> = {}): WarehouseConnectionError {
+export function connectionFailure(
+  step: ConnectionStep,
+  target: string,
+  error: unknown,
+  data: Record<string, unknown> = {},
+): WarehouseConnectionError {
   if (step === 'connect') return connectionError('connect', `Could not connect to ${target}: ${UNREACHABLE_DETAIL}`);
   return connectionError(step, `Could not connect to ${target}: ${messageOf(error)}`, data);
 }

@@ -33,7 +33,6 @@ const EVERY_TYPE_SQL = `SELECT
   CAST(NULL AS DATE) AS null_date,
   CAST(NULL AS INTEGER) AS null_number`;
 
-
 const EXPECTED_FIELDS = {
   int_value: { type: 'number' },
   big_int: { type: 'number' },
@@ -90,7 +89,9 @@ describe('row values are identical on PostgreSQL and DuckDB (live)', () => {
     const outputs = await Promise.all(
       engines.flatMap(([, adapter]) => [
         adapter.runQuery(EVERY_TYPE_SQL, [], { timezone: 'Asia/Tokyo' }).then((result) => JSON.stringify(result)),
-        collect(adapter.streamQuery(EVERY_TYPE_SQL, [], { timezone: 'America/Los_Angeles' })).then((batches) => JSON.stringify(batches.flat())),
+        collect(adapter.streamQuery(EVERY_TYPE_SQL, [], { timezone: 'America/Los_Angeles' })).then((batches) =>
+          JSON.stringify(batches.flat()),
+        ),
       ]),
     );
     const [postgresRun, postgresStream, duckdbRun, duckdbStream] = outputs;

@@ -49,7 +49,11 @@ export class BigQueryAdapter implements WarehouseAdapter {
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     let fields: QueryResult['fields'] = {};
     const rows: ResultRow[] = [];
-    for await (const batch of this.streamQuery(sql, params, { ...options, batchSize: 10_000, onFields: (announced) => (fields = announced) })) {
+    for await (const batch of this.streamQuery(sql, params, {
+      ...options,
+      batchSize: 10_000,
+      onFields: (announced) => (fields = announced),
+    })) {
       rows.push(...batch);
     }
     return { fields, rows };
@@ -75,7 +79,8 @@ export class BigQueryAdapter implements WarehouseAdapter {
           parseJSON: true,
         });
         if (!columns) {
-          const schemaFields = ((response as { schema?: { fields?: BigQueryField[] } } | undefined)?.schema?.fields ?? []) as BigQueryField[];
+          const schemaFields = ((response as { schema?: { fields?: BigQueryField[] } } | undefined)?.schema?.fields ??
+            []) as BigQueryField[];
           columns = bigQueryColumns(schemaFields);
           options.onFields?.(fieldsOf(columns));
         }

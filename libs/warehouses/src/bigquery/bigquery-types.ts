@@ -66,7 +66,21 @@ export function bigQueryColumns(fields: readonly BigQueryField[]): ResultColumn[
   return fields.map((field) => ({ name: field.name ?? '', kind: bigQueryKind(field), unwrap: bigQueryUnwrap }));
 }
 
-const NUMERIC = new Set(['int64', 'integer', 'int', 'smallint', 'bigint', 'tinyint', 'byteint', 'float64', 'float', 'numeric', 'bignumeric', 'decimal', 'bigdecimal']);
+const NUMERIC = new Set([
+  'int64',
+  'integer',
+  'int',
+  'smallint',
+  'bigint',
+  'tinyint',
+  'byteint',
+  'float64',
+  'float',
+  'numeric',
+  'bignumeric',
+  'decimal',
+  'bigdecimal',
+]);
 
 /** Catalog type from INFORMATION_SCHEMA.COLUMNS `data_type` (`INT64`, `NUMERIC(10, 2)`, `ARRAY<STRING>`, …). */
 export function bigQueryDimensionType(nativeType: string): DimensionType {

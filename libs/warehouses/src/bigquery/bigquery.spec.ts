@@ -8,7 +8,13 @@ import { bigQueryClientOptions, bigQueryIdentifier, bigQueryJobOptions } from '.
 import { bigQueryColumns, bigQueryDimensionType, bigQueryKind } from './bigquery-types';
 
 const keyfile = { type: 'service_account', client_email: 'sa@p.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----' };
-const config: BigqueryConnectionConfig = { type: 'bigquery', project: 'data-project', dataset: 'analytics', keyfileContents: keyfile, location: 'EU' };
+const config: BigqueryConnectionConfig = {
+  type: 'bigquery',
+  project: 'data-project',
+  dataset: 'analytics',
+  keyfileContents: keyfile,
+  location: 'EU',
+};
 
 describe('bigquery client options', () => {
   it('authenticates with the key file and runs jobs in the execution project', () => {
@@ -22,16 +28,24 @@ describe('bigquery client options', () => {
     expect(bigQueryClientOptions(config).projectId).toBe('data-project');
   });
 
-  it.each([[undefined], ['{"not":"parsed"}'], [{ client_email: 'x' }]])('rejects the key file %p naming keyfileContents', (keyfileContents) => {
-    expect(() => bigQueryClientOptions({ ...config, keyfileContents } as never)).toThrow(
-      expect.objectContaining({ data: { step: 'configuration', field: 'keyfileContents' } }),
-    );
-  });
+  it.each([[undefined], ['{"not":"parsed"}'], [{ client_email: 'x' }]])(
+    'rejects the key file %p naming keyfileContents',
+    (keyfileContents) => {
+      expect(() => bigQueryClientOptions({ ...config, keyfileContents } as never)).toThrow(
+        expect.objectContaining({ data: { step: 'configuration', field: 'keyfileContents' } }),
+      );
+    },
+  );
 });
 
 describe('bigquery job options', () => {
   it('binds $n as named @pn parameters, typing nulls and big integers', () => {
-    const options = bigQueryJobOptions(config, "SELECT * FROM t WHERE a = $1 AND b = $2 AND c = $1 AND d = '\\'$3' AND e = $3 AND f = $4", ["x' OR 1=1 --", null, 2n ** 62n, 1.5], {});
+    const options = bigQueryJobOptions(
+      config,
+      "SELECT * FROM t WHERE a = $1 AND b = $2 AND c = $1 AND d = '\\'$3' AND e = $3 AND f = $4",
+      ["x' OR 1=1 --", null, 2n ** 62n, 1.5],
+      {},
+    );
     expect(options).toEqual({
       query: "SELECT * FROM t WHERE a = @p1 AND b = @p2 AND c = @p1 AND d = '\\'$3' AND e = @p3 AND f = @p4",
       params: { p1: "x' OR 1=1 --", p2: null, p3: '4611686018427387904', p4: 1.5 },
@@ -45,7 +59,9 @@ describe('bigquery job options', () => {
   });
 
   it('carries priority, billing limit, timeout and session time zone', () => {
-    const options = bigQueryJobOptions({ ...config, priority: 'batch', maximumBytesBilled: 1e9, timeoutSeconds: 60 }, 'SELECT 1', [], { timezone: 'Asia/Tokyo' });
+    const options = bigQueryJobOptions({ ...config, priority: 'batch', maximumBytesBilled: 1e9, timeoutSeconds: 60 }, 'SELECT 1', [], {
+      timezone: 'Asia/Tokyo',
+    });
     expect(options).toMatchObject({
       query: 'SELECT 1',
       priority: 'BATCH',
@@ -142,12 +158,22 @@ describe('bigquery types and values', () => {
     const schema = {
       fields: [
         { name: 'tags', type: 'STRING', mode: 'REPEATED' },
-        { name: 'item', type: 'RECORD', fields: [{ name: 'qty', type: 'INTEGER' }, { name: 'on', type: 'DATE' }] },
+        {
+          name: 'item',
+          type: 'RECORD',
+          fields: [
+            { name: 'qty', type: 'INTEGER' },
+            { name: 'on', type: 'DATE' },
+          ],
+        },
       ],
     };
     const apiRow = { f: [{ v: [{ v: 'a' }, { v: 'b' }] }, { v: { f: [{ v: '3' }, { v: '2018-01-01' }] } }] };
     const [parsed] = BigQuery.mergeSchemaWithRows_(schema, [apiRow], { wrapIntegers: true, parseJSON: true });
-    expect(rowFromRecord(bigQueryColumns(schema.fields), parsed as Record<string, unknown>)).toEqual({ tags: ['a', 'b'], item: { qty: 3, on: '2018-01-01' } });
+    expect(rowFromRecord(bigQueryColumns(schema.fields), parsed as Record<string, unknown>)).toEqual({
+      tags: ['a', 'b'],
+      item: { qty: 3, on: '2018-01-01' },
+    });
   });
 });
 

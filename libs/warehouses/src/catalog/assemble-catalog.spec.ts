@@ -19,7 +19,11 @@ describe('assembleCatalog', () => {
         { database: 'DB', schema: 'ANALYTICS', table: 'CUSTOMERS' },
         { database: 'db', schema: 'analytics', table: 'missing' },
       ],
-      [column('db', 'analytics', 'orders', 'id', 'int'), column('db', 'analytics', 'customers', 'name'), column('db', 'analytics', 'other', 'x')],
+      [
+        column('db', 'analytics', 'orders', 'id', 'int'),
+        column('db', 'analytics', 'customers', 'name'),
+        column('db', 'analytics', 'other', 'x'),
+      ],
       typeOf,
     );
     expect(catalog).toEqual({
@@ -31,11 +35,15 @@ describe('assembleCatalog', () => {
   it('does not guess between relations that differ only by case', () => {
     const columns = [column('db', 's', 'Orders', 'a'), column('db', 's', 'orders', 'b')];
     expect(assembleCatalog([{ database: 'db', schema: 's', table: 'ORDERS' }], columns, typeOf)).toEqual({});
-    expect(assembleCatalog([{ database: 'db', schema: 's', table: 'Orders' }], columns, typeOf)).toEqual({ db: { s: { Orders: { a: 'string' } } } });
+    expect(assembleCatalog([{ database: 'db', schema: 's', table: 'Orders' }], columns, typeOf)).toEqual({
+      db: { s: { Orders: { a: 'string' } } },
+    });
   });
 
   it('renames columns when asked (folded identifiers)', () => {
-    const catalog = assembleCatalog([{ database: 'db', schema: 's', table: 't' }], [column('db', 's', 't', 'ID', 'int')], typeOf, (name) => name.toLowerCase());
+    const catalog = assembleCatalog([{ database: 'db', schema: 's', table: 't' }], [column('db', 's', 't', 'ID', 'int')], typeOf, (name) =>
+      name.toLowerCase(),
+    );
     expect(catalog).toEqual({ db: { s: { t: { id: 'number' } } } });
   });
 });

@@ -11,7 +11,8 @@ export interface CatalogColumn {
 }
 
 const key = (relation: RelationRef): string => JSON.stringify([relation.database, relation.schema, relation.table]);
-const foldedKey = (relation: RelationRef): string => key({ database: relation.database.toLowerCase(), schema: relation.schema.toLowerCase(), table: relation.table.toLowerCase() });
+const foldedKey = (relation: RelationRef): string =>
+  key({ database: relation.database.toLowerCase(), schema: relation.schema.toLowerCase(), table: relation.table.toLowerCase() });
 
 /**
  * Builds the catalog for the requested relations, keyed by the names as requested (so callers find
@@ -89,5 +90,9 @@ export function catalogColumnsFromRows(rows: readonly Record<string, unknown>[])
 
 /** Reads relations from query rows aliased `database, schema, table`. */
 export function relationsFromRows(rows: readonly Record<string, unknown>[]): RelationRef[] {
-  return rows.map((row) => ({ database: String(row['database'] ?? ''), schema: String(row['schema'] ?? ''), table: String(row['table'] ?? '') }));
+  return rows.map((row) => ({
+    database: String(row['database'] ?? ''),
+    schema: String(row['schema'] ?? ''),
+    table: String(row['table'] ?? ''),
+  }));
 }

@@ -1,5 +1,5 @@
 import type { ClickhouseConnectionConfig } from '../connections/clickhouse-connection';
-import { type FakeHttpServer,fakeHttpServer } from '../testing/fake-http-server';
+import { type FakeHttpServer, fakeHttpServer } from '../testing/fake-http-server';
 import { collect, failureOf, unusedPort } from '../testing/live-fixtures';
 import { ClickHouseAdapter } from './clickhouse-adapter';
 
@@ -43,11 +43,20 @@ describe('ClickHouseAdapter over the HTTP interface', () => {
     exception = undefined;
   });
 
-  const config = (): ClickhouseConnectionConfig => ({ type: 'clickhouse', host: '127.0.0.1', port: server.port, user: 'ann', password: 'pw', schema: 'analytics' });
+  const config = (): ClickhouseConnectionConfig => ({
+    type: 'clickhouse',
+    host: '127.0.0.1',
+    port: server.port,
+    user: 'ann',
+    password: 'pw',
+    schema: 'analytics',
+  });
 
   it('sends typed parameters apart from the SQL, with lossless output settings, and normalises rows', async () => {
     const adapter = new ClickHouseAdapter(config());
-    const result = await adapter.runQuery('SELECT id, amount, at, big FROM orders WHERE customer = $1 AND id > $2', ["O'Brien", 0], { timezone: 'Europe/Paris' });
+    const result = await adapter.runQuery('SELECT id, amount, at, big FROM orders WHERE customer = $1 AND id > $2', ["O'Brien", 0], {
+      timezone: 'Europe/Paris',
+    });
     await adapter.close();
     expect(result).toEqual({
       fields: { id: { type: 'number' }, amount: { type: 'number' }, at: { type: 'timestamp' }, big: { type: 'number' } },

@@ -40,7 +40,11 @@ export class ClickHouseAdapter implements WarehouseAdapter {
     if (!ping.success) throw clickHouseConnectionError(ping.error);
     const schema = requireText(this.config, 'schema');
     try {
-      const result = await client.query({ query: 'SELECT name FROM system.databases WHERE name = {name:String}', query_params: { name: schema }, format: 'JSONEachRow' });
+      const result = await client.query({
+        query: 'SELECT name FROM system.databases WHERE name = {name:String}',
+        query_params: { name: schema },
+        format: 'JSONEachRow',
+      });
       const found = await result.json<{ name: string }>();
       if (found.length === 0) throw connectionError('schema', `Database "${schema}" does not exist`);
     } catch (error) {
@@ -52,7 +56,11 @@ export class ClickHouseAdapter implements WarehouseAdapter {
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     let fields: QueryResult['fields'] = {};
     const rows: ResultRow[] = [];
-    for await (const batch of this.streamQuery(sql, params, { ...options, batchSize: 10_000, onFields: (announced) => (fields = announced) })) {
+    for await (const batch of this.streamQuery(sql, params, {
+      ...options,
+      batchSize: 10_000,
+      onFields: (announced) => (fields = announced),
+    })) {
       rows.push(...batch);
     }
     return { fields, rows };
@@ -158,4 +166,3 @@ function clickHouseErrorData(error: unknown): Record<string, unknown> {
   const { code, type } = (error ?? {}) as { code?: unknown; type?: unknown };
   return { ...(typeof code === 'string' ? { code } : {}), ...(typeof type === 'string' ? { type } : {}) };
 }
-

@@ -101,7 +101,9 @@ describe('ClickHouseAdapter on a live ClickHouse (chDB)', () => {
         null,
         new Date('2018-01-01T12:34:56.789Z'),
       ]);
-      expect(rows).toEqual([{ text: hostile, whole: -9007199254740991, fraction: 1.25, flag: true, nothing: null, at: '2018-01-01T12:34:56.789Z' }]);
+      expect(rows).toEqual([
+        { text: hostile, whole: -9007199254740991, fraction: 1.25, flag: true, nothing: null, at: '2018-01-01T12:34:56.789Z' },
+      ]);
       expect((await adapter().runQuery('SELECT count() AS n FROM orders')).rows).toEqual([{ n: 99 }]);
     });
 
@@ -116,12 +118,16 @@ describe('ClickHouseAdapter on a live ClickHouse (chDB)', () => {
     });
 
     it('gives NULL for an aggregate over no rows, as SQL does', async () => {
-      const { rows } = await adapter().runQuery("SELECT sum(amount) AS total, avg(amount) AS mean, max(order_date) AS latest, count() AS n FROM orders WHERE status = 'none'");
+      const { rows } = await adapter().runQuery(
+        "SELECT sum(amount) AS total, avg(amount) AS mean, max(order_date) AS latest, count() AS n FROM orders WHERE status = 'none'",
+      );
       expect(rows).toEqual([{ total: null, mean: null, latest: null, n: 0 }]);
     });
 
     it('serves Bool columns and values as booleans', async () => {
-      const { fields, rows } = await adapter().runQuery('SELECT toBool(1 = 1) AS yes, is_completed FROM orders WHERE NOT is_completed ORDER BY order_id LIMIT 1');
+      const { fields, rows } = await adapter().runQuery(
+        'SELECT toBool(1 = 1) AS yes, is_completed FROM orders WHERE NOT is_completed ORDER BY order_id LIMIT 1',
+      );
       expect(rows).toEqual([{ yes: true, is_completed: false }]);
       expect(fields).toEqual({ yes: { type: 'boolean' }, is_completed: { type: 'boolean' } });
       // A comparison is UInt8 on ClickHouse: a number here; a boolean field serves it as true/false (createRawConverter).
@@ -140,7 +146,10 @@ describe('ClickHouseAdapter on a live ClickHouse (chDB)', () => {
       const controller = new AbortController();
       const seen: number[] = [];
       const failure = await failureOf(async () => {
-        for await (const batch of adapter().streamQuery('SELECT number AS n FROM numbers(100000000)', [], { batchSize: 1000, signal: controller.signal })) {
+        for await (const batch of adapter().streamQuery('SELECT number AS n FROM numbers(100000000)', [], {
+          batchSize: 1000,
+          signal: controller.signal,
+        })) {
           seen.push(batch.length);
           controller.abort();
         }
@@ -152,19 +161,30 @@ describe('ClickHouseAdapter on a live ClickHouse (chDB)', () => {
     }, 30_000);
 
     it('reports a server error with its code, before or in the middle of the stream', async () => {
-      expect(await failureOf(adapter().runQuery('SELECT nosuch FROM orders'))).toMatchObject({ name: 'WarehouseQueryError', data: { code: '47', type: 'UNKNOWN_IDENTIFIER' } });
-      const midway = await failureOf(collect(adapter().streamQuery('SELECT throwIf(number = 200000) AS n FROM numbers(400000)', [], { batchSize: 1000 })));
+      expect(await failureOf(adapter().runQuery('SELECT nosuch FROM orders'))).toMatchObject({
+        name: 'WarehouseQueryError',
+        data: { code: '47', type: 'UNKNOWN_IDENTIFIER' },
+      });
+      const midway = await failureOf(
+        collect(adapter().streamQuery('SELECT throwIf(number = 200000) AS n FROM numbers(400000)', [], { batchSize: 1000 })),
+      );
       expect(midway).toMatchObject({ name: 'WarehouseQueryError', data: { code: '395', type: 'FUNCTION_THROW_IF_VALUE_IS_NON_ZERO' } });
     }, 30_000);
 
     it('runs one statement per query', async () => {
-      expect(await failureOf(adapter().runQuery('SELECT 1; DROP TABLE orders'))).toMatchObject({ name: 'WarehouseQueryError', data: { code: '62' } });
+      expect(await failureOf(adapter().runQuery('SELECT 1; DROP TABLE orders'))).toMatchObject({
+        name: 'WarehouseQueryError',
+        data: { code: '62' },
+      });
       expect((await adapter().runQuery('SELECT count() AS n FROM orders')).rows).toEqual([{ n: 99 }]);
     });
 
     it('stops a query past its timeout', async () => {
       const failure = await failureOf(adapter().runQuery('SELECT count() FROM numbers(10000000000000)', [], { timeoutMs: 1000 }));
-      expect(failure).toMatchObject({ name: 'WarehouseQueryError', message: expect.stringMatching(/did not finish within 1000 ms|TIMEOUT_EXCEEDED/) });
+      expect(failure).toMatchObject({
+        name: 'WarehouseQueryError',
+        message: expect.stringMatching(/did not finish within 1000 ms|TIMEOUT_EXCEEDED/),
+      });
       expect((await adapter().runQuery('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     });
   });
@@ -175,7 +195,12 @@ describe('ClickHouseAdapter on a live ClickHouse (chDB)', () => {
       expect(tables).toContainEqual({ database: '', schema: 'jaffle', table: 'orders' });
       expect(tables.every((table) => table.schema === 'jaffle')).toBe(true);
       const catalog = await adapter().getCatalog([{ database: '', schema: 'jaffle', table: 'orders' }]);
-      expect(catalog['']?.['jaffle']?.['orders']).toMatchObject({ order_id: 'number', order_date: 'date', status: 'string', is_completed: 'boolean' });
+      expect(catalog['']?.['jaffle']?.['orders']).toMatchObject({
+        order_id: 'number',
+        order_date: 'date',
+        status: 'string',
+        is_completed: 'boolean',
+      });
     });
   });
 });

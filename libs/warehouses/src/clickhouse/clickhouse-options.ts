@@ -85,7 +85,12 @@ export function clickHouseStatement(
   if (options.timezone) settings.session_timezone = options.timezone;
   if (options.timeoutMs) settings.max_execution_time = Math.ceil(options.timeoutMs / 1000);
   return {
-    query: rewritePlaceholders(sql, params.length, CLICKHOUSE_SQL, (index) => `{p${index}:${clickHouseParamType(params[index - 1] ?? null)}}`),
+    query: rewritePlaceholders(
+      sql,
+      params.length,
+      CLICKHOUSE_SQL,
+      (index) => `{p${index}:${clickHouseParamType(params[index - 1] ?? null)}}`,
+    ),
     query_params: queryParams,
     clickhouse_settings: settings,
   };

@@ -2,10 +2,24 @@ import type { ClickhouseConnectionConfig } from '../connections/clickhouse-conne
 import { expectedRow, SDK_COLUMNS } from '../testing/expected-row-values';
 import { rowFromValues } from '../values/result-columns';
 import { clickHouseConnectionStep } from './clickhouse-errors';
-import { CLICKHOUSE_OUTPUT_SETTINGS, CLICKHOUSE_SQL_SETTINGS, clickHouseClientOptions, clickHouseParamType, clickHouseStatement } from './clickhouse-options';
+import {
+  CLICKHOUSE_OUTPUT_SETTINGS,
+  CLICKHOUSE_SQL_SETTINGS,
+  clickHouseClientOptions,
+  clickHouseParamType,
+  clickHouseStatement,
+} from './clickhouse-options';
 import { clickHouseColumns, clickHouseDimensionType, clickHouseKind, unwrapClickHouseType } from './clickhouse-types';
 
-const config: ClickhouseConnectionConfig = { type: 'clickhouse', host: 'ch.example.com', port: 8443, user: 'ann', password: 'pw', schema: 'analytics', secure: true };
+const config: ClickhouseConnectionConfig = {
+  type: 'clickhouse',
+  host: 'ch.example.com',
+  port: 8443,
+  user: 'ann',
+  password: 'pw',
+  schema: 'analytics',
+  secure: true,
+};
 
 describe('clickhouse client options', () => {
   it('maps the HTTP(S) endpoint, credentials, database and lossless JSON output', () => {
@@ -16,15 +30,26 @@ describe('clickhouse client options', () => {
       database: 'analytics',
       application: 'quarry',
       request_timeout: 30_000,
-      clickhouse_settings: { ...CLICKHOUSE_OUTPUT_SETTINGS, join_use_nulls: 1, aggregate_functions_null_for_empty: 1, max_execution_time: 30 },
+      clickhouse_settings: {
+        ...CLICKHOUSE_OUTPUT_SETTINGS,
+        join_use_nulls: 1,
+        aggregate_functions_null_for_empty: 1,
+        max_execution_time: 30,
+      },
     });
     expect(CLICKHOUSE_SQL_SETTINGS).toEqual({ join_use_nulls: 1, aggregate_functions_null_for_empty: 1 });
-    expect(CLICKHOUSE_OUTPUT_SETTINGS).toMatchObject({ output_format_json_quote_64bit_integers: 1, output_format_json_quote_decimals: 1, date_time_output_format: 'iso' });
+    expect(CLICKHOUSE_OUTPUT_SETTINGS).toMatchObject({
+      output_format_json_quote_64bit_integers: 1,
+      output_format_json_quote_decimals: 1,
+      date_time_output_format: 'iso',
+    });
   });
 
   it('defaults the port to the scheme and names invalid fields', () => {
     expect(clickHouseClientOptions({ ...config, secure: false, port: undefined as never }).url).toBe('http://ch.example.com:8123');
-    expect(() => clickHouseClientOptions({ ...config, schema: '' })).toThrow(expect.objectContaining({ data: { step: 'configuration', field: 'schema' } }));
+    expect(() => clickHouseClientOptions({ ...config, schema: '' })).toThrow(
+      expect.objectContaining({ data: { step: 'configuration', field: 'schema' } }),
+    );
   });
 });
 
@@ -80,8 +105,34 @@ describe('clickhouse types and values', () => {
 
   it("normalises ClickHouse's JSON output exactly as every other adapter does", () => {
     // JSONCompactEachRowWithNamesAndTypes with quoted 64-bit integers and decimals, ISO DateTime.
-    const names = ['int_value', 'big_int', 'decimal_value', 'wide_decimal', 'double_value', 'nan_value', 'true_value', 'date_value', 'timestamp_value', 'zoned_value', 'text_value', 'null_number'];
-    const types = ['Int32', 'Int64', 'Decimal(10, 2)', 'Decimal(38, 2)', 'Float64', 'Float64', 'Bool', 'Date', 'DateTime64(3)', "DateTime64(3, 'Europe/Paris')", 'String', 'Nullable(Int32)'];
+    const names = [
+      'int_value',
+      'big_int',
+      'decimal_value',
+      'wide_decimal',
+      'double_value',
+      'nan_value',
+      'true_value',
+      'date_value',
+      'timestamp_value',
+      'zoned_value',
+      'text_value',
+      'null_number',
+    ];
+    const types = [
+      'Int32',
+      'Int64',
+      'Decimal(10, 2)',
+      'Decimal(38, 2)',
+      'Float64',
+      'Float64',
+      'Bool',
+      'Date',
+      'DateTime64(3)',
+      "DateTime64(3, 'Europe/Paris')",
+      'String',
+      'Nullable(Int32)',
+    ];
     const values = JSON.parse(
       '[42, "9007199254740993", "12.50", "12345678901234567890.12", 1.5, "nan", true, "2018-01-01", "2018-01-01T12:34:56.789Z", "2018-06-01T10:34:56.789Z", "héllo ✓", null]',
     ) as unknown[];

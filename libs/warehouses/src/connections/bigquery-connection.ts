@@ -22,4 +22,14 @@ export interface BigqueryConnectionConfig extends CommonConnectionFields {
 export const BIGQUERY_SECRET_FIELDS = ['keyfileContents'] as const;
 
 /** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
-export const BIGQUERY_SESSION_FIELDS = ['dataset', 'location', 'priority', 'timeoutSeconds', 'maximumBytesBilled', 'threads', 'retries', 'startOfWeek', 'requireUserCredentials'] as const;
+export const BIGQUERY_SESSION_FIELDS = [
+  'dataset',
+  'location',
+  'priority',
+  'timeoutSeconds',
+  'maximumBytesBilled',
+  'threads',
+  'retries',
+  'startOfWeek',
+  'requireUserCredentials',
+] as const;

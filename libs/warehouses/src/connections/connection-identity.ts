@@ -29,7 +29,10 @@ const comparable = (value: unknown) => value ?? undefined;
  * leaves out keeps its stored value, so it is no change. Connections of different kinds differ in
  * `type` itself.
  */
-export function identityChanges(stored: WarehouseConnectionConfig, requested: Partial<WarehouseConnectionConfig> & { type: string }): string[] {
+export function identityChanges(
+  stored: WarehouseConnectionConfig,
+  requested: Partial<WarehouseConnectionConfig> & { type: string },
+): string[] {
   if (requested.type !== stored.type) return ['type'];
   const secrets = secretFieldsOf(stored.type).filter((field) => !LOGIN_FIELDS.includes(field));
   const settings = sessionFieldsOf(stored.type);

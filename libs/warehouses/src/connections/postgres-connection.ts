@@ -31,4 +31,13 @@ export interface PostgresConnectionConfig extends CommonConnectionFields, SshTun
 export const POSTGRES_SECRET_FIELDS = ['user', 'password', 'sshTunnelPrivateKey'] as const;
 
 /** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
-export const POSTGRES_SESSION_FIELDS = ['schema', 'searchPath', 'threads', 'timeoutSeconds', 'keepalivesIdle', 'startOfWeek', 'requireUserCredentials', 'sshTunnelPublicKey'] as const;
+export const POSTGRES_SESSION_FIELDS = [
+  'schema',
+  'searchPath',
+  'threads',
+  'timeoutSeconds',
+  'keepalivesIdle',
+  'startOfWeek',
+  'requireUserCredentials',
+  'sshTunnelPublicKey',
+] as const;

@@ -36,13 +36,16 @@ const configs: WarehouseConnectionConfig[] = [
 ];
 
 describe('redactConnection', () => {
-  it.each(configs.map((config) => [config.type, config] as const))('removes every secret field of %s and keeps the rest', (type, config) => {
-    const shown = redactConnection(config);
-    for (const field of WAREHOUSE_SECRET_FIELDS[type] as readonly string[]) expect(shown).not.toHaveProperty(field);
-    const kept = Object.keys(config).filter((field) => !(WAREHOUSE_SECRET_FIELDS[type] as readonly string[]).includes(field));
-    expect(Object.keys(shown).sort()).toEqual(kept.sort());
-    expect(JSON.stringify(shown)).not.toMatch(/"pw"|pem|"pass"|dapi|BEGIN|private_key/);
-  });
+  it.each(configs.map((config) => [config.type, config] as const))(
+    'removes every secret field of %s and keeps the rest',
+    (type, config) => {
+      const shown = redactConnection(config);
+      for (const field of WAREHOUSE_SECRET_FIELDS[type] as readonly string[]) expect(shown).not.toHaveProperty(field);
+      const kept = Object.keys(config).filter((field) => !(WAREHOUSE_SECRET_FIELDS[type] as readonly string[]).includes(field));
+      expect(Object.keys(shown).sort()).toEqual(kept.sort());
+      expect(JSON.stringify(shown)).not.toMatch(/"pw"|pem|"pass"|dapi|BEGIN|private_key/);
+    },
+  );
 
   it('does not change the config it was given', () => {
     const config = configs[0]!;

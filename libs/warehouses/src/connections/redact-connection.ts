@@ -2,7 +2,9 @@ import { isWarehouseType, WAREHOUSE_TYPES } from '@quarry/domain';
 
 import { WAREHOUSE_SECRET_FIELDS, type WarehouseConnectionConfig } from './warehouse-connection';
 
-const EVERY_SECRET_FIELD: readonly string[] = [...new Set(WAREHOUSE_TYPES.flatMap((type) => WAREHOUSE_SECRET_FIELDS[type] as readonly string[]))];
+const EVERY_SECRET_FIELD: readonly string[] = [
+  ...new Set(WAREHOUSE_TYPES.flatMap((type) => WAREHOUSE_SECRET_FIELDS[type] as readonly string[])),
+];
 
 /**
  * The connection as responses and logs may show it: a copy without the kind's secret fields.

@@ -22,4 +22,13 @@ export interface RedshiftConnectionConfig extends CommonConnectionFields, SshTun
 export const REDSHIFT_SECRET_FIELDS = ['user', 'password', 'sshTunnelPrivateKey'] as const;
 
 /** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
-export const REDSHIFT_SESSION_FIELDS = ['schema', 'threads', 'timeoutSeconds', 'keepalivesIdle', 'ra3Node', 'startOfWeek', 'requireUserCredentials', 'sshTunnelPublicKey'] as const;
+export const REDSHIFT_SESSION_FIELDS = [
+  'schema',
+  'threads',
+  'timeoutSeconds',
+  'keepalivesIdle',
+  'ra3Node',
+  'startOfWeek',
+  'requireUserCredentials',
+  'sshTunnelPublicKey',
+] as const;

@@ -21,6 +21,7 @@ export function optionalPort<T extends object>(config: T, field: keyof T & strin
 export function optionalPositive<T extends object>(config: T, field: keyof T & string): number | undefined {
   const value = config[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw configurationError(field, `${field} must be a non-negative number`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw configurationError(field, `${field} must be a non-negative number`);
   return value === 0 ? undefined : value;
 }

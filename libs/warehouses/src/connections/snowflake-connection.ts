@@ -36,4 +36,14 @@ export interface SnowflakeConnectionConfig extends CommonConnectionFields {
 export const SNOWFLAKE_SECRET_FIELDS = ['user', 'password', 'privateKey', 'privateKeyPass'] as const;
 
 /** Settings of the signed-in session, which may change while stored credentials are kept (see WAREHOUSE_SESSION_FIELDS). */
-export const SNOWFLAKE_SESSION_FIELDS = ['schema', 'threads', 'clientSessionKeepAlive', 'queryTag', 'quotedIdentifiersIgnoreCase', 'disableTimestampConversion', 'timeoutSeconds', 'startOfWeek', 'requireUserCredentials'] as const;
+export const SNOWFLAKE_SESSION_FIELDS = [
+  'schema',
+  'threads',
+  'clientSessionKeepAlive',
+  'queryTag',
+  'quotedIdentifiersIgnoreCase',
+  'disableTimestampConversion',
+  'timeoutSeconds',
+  'startOfWeek',
+  'requireUserCredentials',
+] as const;

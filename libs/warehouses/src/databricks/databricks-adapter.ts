@@ -37,7 +37,9 @@ export class DatabricksAdapter implements WarehouseAdapter {
   async testConnection(): Promise<void> {
     const session = await this.openSession();
     try {
-      const operation = await session.executeStatement('SELECT current_catalog() AS catalog, current_schema() AS schema', { runAsync: true });
+      const operation = await session.executeStatement('SELECT current_catalog() AS catalog, current_schema() AS schema', {
+        runAsync: true,
+      });
       await operation.fetchAll();
       await operation.close();
     } catch (error) {
@@ -50,7 +52,11 @@ export class DatabricksAdapter implements WarehouseAdapter {
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     let fields: QueryResult['fields'] = {};
     const rows: ResultRow[] = [];
-    for await (const batch of this.streamQuery(sql, params, { ...options, batchSize: 10_000, onFields: (announced) => (fields = announced) })) {
+    for await (const batch of this.streamQuery(sql, params, {
+      ...options,
+      batchSize: 10_000,
+      onFields: (announced) => (fields = announced),
+    })) {
       rows.push(...batch);
     }
     return { fields, rows };
@@ -66,7 +72,9 @@ export class DatabricksAdapter implements WarehouseAdapter {
       session = await this.openSession();
       const timezone = databricksTimezoneStatement(options);
       if (timezone) await (await session.executeStatement(timezone)).close();
-      const namedParameters = Object.fromEntries(Object.entries(statement.namedParameters).map(([name, parameter]) => [name, new sdk.DBSQLParameter(parameter as never)]));
+      const namedParameters = Object.fromEntries(
+        Object.entries(statement.namedParameters).map(([name, parameter]) => [name, new sdk.DBSQLParameter(parameter as never)]),
+      );
       const operation = await session.executeStatement(statement.sql, {
         runAsync: true,
         ...(Object.keys(namedParameters).length > 0 ? { namedParameters } : {}),
@@ -99,7 +107,11 @@ export class DatabricksAdapter implements WarehouseAdapter {
     const columns: CatalogColumn[] = [];
     try {
       for (const relation of relations) {
-        const operation = await session.getColumns({ catalogName: relation.database, schemaName: relation.schema, tableName: relation.table });
+        const operation = await session.getColumns({
+          catalogName: relation.database,
+          schemaName: relation.schema,
+          tableName: relation.table,
+        });
         const rows = (await operation.fetchAll()) as Record<string, unknown>[];
         await operation.close();
         for (const row of rows) {
@@ -127,7 +139,11 @@ export class DatabricksAdapter implements WarehouseAdapter {
       const rows = (await operation.fetchAll()) as Record<string, unknown>[];
       await operation.close();
       return rows
-        .map((row) => ({ database: String(row['TABLE_CAT'] ?? ''), schema: String(row['TABLE_SCHEM'] ?? ''), table: String(row['TABLE_NAME'] ?? '') }))
+        .map((row) => ({
+          database: String(row['TABLE_CAT'] ?? ''),
+          schema: String(row['TABLE_SCHEM'] ?? ''),
+          table: String(row['TABLE_NAME'] ?? ''),
+        }))
         .filter((relation) => relation.schema.toLowerCase() !== 'information_schema');
     } catch (error) {
       throw toQueryError(error);

@@ -45,7 +45,10 @@ function parameterOf(value: QueryParam): DatabricksParameter {
 }
 
 /** The statement for `$n` SQL: named markers `:p1 … :pn` (a name may repeat). */
-export function databricksStatement(sql: string, params: readonly QueryParam[]): { sql: string; namedParameters: Record<string, DatabricksParameter> } {
+export function databricksStatement(
+  sql: string,
+  params: readonly QueryParam[],
+): { sql: string; namedParameters: Record<string, DatabricksParameter> } {
   const namedParameters: Record<string, DatabricksParameter> = {};
   params.forEach((value, index) => {
     namedParameters[`p${index + 1}`] = parameterOf(value);

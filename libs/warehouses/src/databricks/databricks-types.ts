@@ -58,7 +58,22 @@ export function databricksColumns(schema: DatabricksSchema | null | undefined): 
   });
 }
 
-const NUMERIC = new Set(['tinyint', 'byte', 'smallint', 'short', 'int', 'integer', 'bigint', 'long', 'float', 'real', 'double', 'decimal', 'dec', 'numeric']);
+const NUMERIC = new Set([
+  'tinyint',
+  'byte',
+  'smallint',
+  'short',
+  'int',
+  'integer',
+  'bigint',
+  'long',
+  'float',
+  'real',
+  'double',
+  'decimal',
+  'dec',
+  'numeric',
+]);
 
 /** Catalog type from the type names DESCRIBE and the columns metadata report (`decimal(10,2)`, `timestamp_ntz`, `array<string>`). */
 export function databricksDimensionType(nativeType: string): DimensionType {

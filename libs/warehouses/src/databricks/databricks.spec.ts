@@ -19,12 +19,19 @@ const config: DatabricksConnectionConfig = {
 // The SDK's own TTypeId enum. Read in a plain Node process: its thrift dependency pulls in an
 // ESM-only package, which Node 20 can require but jest's module runtime cannot.
 const TTypeId = JSON.parse(
-  execFileSync(process.execPath, ['-e', "process.stdout.write(JSON.stringify(require('@databricks/sql').thrift.TCLIService_types.TTypeId))"], {
-    encoding: 'utf8',
-  }),
+  execFileSync(
+    process.execPath,
+    ['-e', "process.stdout.write(JSON.stringify(require('@databricks/sql').thrift.TCLIService_types.TTypeId))"],
+    {
+      encoding: 'utf8',
+    },
+  ),
 ) as Record<string, number>;
 const schemaOf = (columns: [string, string][]) => ({
-  columns: columns.map(([columnName, type]) => ({ columnName, typeDesc: { types: [{ primitiveEntry: { type: TTypeId[type] as number } }] } })),
+  columns: columns.map(([columnName, type]) => ({
+    columnName,
+    typeDesc: { types: [{ primitiveEntry: { type: TTypeId[type] as number } }] },
+  })),
 });
 
 describe('databricks options', () => {
@@ -55,7 +62,14 @@ describe('databricks options', () => {
 
   it('binds $n as named :pn markers with typed values', () => {
     const when = new Date('2018-01-01T00:00:00Z');
-    expect(databricksStatement("SELECT * FROM t WHERE a = $1 AND b = '$2' AND c = $2 AND d = $1 AND e = $3 AND f = $4", ["x\\' OR 1=1", null, when, 2n ** 62n])).toEqual({
+    expect(
+      databricksStatement("SELECT * FROM t WHERE a = $1 AND b = '$2' AND c = $2 AND d = $1 AND e = $3 AND f = $4", [
+        "x\\' OR 1=1",
+        null,
+        when,
+        2n ** 62n,
+      ]),
+    ).toEqual({
       sql: "SELECT * FROM t WHERE a = :p1 AND b = '$2' AND c = :p2 AND d = :p1 AND e = :p3 AND f = :p4",
       namedParameters: {
         p1: { value: "x\\' OR 1=1" },
@@ -74,7 +88,11 @@ describe('databricks options', () => {
 
 describe('databricks types and values', () => {
   it("maps every TTypeId of the SDK's protocol by name", () => {
-    const kinds = Object.fromEntries(Object.entries(TTypeId).filter(([name]) => name.endsWith('_TYPE')).map(([name, id]) => [name, databricksKind(id)]));
+    const kinds = Object.fromEntries(
+      Object.entries(TTypeId)
+        .filter(([name]) => name.endsWith('_TYPE'))
+        .map(([name, id]) => [name, databricksKind(id)]),
+    );
     expect(kinds).toEqual({
       BOOLEAN_TYPE: 'boolean',
       TINYINT_TYPE: 'integer',

@@ -74,7 +74,12 @@ describe('DuckDbAdapter (live DuckDB)', () => {
       mkdirSync(own, { recursive: true });
       symlinkSync(join(dataDir, 'warehouse', 'shop.duckdb'), join(own, 'linked.duckdb'));
       const inOwn = (path: string) => new DuckDbAdapter({ type: 'duckdb', path }, { dataDir, folder: own });
-      for (const path of ['warehouse/shop.duckdb', '../../warehouse/shop.duckdb', join(dataDir, 'warehouse', 'shop.duckdb'), 'linked.duckdb']) {
+      for (const path of [
+        'warehouse/shop.duckdb',
+        '../../warehouse/shop.duckdb',
+        join(dataDir, 'warehouse', 'shop.duckdb'),
+        'linked.duckdb',
+      ]) {
         const failure = await failureOf(inOwn(path).testConnection());
         expect(failure).toMatchObject({ name: 'WarehouseConnectionError', data: { field: 'path' } });
         expect(failure.message).not.toContain(dataDir);
@@ -101,10 +106,21 @@ describe('DuckDbAdapter (live DuckDB)', () => {
     it('opens a file within the process limits, spilling in its own folder of DATA_DIR/tmp/duckdb', async () => {
       const writer = await DuckDBInstance.create(join(dataDir, 'warehouse', 'limited.duckdb'));
       writer.closeSync();
-      const limited = new DuckDbAdapter({ type: 'duckdb', path: 'warehouse/limited.duckdb' }, { dataDir, folder: dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } });
-      const { rows } = await limited.runQuery("SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads, current_setting('temp_directory') AS temp");
+      const limited = new DuckDbAdapter(
+        { type: 'duckdb', path: 'warehouse/limited.duckdb' },
+        { dataDir, folder: dataDir, duckdb: { memoryLimit: '64MB', threads: 1 } },
+      );
+      const { rows } = await limited.runQuery(
+        "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads, current_setting('temp_directory') AS temp",
+      );
       // One spill folder per file: DuckDB lets SQL read its temp directory, and files belong to one organization.
-      expect(rows).toEqual([{ memory: expect.stringMatching(/^6[0-4](\.\d+)? MiB$/), threads: 1, temp: expect.stringMatching(new RegExp(`^${join(dataDir, 'tmp', 'duckdb')}/[0-9a-f]{16}$`)) }]);
+      expect(rows).toEqual([
+        {
+          memory: expect.stringMatching(/^6[0-4](\.\d+)? MiB$/),
+          threads: 1,
+          temp: expect.stringMatching(new RegExp(`^${join(dataDir, 'tmp', 'duckdb')}/[0-9a-f]{16}$`)),
+        },
+      ]);
       expect(existsSync(String(rows[0]?.['temp']))).toBe(true);
       await closeDuckDbInstances(join(dataDir, 'warehouse', 'limited.duckdb'));
     });
@@ -139,7 +155,13 @@ describe('DuckDbAdapter (live DuckDB)', () => {
   });
 
   describe('bound parameters', () => {
-    const hostile = ["'; DROP TABLE main.injection_target; --", 'quote \' and "double"', "back\\slash \\' end", 'unicode ✓ Zoë 🎉', '$1 $$ $tag$'];
+    const hostile = [
+      "'; DROP TABLE main.injection_target; --",
+      'quote \' and "double"',
+      "back\\slash \\' end",
+      'unicode ✓ Zoë 🎉',
+      '$1 $$ $tag$',
+    ];
 
     it.each(hostile)('keeps %j a value', async (value) => {
       const { rows } = await adapter.runQuery('SELECT $1::VARCHAR AS value, length($1::VARCHAR) AS length', [value]);
@@ -213,10 +235,13 @@ describe('DuckDbAdapter (live DuckDB)', () => {
 
     it('runs setup statements first on the query connection, each bound to the values it uses, after the zone is set', async () => {
       const setup = ["SET VARIABLE quarry_test = (SELECT $3 || '/' || current_setting('TimeZone'))", 'SET VARIABLE quarry_test_2 = $1'];
-      const sql = "SELECT getvariable('quarry_test') AS first, getvariable('quarry_test_2') AS second, $2::VARCHAR || $1::VARCHAR || $3::VARCHAR AS own";
+      const sql =
+        "SELECT getvariable('quarry_test') AS first, getvariable('quarry_test_2') AS second, $2::VARCHAR || $1::VARCHAR || $3::VARCHAR AS own";
       const expected = [{ first: 'three/America/New_York', second: 'one', own: 'twoonethree' }];
       expect((await adapter.runQuery(sql, ['one', 'two', 'three'], { setup, timezone: 'America/New_York' })).rows).toEqual(expected);
-      expect((await collect(adapter.streamQuery(sql, ['one', 'two', 'three'], { setup, timezone: 'America/New_York' }))).flat()).toEqual(expected);
+      expect((await collect(adapter.streamQuery(sql, ['one', 'two', 'three'], { setup, timezone: 'America/New_York' }))).flat()).toEqual(
+        expected,
+      );
       // The session ended with its connection: a later query (pooled or not) does not see the values.
       expect((await adapter.runQuery("SELECT getvariable('quarry_test') AS first")).rows).toEqual([{ first: null }]);
       expect((await collect(adapter.streamQuery("SELECT getvariable('quarry_test') AS first"))).flat()).toEqual([{ first: null }]);
@@ -285,7 +310,9 @@ describe('DuckDbAdapter (live DuckDB)', () => {
 
     it('announces the fields of an empty result and yields nothing', async () => {
       let fields: unknown;
-      const batches = await collect(adapter.streamQuery('SELECT 1 AS one WHERE false', [], { onFields: (announced) => (fields = announced) }));
+      const batches = await collect(
+        adapter.streamQuery('SELECT 1 AS one WHERE false', [], { onFields: (announced) => (fields = announced) }),
+      );
       expect(batches).toEqual([]);
       expect(fields).toEqual({ one: { type: 'number' } });
     });

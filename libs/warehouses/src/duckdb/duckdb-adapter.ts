@@ -37,7 +37,6 @@ export interface DuckDbContext {
   duckdb?: { memoryLimit?: string | undefined; memoryLimitMax?: string | undefined; threads?: number };
 }
 
-
 function duckDbColumns(result: DuckDBResult): ResultColumn[] {
   const types = result.columnTypes();
   return result.columnNames().map((name, index) => {
@@ -91,7 +90,10 @@ export class DuckDbAdapter implements WarehouseAdapter {
     try {
       await connection.run('SELECT 1');
     } catch (error) {
-      throw withoutDataDir(connectionError('query', `Opened the DuckDB file, but a test query failed: ${messageOf(error)}`), this.context.dataDir);
+      throw withoutDataDir(
+        connectionError('query', `Opened the DuckDB file, but a test query failed: ${messageOf(error)}`),
+        this.context.dataDir,
+      );
     } finally {
       connection.closeSync();
     }
@@ -104,7 +106,11 @@ export class DuckDbAdapter implements WarehouseAdapter {
     const cancellation = QueryCancellation.watch(options);
     try {
       const { memory, pool } = await this.open();
-      const stops = { timezone: options.timezone, onStop: (interrupt: () => void) => cancellation.onStop(interrupt), stopped: () => cancellation.reason !== undefined };
+      const stops = {
+        timezone: options.timezone,
+        onStop: (interrupt: () => void) => cancellation.onStop(interrupt),
+        stopped: () => cancellation.reason !== undefined,
+      };
       const run = await memory.run(() =>
         pool.run(sql, values, stops, async (result) => {
           const columns = duckDbColumns(result);
@@ -133,7 +139,11 @@ export class DuckDbAdapter implements WarehouseAdapter {
       // Up to its first chunk a query has handed nothing on, so running out of memory there
       // (a sort, before any row) can be retried with more.
       const opened = await memory.run(async () => {
-        const attempt = await this.queryConnection(sql, cancellation, { timezone: options.timezone, setup: options.setup, params: params ?? [] });
+        const attempt = await this.queryConnection(sql, cancellation, {
+          timezone: options.timezone,
+          setup: options.setup,
+          params: params ?? [],
+        });
         try {
           const result = await attempt.stream(sql, values);
           return { connection: attempt, result, first: await result.fetchChunk() };
@@ -189,7 +199,11 @@ export class DuckDbAdapter implements WarehouseAdapter {
     if (this.closed) throw new Error('The warehouse adapter is closed');
     const realPath = this.realPath();
     try {
-      return await readOnlyDuckDb(realPath, { ...this.context.duckdb, tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb', this.fileKey()), copyDirectory: this.copyDirectory() });
+      return await readOnlyDuckDb(realPath, {
+        ...this.context.duckdb,
+        tempDirectory: join(this.context.dataDir, 'tmp', 'duckdb', this.fileKey()),
+        copyDirectory: this.copyDirectory(),
+      });
     } catch (error) {
       throw this.openError(error);
     }
@@ -227,7 +241,10 @@ export class DuckDbAdapter implements WarehouseAdapter {
 
   private openError(error: unknown): Error {
     if (error instanceof WarehouseConnectionError) return error;
-    return withoutDataDir(connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' }), this.context.dataDir);
+    return withoutDataDir(
+      connectionError('database', `Could not open DuckDB file "${this.config.path}": ${messageOf(error)}`, { field: 'path' }),
+      this.context.dataDir,
+    );
   }
 
   /**

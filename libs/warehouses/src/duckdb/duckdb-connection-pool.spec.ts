@@ -84,7 +84,9 @@ describe('DuckDbConnectionPool', () => {
     const first = options();
     await pool.run('SELECT 1 AS n', undefined, first, rows);
     first.interrupt?.();
-    await expect(pool.run('SELECT count(*)::INTEGER AS n FROM range(3000000)', undefined, options(), rows)).resolves.toEqual([{ n: 3000000 }]);
+    await expect(pool.run('SELECT count(*)::INTEGER AS n FROM range(3000000)', undefined, options(), rows)).resolves.toEqual([
+      { n: 3000000 },
+    ]);
     expect(connects).toBe(1);
   });
 });

@@ -1,4 +1,11 @@
-import { type DuckDBConnection, type DuckDBInstance, type DuckDBMaterializedResult, type DuckDBPreparedStatement, type DuckDBValue, StatementType } from '@duckdb/node-api';
+import {
+  type DuckDBConnection,
+  type DuckDBInstance,
+  type DuckDBMaterializedResult,
+  type DuckDBPreparedStatement,
+  type DuckDBValue,
+  StatementType,
+} from '@duckdb/node-api';
 import { WarehouseQueryError } from '@quarry/domain';
 
 import { quoteStringLiteral } from '../sql/sql-literals';
@@ -57,7 +64,9 @@ class PooledConnection {
   /** SET cannot take a bound value; the zone is written as an escaped literal. */
   async useTimezone(timezone: string | undefined): Promise<void> {
     if (timezone === this.zone) return;
-    await this.connection.run(timezone === undefined ? 'RESET TimeZone' : `SET TimeZone = ${quoteStringLiteral(timezone, { backslashEscapes: false })}`);
+    await this.connection.run(
+      timezone === undefined ? 'RESET TimeZone' : `SET TimeZone = ${quoteStringLiteral(timezone, { backslashEscapes: false })}`,
+    );
     this.zone = timezone;
   }
 
@@ -82,7 +91,12 @@ export class DuckDbConnectionPool {
   constructor(private readonly instance: DuckDBInstance) {}
 
   /** Runs one statement with bound values in the query's zone; `read` consumes the result before the connection is reused. */
-  async run<T>(sql: string, values: DuckDBValue[] | undefined, options: PooledRunOptions, read: (result: DuckDBMaterializedResult) => Promise<T>): Promise<T> {
+  async run<T>(
+    sql: string,
+    values: DuckDBValue[] | undefined,
+    options: PooledRunOptions,
+    read: (result: DuckDBMaterializedResult) => Promise<T>,
+  ): Promise<T> {
     const pooled = this.idle.pop() ?? new PooledConnection(await this.instance.connect());
     let reusable = false;
     try {

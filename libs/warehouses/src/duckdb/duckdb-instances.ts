@@ -71,7 +71,9 @@ async function createInstance(realPath: string, limits: DuckDbLimits): Promise<D
   try {
     const connection = await instance.connect();
     try {
-      await connection.run(`SET GLOBAL allowed_directories = [${quoteStringLiteral(`${limits.copyDirectory}/`, { backslashEscapes: false })}]`);
+      await connection.run(
+        `SET GLOBAL allowed_directories = [${quoteStringLiteral(`${limits.copyDirectory}/`, { backslashEscapes: false })}]`,
+      );
       await connection.run('SET GLOBAL enable_external_access = false');
     } finally {
       connection.closeSync();

@@ -15,7 +15,10 @@ describe('DuckDbAdapter memory limit (live DuckDB)', () => {
   const SORT = 'SELECT * FROM wide ORDER BY c0';
   const LIMIT = "SELECT current_setting('memory_limit') AS memory";
   const adapterFor = (file: string, memoryLimit: string, memoryLimitMax?: string): DuckDbAdapter =>
-    new DuckDbAdapter({ type: 'duckdb', path: `warehouse/${file}` }, { dataDir, folder: dataDir, duckdb: { memoryLimit, memoryLimitMax, threads: 1 } });
+    new DuckDbAdapter(
+      { type: 'duckdb', path: `warehouse/${file}` },
+      { dataDir, folder: dataDir, duckdb: { memoryLimit, memoryLimitMax, threads: 1 } },
+    );
 
   beforeAll(async () => {
     mkdirSync(join(dataDir, 'warehouse'));
@@ -51,7 +54,9 @@ describe('DuckDbAdapter memory limit (live DuckDB)', () => {
       const failure = await failureOf(failing);
       expect(failure.name).toBe('WarehouseQueryError');
       expect(isDuckDbOutOfMemory(new Error(failure.message))).toBe(true);
-      expect(failure.message).toMatch(/^Out of Memory Error: .* — the query needs more memory than the embedded DuckDB may use \(8MB, DUCKDB_MEMORY_LIMIT_MAX\)$/);
+      expect(failure.message).toMatch(
+        /^Out of Memory Error: .* — the query needs more memory than the embedded DuckDB may use \(8MB, DUCKDB_MEMORY_LIMIT_MAX\)$/,
+      );
       expect(failure.message).not.toMatch(/SET memory_limit/);
     }
     expect((await adapter.runQuery(LIMIT)).rows).toEqual([{ memory: '3.8 MiB' }]);

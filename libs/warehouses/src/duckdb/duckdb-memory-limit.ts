@@ -107,6 +107,8 @@ export class DuckDbMemoryLimit {
   /** DuckDB's first line (its advice to SET memory_limit is not the user's to follow), and the ceiling. */
   private ceilingReached(error: unknown): Error {
     const [first] = duckDbMessage(error).split('\n');
-    return new Error(`${first} — the query needs more memory than the embedded DuckDB may use (${megabytes(this.ceiling)}, DUCKDB_MEMORY_LIMIT_MAX)`);
+    return new Error(
+      `${first} — the query needs more memory than the embedded DuckDB may use (${megabytes(this.ceiling)}, DUCKDB_MEMORY_LIMIT_MAX)`,
+    );
   }
 }

@@ -8,7 +8,13 @@ import type { QueryOptions } from '../adapter/warehouse-adapter';
 import { csvColumnsSql, DUCKDB_CSV_LINE, RESULT_ALIAS } from '../native-csv/csv-line-sql';
 import { FileSizeWatch } from '../native-csv/file-size-watch';
 import { lengthWithoutLastLine } from '../native-csv/last-csv-line';
-import { type NativeColumn, type NativeCsvOutcome, nativeCsvOverCap,type NativeCsvRequest, type NativeCsvToFile } from '../native-csv/native-csv';
+import {
+  type NativeColumn,
+  type NativeCsvOutcome,
+  nativeCsvOverCap,
+  type NativeCsvRequest,
+  type NativeCsvToFile,
+} from '../native-csv/native-csv';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryError } from '../query/query-errors';
 import { quoteIdentifier, quoteStringLiteral } from '../sql/sql-literals';
@@ -56,7 +62,10 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     return this.withConnection(sql, { ...options, setup: [] }, [], async (connection) => {
       const prepared = await connection.prepare(sql);
       try {
-        return Array.from({ length: prepared.columnCount }, (_, index) => ({ name: prepared.columnName(index), nativeType: prepared.columnType(index).toString() }));
+        return Array.from({ length: prepared.columnCount }, (_, index) => ({
+          name: prepared.columnName(index),
+          nativeType: prepared.columnType(index).toString(),
+        }));
       } finally {
         prepared.destroySync();
       }
@@ -67,7 +76,10 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     return `${RESULT_ALIAS}.${quoteIdentifier(name)}`;
   }
 
-  async writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }> {
+  async writeFile(
+    request: NativeCsvRequest,
+    path: string,
+  ): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }> {
     if (!path.startsWith(`${this.directory}/`)) throw new Error(`DuckDB may only write export files inside ${this.directory}`);
     const target = quoteStringLiteral(path, { backslashEscapes: false });
     const writerSql = writerQuotedColumnsSql(request.sql, request.cells, request.header, quoteIdentifier);
@@ -113,12 +125,21 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
   }
 
   /** One statement on a sandboxed connection within the instance's memory limit, errors as the adapter reports them. */
-  private async withConnection<T>(sql: string, options: QueryOptions, params: readonly unknown[], work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  private async withConnection<T>(
+    sql: string,
+    options: QueryOptions,
+    params: readonly unknown[],
+    work: (connection: DuckDBConnection) => Promise<T>,
+  ): Promise<T> {
     const cancellation = QueryCancellation.watch(options);
     try {
       const { memory } = await this.access.open();
       const run = await memory.run(async () => {
-        const connection = await this.access.queryConnection(sql, cancellation, { timezone: options.timezone, setup: options.setup, params });
+        const connection = await this.access.queryConnection(sql, cancellation, {
+          timezone: options.timezone,
+          setup: options.setup,
+          params,
+        });
         try {
           return await work(connection);
         } finally {

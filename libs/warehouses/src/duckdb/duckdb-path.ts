@@ -27,9 +27,13 @@ const OUTSIDE = "is outside the organization's folder of the data directory (pat
  * symbolic links (no link to another organization's file). Messages never print DATA_DIR.
  */
 export function resolveDuckDbPath(path: unknown, folder: string): string {
-  if (typeof path !== 'string' || path.trim() === '') throw configurationError('path', "path is required: a DuckDB file in the organization's folder of the data directory");
+  if (typeof path !== 'string' || path.trim() === '')
+    throw configurationError('path', "path is required: a DuckDB file in the organization's folder of the data directory");
   if (path.startsWith(':') || path.includes('\0')) {
-    throw configurationError('path', "path must name a DuckDB file in the organization's folder of the data directory (in-memory databases are not allowed)");
+    throw configurationError(
+      'path',
+      "path must name a DuckDB file in the organization's folder of the data directory (in-memory databases are not allowed)",
+    );
   }
   const written = resolve(folder);
   const named = shown(path, written);
@@ -40,15 +44,19 @@ export function resolveDuckDbPath(path: unknown, folder: string): string {
   } catch {
     // A new organization has no folder yet: nothing can be inside it.
   }
-  if (!isInside(written, candidate) && !(root !== undefined && isInside(root, candidate))) throw configurationError('path', `path ${named} ${OUTSIDE}`);
+  if (!isInside(written, candidate) && !(root !== undefined && isInside(root, candidate)))
+    throw configurationError('path', `path ${named} ${OUTSIDE}`);
   let real: string;
   try {
     if (root === undefined) throw new Error('no folder');
     real = realpathSync(candidate);
   } catch {
-    throw connectionError('database', `DuckDB file ${named} does not exist in the organization's folder of the data directory`, { field: 'path' });
+    throw connectionError('database', `DuckDB file ${named} does not exist in the organization's folder of the data directory`, {
+      field: 'path',
+    });
   }
-  if (!isInside(root, real)) throw configurationError('path', `path ${named} leads outside the organization's folder through a symbolic link`);
+  if (!isInside(root, real))
+    throw configurationError('path', `path ${named} leads outside the organization's folder through a symbolic link`);
   if (!statSync(real).isFile()) throw connectionError('database', `path ${named} is not a file`, { field: 'path' });
   return real;
 }

@@ -71,13 +71,19 @@ export function duckDbColumnConverter(type: DuckDBType): DuckDbColumnConverter {
       return { kind: 'date', unwrap: (value) => epochOrText(BigInt((value as DuckDBDateValue).days) * 86_400_000n, value) };
     case DuckDBTypeId.TIMESTAMP:
     case DuckDBTypeId.TIMESTAMP_TZ:
-      return { kind: 'timestamp', unwrap: (value) => epochOrText(floorDiv((value as DuckDBTimestampValue | DuckDBTimestampTZValue).micros, 1000n), value) };
+      return {
+        kind: 'timestamp',
+        unwrap: (value) => epochOrText(floorDiv((value as DuckDBTimestampValue | DuckDBTimestampTZValue).micros, 1000n), value),
+      };
     case DuckDBTypeId.TIMESTAMP_S:
       return { kind: 'timestamp', unwrap: (value) => epochOrText((value as DuckDBTimestampSecondsValue).seconds * 1000n, value) };
     case DuckDBTypeId.TIMESTAMP_MS:
       return { kind: 'timestamp', unwrap: (value) => epochOrText((value as DuckDBTimestampMillisecondsValue).millis, value) };
     case DuckDBTypeId.TIMESTAMP_NS:
-      return { kind: 'timestamp', unwrap: (value) => epochOrText(floorDiv((value as DuckDBTimestampNanosecondsValue).nanos, 1_000_000n), value) };
+      return {
+        kind: 'timestamp',
+        unwrap: (value) => epochOrText(floorDiv((value as DuckDBTimestampNanosecondsValue).nanos, 1_000_000n), value),
+      };
     case DuckDBTypeId.BLOB:
       return { kind: 'string', unwrap: (value) => (value as DuckDBBlobValue).bytes };
     case DuckDBTypeId.LIST:
@@ -125,7 +131,15 @@ const NUMERIC_TYPES = new Set([
   'decimal',
   'numeric',
 ]);
-const TIMESTAMP_TYPES = new Set(['timestamp', 'timestamp with time zone', 'timestamptz', 'timestamp_s', 'timestamp_ms', 'timestamp_ns', 'datetime']);
+const TIMESTAMP_TYPES = new Set([
+  'timestamp',
+  'timestamp with time zone',
+  'timestamptz',
+  'timestamp_s',
+  'timestamp_ms',
+  'timestamp_ns',
+  'datetime',
+]);
 
 /** Catalog type from the type name information_schema prints (`DECIMAL(18,3)`, `TIMESTAMP WITH TIME ZONE`). */
 export function duckDbDimensionType(nativeType: string): DimensionType {

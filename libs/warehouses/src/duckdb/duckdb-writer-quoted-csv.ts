@@ -23,11 +23,19 @@ export const WRITER_QUOTED_CSV_OPTIONS = `FORMAT csv, HEADER true, DELIMITER ','
  * Undefined when DuckDB cannot write the header line as the JS path does (a header cell Papa
  * quoted, one holding `#`, an empty or repeated name): the export then quotes in SQL throughout.
  */
-export function writerQuotedColumnsSql(sql: string, cells: readonly NativeCsvCell[], header: readonly string[], quote: (name: string) => string): string | undefined {
+export function writerQuotedColumnsSql(
+  sql: string,
+  cells: readonly NativeCsvCell[],
+  header: readonly string[],
+  quote: (name: string) => string,
+): string | undefined {
   assertHeaderFits(cells, header);
   const names = new Set(header.map((name) => name.toLowerCase()));
   if (names.size !== header.length || header.some((name) => name === '' || name.startsWith('"') || name.includes('#'))) return undefined;
-  const columns = cells.map((cell, index) => `${cell.mayNeedQuotes ? checkedCell(cellColumn(index)) : cellColumn(index)} AS ${quote(index === 0 ? `\ufeff${header[index]}` : (header[index] as string))}`);
+  const columns = cells.map(
+    (cell, index) =>
+      `${cell.mayNeedQuotes ? checkedCell(cellColumn(index)) : cellColumn(index)} AS ${quote(index === 0 ? `\ufeff${header[index]}` : (header[index] as string))}`,
+  );
   return `SELECT ${columns.join(', ')} FROM ${cellsSql(sql, cells)}`;
 }
 
@@ -61,5 +69,9 @@ export class WriterQuotingStops {
 }
 
 function keyOf(sql: string, params: readonly unknown[]): string {
-  return hash('sha256', JSON.stringify([sql, params], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)), 'hex');
+  return hash(
+    'sha256',
+    JSON.stringify([sql, params], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)),
+    'hex',
+  );
 }

@@ -44,7 +44,14 @@ describe('RollupDuckDb', () => {
     await expect(duckdb.jsonLinesToParquet(json, columns, parquet)).resolves.toBe(2);
     const { rows, fields } = await duckdb.runQuery(`SELECT * FROM read_parquet('${parquet}') ORDER BY status NULLS LAST`);
     expect(rows).toEqual([
-      { status: 'placed', day: '2018-01-01T00:00:00.000Z', at: '2018-01-01T12:34:56.789Z', total: '12345678901234567890.12', orders: 3, ok: true },
+      {
+        status: 'placed',
+        day: '2018-01-01T00:00:00.000Z',
+        at: '2018-01-01T12:34:56.789Z',
+        total: '12345678901234567890.12',
+        orders: 3,
+        ok: true,
+      },
       { status: null, day: null, at: null, total: 0.5, orders: '9007199254740993', ok: null },
     ]);
     expect(fields).toMatchObject({ day: { type: 'date' }, at: { type: 'timestamp' }, total: { type: 'number' } });
@@ -53,7 +60,9 @@ describe('RollupDuckDb', () => {
   it('binds values and refuses files outside its root and more than one statement', async () => {
     await expect(duckdb.runQuery('SELECT $1::INTEGER + 1 AS n', [41])).resolves.toMatchObject({ rows: [{ n: 42 }] });
     writeFileSync(join(outside, 'secret.csv'), 'a\n1\n');
-    await expect(duckdb.runQuery(`SELECT * FROM read_csv('${join(outside, 'secret.csv')}')`)).rejects.toThrow(/Permission|disabled|not allowed/i);
+    await expect(duckdb.runQuery(`SELECT * FROM read_csv('${join(outside, 'secret.csv')}')`)).rejects.toThrow(
+      /Permission|disabled|not allowed/i,
+    );
     await expect(duckdb.runQuery('SELECT 1; SELECT 2')).rejects.toThrow(/exactly one SQL statement/);
   });
 

@@ -50,7 +50,11 @@ export class RollupDuckDb {
       const { pool } = await this.instance();
       // Sessions start in UTC (set on the instance): only another zone costs a statement.
       const timezone = options.timezone === DEFAULT_TIMEZONE ? undefined : options.timezone;
-      const stops = { timezone, onStop: (interrupt: () => void) => cancellation.onStop(interrupt), stopped: () => cancellation.reason !== undefined };
+      const stops = {
+        timezone,
+        onStop: (interrupt: () => void) => cancellation.onStop(interrupt),
+        stopped: () => cancellation.reason !== undefined,
+      };
       return await pool.run(sql, values, stops, async (result) => {
         const types = result.columnTypes();
         const columns: ResultColumn[] = result.columnNames().map((name, index) => {

@@ -10,7 +10,18 @@ export interface CellValue {
 }
 
 const DECIMAL_TYPE = /^(?:DECIMAL|NUMERIC)(?:\(\d+,\s*\d+\))?$/i;
-const DUCKDB_INTEGER_TYPES = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT']);
+const DUCKDB_INTEGER_TYPES = new Set([
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'HUGEINT',
+  'UTINYINT',
+  'USMALLINT',
+  'UINTEGER',
+  'UBIGINT',
+  'UHUGEINT',
+]);
 const POSTGRES_INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint']);
 const POSTGRES_TEXT_TYPES = new Set(['text', 'character varying', 'name']);
 
@@ -19,7 +30,8 @@ function duckDbCellValue(type: string, value: string): CellValue | undefined {
   if (DECIMAL_TYPE.test(type)) return { sql: value, type: 'decimal' };
   if (type === 'DOUBLE') return { sql: value, type: 'float' };
   if (type === 'DATE') return { sql: value, type: 'date' };
-  if (type === 'TIMESTAMP' || type === 'TIMESTAMP_MS' || type === 'TIMESTAMP_S') return { sql: `CAST(${value} AS TIMESTAMP)`, type: 'timestamp' };
+  if (type === 'TIMESTAMP' || type === 'TIMESTAMP_MS' || type === 'TIMESTAMP_S')
+    return { sql: `CAST(${value} AS TIMESTAMP)`, type: 'timestamp' };
   if (type === 'TIMESTAMP WITH TIME ZONE') return { sql: `timezone('UTC', ${value})`, type: 'timestamp' };
   if (type === 'BOOLEAN') return { sql: value, type: 'boolean' };
   if (type === 'VARCHAR') return { sql: value, type: 'text' };

@@ -2,7 +2,13 @@ import { csvColumnsSql, DUCKDB_CSV_LINE } from './csv-line-sql';
 
 /** The written column names of csvColumnsSql, in order (names are quoted as `[name]` here). */
 function writtenNames(header: string[]): string[] {
-  const sql = csvColumnsSql(DUCKDB_CSV_LINE, 'SELECT 1', header.map((_, index) => ({ sql: `v${index}`, mayNeedQuotes: true })), header, (name) => `[${name}]`);
+  const sql = csvColumnsSql(
+    DUCKDB_CSV_LINE,
+    'SELECT 1',
+    header.map((_, index) => ({ sql: `v${index}`, mayNeedQuotes: true })),
+    header,
+    (name) => `[${name}]`,
+  );
   return [...sql.matchAll(/ AS \[([^\]]*)\]/g)].map((match) => match[1] as string);
 }
 
@@ -20,6 +26,8 @@ describe('csvColumnsSql', () => {
   });
 
   it('refuses a header that does not fit the cells', () => {
-    expect(() => csvColumnsSql(DUCKDB_CSV_LINE, 'SELECT 1', [{ sql: 'v0', mayNeedQuotes: true }], [], (name) => name)).toThrow(/1 columns and 0 header cells/);
+    expect(() => csvColumnsSql(DUCKDB_CSV_LINE, 'SELECT 1', [{ sql: 'v0', mayNeedQuotes: true }], [], (name) => name)).toThrow(
+      /1 columns and 0 header cells/,
+    );
   });
 });

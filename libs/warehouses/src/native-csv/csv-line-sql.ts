@@ -46,7 +46,9 @@ export function cellsSql(sql: string, cells: readonly NativeCsvCell[], guard: Fo
   const computed = cells.map((cell, index) => `${cell.sql} AS c${index}`).join(', ');
   const rawCells = `(SELECT ${computed} FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT})`;
   if (guard === 'by-caller' || !cells.some((cell) => cell.mayNeedQuotes)) return `${rawCells} AS ${CELLS}`;
-  const safe = cells.map((cell, index) => (cell.mayNeedQuotes ? `${formulaSafeCellSql(`${RAW_CELLS}.c${index}`)} AS c${index}` : `${RAW_CELLS}.c${index}`)).join(', ');
+  const safe = cells
+    .map((cell, index) => (cell.mayNeedQuotes ? `${formulaSafeCellSql(`${RAW_CELLS}.c${index}`)} AS c${index}` : `${RAW_CELLS}.c${index}`))
+    .join(', ');
   return `(SELECT ${safe} FROM ${rawCells} AS ${RAW_CELLS}) AS ${CELLS}`;
 }
 
@@ -85,7 +87,13 @@ function plainCell(index: number): string {
  * header would break that is joined in SQL to the one before it, under both headers joined.
  * `quote` quotes an identifier.
  */
-export function csvColumnsSql(syntax: CsvLineSyntax, sql: string, cells: readonly NativeCsvCell[], header: readonly string[], quote: (name: string) => string): string {
+export function csvColumnsSql(
+  syntax: CsvLineSyntax,
+  sql: string,
+  cells: readonly NativeCsvCell[],
+  header: readonly string[],
+  quote: (name: string) => string,
+): string {
   assertHeaderFits(cells, header);
   const names = header.map((cell, index) => (index === 0 ? `\ufeff${cell}` : cell));
   const runs = namedRuns(names);
@@ -108,7 +116,12 @@ function namedRuns(names: readonly string[]): Array<{ first: number; count: numb
       taken.add(name.toLowerCase());
     }
   });
-  const joined = runs.map(({ first, count }) => names.slice(first, first + count).join(',').toLowerCase());
+  const joined = runs.map(({ first, count }) =>
+    names
+      .slice(first, first + count)
+      .join(',')
+      .toLowerCase(),
+  );
   // Joined names may meet again (`a` then `a,`…): then the row is one column, its name the whole header line.
   return new Set(joined).size === joined.length ? runs : [{ first: 0, count: names.length }];
 }

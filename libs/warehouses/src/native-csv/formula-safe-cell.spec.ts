@@ -16,7 +16,24 @@ describe('formula-safe CSV cells (issue 31, CSV formula injection)', () => {
     expect(formulaSafeCell(cell)).toBe(written);
   });
 
-  it.each(['-5', '-5.25', '+3', '-1,234.5', '-12%', '+3e5', '-1E-7', '-.5', '-5.', '-Infinity', 'NaN', 'plain', '', "'=already", ' =spaced', '5-3'])('%j is left as it is', (cell) => {
+  it.each([
+    '-5',
+    '-5.25',
+    '+3',
+    '-1,234.5',
+    '-12%',
+    '+3e5',
+    '-1E-7',
+    '-.5',
+    '-5.',
+    '-Infinity',
+    'NaN',
+    'plain',
+    '',
+    "'=already",
+    ' =spaced',
+    '5-3',
+  ])('%j is left as it is', (cell) => {
     expect(formulaSafeCell(cell)).toBe(cell);
   });
 });

@@ -66,7 +66,10 @@ export interface NativeCsvToFile extends NativeCsvBase {
    * with who quoted the cells: the engine's CSV writer, or SQL (when the writer's rules would differ),
    * and whether an attempt by the writer stopped first (its rows needed SQL's quoting).
    */
-  writeFile(request: NativeCsvRequest, path: string): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }>;
+  writeFile(
+    request: NativeCsvRequest,
+    path: string,
+  ): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }>;
 }
 
 /** Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the rows' lines go into `output` (after the header line its caller wrote), which is not ended. */
@@ -84,5 +87,7 @@ export function csvHeaderLine(header: readonly string[]): string {
 
 /** The error a native writer stops with at NativeCsvRequest.maxBytes: the JS path takes the export over. */
 export function nativeCsvOverCap(maxBytes: number): Error {
-  return new Error(`The export reached ${maxBytes} bytes (EXPORT_MAX_BYTES): written again by the JS path, cut at a whole row (${NATIVE_CSV_FALLBACK})`);
+  return new Error(
+    `The export reached ${maxBytes} bytes (EXPORT_MAX_BYTES): written again by the JS path, cut at a whole row (${NATIVE_CSV_FALLBACK})`,
+  );
 }

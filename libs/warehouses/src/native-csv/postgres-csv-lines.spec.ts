@@ -30,7 +30,12 @@ function papaCsv(rows: readonly Cell[][], guarded: readonly boolean[] = []): str
 }
 
 /** Feeds `bytes` in pieces cut at `cuts`; resolves with what comes out and the counts. */
-async function run(bytes: Buffer, cuts: readonly number[], limit?: number, guarded: readonly boolean[] = []): Promise<{ text: string; rows: number; truncated: boolean }> {
+async function run(
+  bytes: Buffer,
+  cuts: readonly number[],
+  limit?: number,
+  guarded: readonly boolean[] = [],
+): Promise<{ text: string; rows: number; truncated: boolean }> {
   const lines = new PostgresCsvLines(limit, undefined, guarded);
   const out: Buffer[] = [];
   lines.on('data', (chunk: Buffer) => out.push(chunk));
@@ -48,7 +53,36 @@ async function run(bytes: Buffer, cuts: readonly number[], limit?: number, guard
   return { text: Buffer.concat(out).toString('utf8'), rows: lines.rows, truncated: lines.truncated };
 }
 
-const PIECES = ['a', 'b', 'Zoë', '🙂', ' ', ',', '"', '""', '\n', '\r', '\r\n', '\ufeff', '\\', '.', '\\.', '\t', '#', "'", '\u0001', '=', '+', '-', '@', '1', '-1,234.5', '-Infinity', '%', 'e5'];
+const PIECES = [
+  'a',
+  'b',
+  'Zoë',
+  '🙂',
+  ' ',
+  ',',
+  '"',
+  '""',
+  '\n',
+  '\r',
+  '\r\n',
+  '\ufeff',
+  '\\',
+  '.',
+  '\\.',
+  '\t',
+  '#',
+  "'",
+  '\u0001',
+  '=',
+  '+',
+  '-',
+  '@',
+  '1',
+  '-1,234.5',
+  '-Infinity',
+  '%',
+  'e5',
+];
 
 function randomCell(random: SeededRandom): Cell {
   if (random.chance(0.1)) return null;
@@ -110,10 +144,13 @@ describe('PostgresCsvLines', () => {
   });
 
   it('leaves the cells of unguarded columns as PostgreSQL wrote them', async () => {
-    const rows: Cell[][] = [['=1', '=2', '-x'], ['@y', '+z', '=3']];
+    const rows: Cell[][] = [
+      ['=1', '=2', '-x'],
+      ['@y', '+z', '=3'],
+    ];
     const guarded = [false, true, false];
     const written = await run(Buffer.from(postgresCsv(rows)), [], undefined, guarded);
-    expect(written.text).toBe('=1,\'=2,-x\n@y,\'+z,=3\n');
+    expect(written.text).toBe("=1,'=2,-x\n@y,'+z,=3\n");
   });
 
   it('guards as the JS path on 2,000 seeded random files with random guarded columns, cut into random chunks', async () => {
@@ -143,7 +180,11 @@ describe('PostgresCsvLines', () => {
   });
 
   it('cuts after the limit, says so only when a row was left out, and never cuts inside a quoted line break', async () => {
-    const rows: Cell[][] = [['a\nb', '1'], ['c', '2'], ['"d\n"', '3']];
+    const rows: Cell[][] = [
+      ['a\nb', '1'],
+      ['c', '2'],
+      ['"d\n"', '3'],
+    ];
     const bytes = Buffer.from(postgresCsv(rows));
     for (let cut = 0; cut <= bytes.length; cut += 1) {
       const cuts = cut < bytes.length ? [cut] : [];

@@ -16,9 +16,19 @@ const textCell = (sql: string): NativeCsvCell => ({ sql, mayNeedQuotes: true });
 /** Digits, signs, points, colons, an inner space, NaN, Infinity, true or false: never quoted. */
 const unquotedCell = (sql: string): NativeCsvCell => ({ sql, mayNeedQuotes: false });
 
-const INTEGER_TYPES = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT']);
+const INTEGER_TYPES = new Set([
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'HUGEINT',
+  'UTINYINT',
+  'USMALLINT',
+  'UINTEGER',
+  'UBIGINT',
+  'UHUGEINT',
+]);
 const DECIMAL_TYPE = /^(?:DECIMAL|NUMERIC)(?:\(\d+,\s*\d+\))?$/i;
-
 
 interface NumberSyntax {
   text: (value: string) => string;
@@ -51,8 +61,16 @@ function numberText(value: string, syntax: NumberSyntax, kind: 'float' | 'decima
   const [low, high] = kind === 'float' ? ['0.0001', '1e15'] : ['0.000001', '1e21'];
   const text = syntax.text(value);
   // DuckDB writes an integral double as `2.0`; JavaScript as `2`.
-  const plain = kind === 'float' ? (engine === 'duckdb' ? `regexp_replace(${text}, '\\.0$', '')` : text) : `CASE WHEN strpos(${text}, '.') > 0 THEN rtrim(rtrim(${text}, '0'), '.') ELSE ${text} END`;
-  const special = kind === 'float' && engine === 'duckdb' ? `CASE WHEN isnan(${value}) THEN 'NaN' WHEN ${value} > 0 THEN 'Infinity' ELSE '-Infinity' END` : text;
+  const plain =
+    kind === 'float'
+      ? engine === 'duckdb'
+        ? `regexp_replace(${text}, '\\.0$', '')`
+        : text
+      : `CASE WHEN strpos(${text}, '.') > 0 THEN rtrim(rtrim(${text}, '0'), '.') ELSE ${text} END`;
+  const special =
+    kind === 'float' && engine === 'duckdb'
+      ? `CASE WHEN isnan(${value}) THEN 'NaN' WHEN ${value} > 0 THEN 'Infinity' ELSE '-Infinity' END`
+      : text;
   return `CASE WHEN ${value} IS NULL THEN NULL WHEN ${syntax.isSpecial(value)} THEN ${special} WHEN ${value} = 0 THEN '0' WHEN abs(${value}) >= ${low} AND abs(${value}) < ${high} THEN ${plain} ELSE ${syntax.fail(value)} END`;
 }
 

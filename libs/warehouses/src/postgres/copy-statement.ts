@@ -19,7 +19,8 @@ function readsQuery(tree: ParseNode, query: ParseNode): boolean {
   let found = false;
   walkTree(tree, (node) => {
     const subselect = node['RangeSubselect'] as { subquery?: ParseNode; alias?: { aliasname?: string } } | undefined;
-    if (!found && subselect?.alias?.aliasname === RESULT_ALIAS && isDeepStrictEqual(withoutLocations(subselect.subquery), query)) found = true;
+    if (!found && subselect?.alias?.aliasname === RESULT_ALIAS && isDeepStrictEqual(withoutLocations(subselect.subquery), query))
+      found = true;
   });
   return found;
 }

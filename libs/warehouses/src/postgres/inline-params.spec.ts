@@ -27,7 +27,7 @@ const FINDING_1_VALUE =
   ' || 1)) AS "orders_m1" FROM jaffle.orders GROUP BY 1) SELECT *, 1 AS tc FROM metrics) AS quarry_result) AS quarry_cells) TO STDOUT WITH (FORMAT csv);' +
   ' COMMIT; CREATE TABLE public.pwned(x int); COMMIT; COPY (SELECT 1 FROM (WITH metrics AS (SELECT 1 AS "orders_status", max(length(';
 
-describe('inlinePostgresParams (PostgreSQL\'s own parser places the values)', () => {
+describe("inlinePostgresParams (PostgreSQL's own parser places the values)", () => {
   it('Finding 1: places the value only where PostgreSQL reads the placeholder, as a constant', async () => {
     const inlined = await inlinePostgresParams(FINDING_1_SQL, [FINDING_1_VALUE]);
     // PostgreSQL reads the filter's `$1` inside the string opened after the nested comment: only the table calculation's is a placeholder.
@@ -45,11 +45,19 @@ describe('inlinePostgresParams (PostgreSQL\'s own parser places the values)', ()
     const values = ["x'); DROP TABLE t; --", 'a\\', "\\'", '*/ /* $$ $q$ -- \n', '$1', 'Zoë 🙂', ''];
     const sql = `SELECT ${values.map((_, index) => `$${index + 1} AS c${index}`).join(', ')}`;
     const inlined = await inlinePostgresParams(sql, values);
-    expect(inlined.sql).toBe(`SELECT (E'x''); DROP TABLE t; --') AS c0, (E'a\\\\') AS c1, (E'\\\\''') AS c2, (E'*/ /* $$ $q$ -- \n') AS c3, (E'$1') AS c4, (E'Zoë 🙂') AS c5, (E'') AS c6`);
+    expect(inlined.sql).toBe(
+      `SELECT (E'x''); DROP TABLE t; --') AS c0, (E'a\\\\') AS c1, (E'\\\\''') AS c2, (E'*/ /* $$ $q$ -- \n') AS c3, (E'$1') AS c4, (E'Zoë 🙂') AS c5, (E'') AS c6`,
+    );
   });
 
   it('writes numbers, booleans, dates and NULL as node-postgres binds them: their text, or NULL', async () => {
-    const inlined = await inlinePostgresParams('SELECT CAST($1 AS NUMERIC), $2, $3, $4, $5', [5.5, true, new Date('2020-01-02T03:04:05.678Z'), null, 12n]);
+    const inlined = await inlinePostgresParams('SELECT CAST($1 AS NUMERIC), $2, $3, $4, $5', [
+      5.5,
+      true,
+      new Date('2020-01-02T03:04:05.678Z'),
+      null,
+      12n,
+    ]);
     expect(inlined.sql).toBe("SELECT CAST((E'5.5') AS NUMERIC), (E'true'), (E'2020-01-02T03:04:05.678Z'), (NULL), (E'12')");
   });
 
@@ -58,13 +66,16 @@ describe('inlinePostgresParams (PostgreSQL\'s own parser places the values)', ()
     expect(inlined.sql).toBe("SELECT 'é🙂' || (E'a') AS x, $$ $1 $$ || (E'b')");
   });
 
-  it('leaves placeholders in nested comments, dollar quotes, E\'\' strings and quoted names alone', async () => {
+  it("leaves placeholders in nested comments, dollar quotes, E'' strings and quoted names alone", async () => {
     const sql = "SELECT /* /* $1 */ $1 */ $1 AS \"$1\", E'\\' $1', $t$ $1 $t$";
     expect((await inlinePostgresParams(sql, ['v'])).sql).toBe("SELECT /* /* $1 */ $1 */ (E'v') AS \"$1\", E'\\' $1', $t$ $1 $t$");
   });
 
   it('refuses several statements, a statement other than SELECT, unparsable SQL, a missing value and NUL', async () => {
-    await expect(inlinePostgresParams('SELECT $1; SELECT 2', ['a'])).rejects.toMatchObject({ name: 'WarehouseQueryError', message: expect.stringMatching(/exactly one SQL statement; this one has 2/) });
+    await expect(inlinePostgresParams('SELECT $1; SELECT 2', ['a'])).rejects.toMatchObject({
+      name: 'WarehouseQueryError',
+      message: expect.stringMatching(/exactly one SQL statement; this one has 2/),
+    });
     await expect(inlinePostgresParams('DELETE FROM t RETURNING $1', ['a'])).rejects.toThrow(/single SELECT/);
     await expect(inlinePostgresParams("SELECT length(/* /* */ ' */ '", [])).rejects.toThrow(/cannot parse/);
     await expect(inlinePostgresParams('SELECT $2', ['a'])).rejects.toThrow(/refers to \$2 but 1 parameter/);
@@ -75,15 +86,21 @@ describe('inlinePostgresParams (PostgreSQL\'s own parser places the values)', ()
 describe('copyToStdoutStatement (the only text sent over the simple protocol)', () => {
   it('is one COPY of the proven query TO STDOUT', async () => {
     const copy = await copyToStdoutStatement(await inlinePostgresParams('SELECT $1 AS a', ['x']), CELLS);
-    expect(copy).toBe("COPY (SELECT * FROM (SELECT quarry_result.a AS c0 FROM (SELECT (E'x') AS a) AS quarry_result) AS quarry_cells) TO STDOUT WITH (FORMAT csv)");
+    expect(copy).toBe(
+      "COPY (SELECT * FROM (SELECT quarry_result.a AS c0 FROM (SELECT (E'x') AS a) AS quarry_result) AS quarry_cells) TO STDOUT WITH (FORMAT csv)",
+    );
   });
 
   it('refuses a query that would close the wrapper and add statements, files or programs', async () => {
     // Not parsed as a query of its own here: the query text is handed in as if already proven.
     const forged = (sql: string) => ({ sql, tree: { SelectStmt: {} } });
-    await expect(copyToStdoutStatement(forged("SELECT 1 AS a) AS r) AS q) TO PROGRAM 'id' --"), CELLS)).rejects.toThrow(/not a COPY of a query TO STDOUT|not sent/);
+    await expect(copyToStdoutStatement(forged("SELECT 1 AS a) AS r) AS q) TO PROGRAM 'id' --"), CELLS)).rejects.toThrow(
+      /not a COPY of a query TO STDOUT|not sent/,
+    );
     await expect(copyToStdoutStatement(forged("SELECT 1 AS a) AS r) AS q) TO '/tmp/x' --"), CELLS)).rejects.toThrow(/not sent/);
-    await expect(copyToStdoutStatement(forged('SELECT 1 AS a) AS r) AS q) TO STDOUT; DROP TABLE t; --'), CELLS)).rejects.toThrow(/2 statements|not sent/);
+    await expect(copyToStdoutStatement(forged('SELECT 1 AS a) AS r) AS q) TO STDOUT; DROP TABLE t; --'), CELLS)).rejects.toThrow(
+      /2 statements|not sent/,
+    );
     await expect(copyToStdoutStatement(forged('SELECT 2 AS a'), CELLS)).rejects.toThrow(/does not read the query as written/);
   });
 });

@@ -19,7 +19,8 @@ export interface InlinedQuery {
  * value can end it; NUL, which PostgreSQL text cannot hold, refused.
  */
 export function postgresTextLiteral(value: string): string {
-  if (value.includes('\0')) throw new WarehouseQueryError('A query parameter contains a NUL character, which PostgreSQL text cannot hold', { reason: 'nul' });
+  if (value.includes('\0'))
+    throw new WarehouseQueryError('A query parameter contains a NUL character, which PostgreSQL text cannot hold', { reason: 'nul' });
   return `(E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}')`;
 }
 
@@ -56,7 +57,9 @@ function placeholdersOf(sql: string, statement: ParseNode): PlaceholderOccurrenc
     const start = byteToChar.get(ref.location ?? -1);
     const text = start === undefined ? null : /^\$(\d+)/.exec(sql.slice(start));
     if (start === undefined || !text || Number(text[1]) !== ref.number) {
-      throw new WarehouseQueryError('PostgreSQL reads a placeholder where Quarry cannot place its value', { parameter: ref.number ?? null });
+      throw new WarehouseQueryError('PostgreSQL reads a placeholder where Quarry cannot place its value', {
+        parameter: ref.number ?? null,
+      });
     }
     found.push({ index: ref.number, start, end: start + text[0].length });
   });
@@ -80,7 +83,9 @@ export async function inlinePostgresParams(sql: string, params: readonly unknown
   let copiedUpTo = 0;
   for (const occurrence of placeholdersOf(sql, statement)) {
     if (occurrence.index < 1 || occurrence.index > texts.length) {
-      throw new WarehouseQueryError(`The SQL refers to $${occurrence.index} but ${texts.length} parameter(s) were given`, { parameter: occurrence.index });
+      throw new WarehouseQueryError(`The SQL refers to $${occurrence.index} but ${texts.length} parameter(s) were given`, {
+        parameter: occurrence.index,
+      });
     }
     const text = texts[occurrence.index - 1] ?? null;
     inlined += sql.slice(copiedUpTo, occurrence.start) + (text === null ? '(NULL)' : postgresTextLiteral(text));
@@ -92,7 +97,9 @@ export async function inlinePostgresParams(sql: string, params: readonly unknown
     return ref ? constantNode(texts[ref.number - 1] ?? null) : undefined;
   });
   if (!isDeepStrictEqual(withoutLocations(await parseOneStatement(inlined)), expected)) {
-    throw new WarehouseQueryError('The query\'s values would not stay values once written into it; it was not run', { reason: 'inline-mismatch' });
+    throw new WarehouseQueryError("The query's values would not stay values once written into it; it was not run", {
+      reason: 'inline-mismatch',
+    });
   }
   return { sql: inlined, tree: expected };
 }

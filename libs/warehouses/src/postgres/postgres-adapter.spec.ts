@@ -108,7 +108,13 @@ describe('PostgresAdapter (live PostgreSQL)', () => {
   });
 
   describe('bound parameters', () => {
-    const hostile = ["'; DROP TABLE public.injection_target; --", 'quote \' and "double"', 'back\\slash \\\' end', 'unicode ✓ Zoë 🎉', '$1 $$ $tag$'];
+    const hostile = [
+      "'; DROP TABLE public.injection_target; --",
+      'quote \' and "double"',
+      "back\\slash \\' end",
+      'unicode ✓ Zoë 🎉',
+      '$1 $$ $tag$',
+    ];
 
     it.each(hostile)('keeps %j a value', async (value) => {
       const { rows } = await adapter.runQuery('SELECT $1::text AS value, length($1::text) AS length', [value]);
@@ -172,16 +178,22 @@ describe('PostgresAdapter (live PostgreSQL)', () => {
 
     it('sets the session time zone for one query only', async () => {
       const single = open({ threads: 1 });
-      const zoned = await single.runQuery("SELECT current_setting('TimeZone') AS zone, date_trunc('day', timestamptz '2018-01-01 03:00:00+00') AS day", [], {
-        timezone: 'America/New_York',
-      });
+      const zoned = await single.runQuery(
+        "SELECT current_setting('TimeZone') AS zone, date_trunc('day', timestamptz '2018-01-01 03:00:00+00') AS day",
+        [],
+        {
+          timezone: 'America/New_York',
+        },
+      );
       expect(zoned.rows).toEqual([{ zone: 'America/New_York', day: '2017-12-31T05:00:00.000Z' }]);
       const next = await single.runQuery("SELECT current_setting('TimeZone') AS zone");
       expect(next.rows[0]?.['zone']).not.toBe('America/New_York');
     });
 
     it('applies searchPath and role from the connection', async () => {
-      await admin(`CREATE ROLE ${readerRole()} NOLOGIN; GRANT USAGE ON SCHEMA analytics TO ${readerRole()}; GRANT SELECT ON analytics.orders TO ${readerRole()};`);
+      await admin(
+        `CREATE ROLE ${readerRole()} NOLOGIN; GRANT USAGE ON SCHEMA analytics TO ${readerRole()}; GRANT SELECT ON analytics.orders TO ${readerRole()};`,
+      );
       const scoped = open({ searchPath: 'analytics', role: readerRole() });
       const { rows } = await scoped.runQuery('SELECT current_user AS who, count(*)::int AS orders FROM orders');
       expect(rows).toEqual([{ who: readerRole(), orders: 2 }]);
@@ -266,7 +278,9 @@ describe('PostgresAdapter (live PostgreSQL)', () => {
 
     it('announces the fields of an empty result and yields nothing', async () => {
       let fields: unknown;
-      const batches = await collect(adapter.streamQuery('SELECT 1 AS one WHERE false', [], { onFields: (announced) => (fields = announced) }));
+      const batches = await collect(
+        adapter.streamQuery('SELECT 1 AS one WHERE false', [], { onFields: (announced) => (fields = announced) }),
+      );
       expect(batches).toEqual([]);
       expect(fields).toEqual({ one: { type: 'number' } });
     });

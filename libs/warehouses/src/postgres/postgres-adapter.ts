@@ -134,7 +134,8 @@ export class PostgresAdapter implements WarehouseAdapter {
   }
 
   async listTables(): Promise<RelationRef[]> {
-    const statement: Statement = this.config.type === 'redshift' ? redshiftTablesStatement(this.config.ra3Node === true) : POSTGRES_TABLES_STATEMENT;
+    const statement: Statement =
+      this.config.type === 'redshift' ? redshiftTablesStatement(this.config.ra3Node === true) : POSTGRES_TABLES_STATEMENT;
     const { rows } = await this.runQuery(statement.text, statement.values);
     return relationsFromRows(rows);
   }

@@ -5,7 +5,14 @@ import { postgresConnectionStep } from './postgres-errors';
 import { postgresSessionSettings, sessionSetupQuery } from './postgres-session-settings';
 import { isSslNegotiationFailure, sslAttempts } from './postgres-ssl';
 
-const base: PostgresConnectionConfig = { type: 'postgres', host: 'db.example.com', user: 'ann', password: 'pw', dbname: 'shop', schema: 'analytics' };
+const base: PostgresConnectionConfig = {
+  type: 'postgres',
+  host: 'db.example.com',
+  user: 'ann',
+  password: 'pw',
+  dbname: 'shop',
+  schema: 'analytics',
+};
 
 describe('sslAttempts (libpq sslmode → node-postgres ssl)', () => {
   it.each([
@@ -32,7 +39,12 @@ describe('sslAttempts (libpq sslmode → node-postgres ssl)', () => {
 
   it('falls back only when the server refused the encryption choice', () => {
     expect(isSslNegotiationFailure(new Error('The server does not support SSL connections'))).toBe(true);
-    expect(isSslNegotiationFailure({ code: '28000', message: 'no pg_hba.conf entry for host "1.2.3.4", user "ann", database "shop", no encryption' })).toBe(true);
+    expect(
+      isSslNegotiationFailure({
+        code: '28000',
+        message: 'no pg_hba.conf entry for host "1.2.3.4", user "ann", database "shop", no encryption',
+      }),
+    ).toBe(true);
     expect(isSslNegotiationFailure({ code: '28P01', message: 'password authentication failed' })).toBe(false);
   });
 });
@@ -75,13 +87,18 @@ describe('postgresClientConfig', () => {
   });
 
   it('refuses SSH tunnels, which need the ssh2 package', () => {
-    expect(() => postgresClientConfig({ ...base, useSshTunnel: true }, false)).toThrow(expect.objectContaining({ data: { step: 'ssh-tunnel' } }));
+    expect(() => postgresClientConfig({ ...base, useSshTunnel: true }, false)).toThrow(
+      expect.objectContaining({ data: { step: 'ssh-tunnel' } }),
+    );
   });
 });
 
 describe('postgres session settings', () => {
   it('applies search path, role, statement timeout and time zone as bound set_config calls', () => {
-    const settings = postgresSessionSettings({ ...base, searchPath: 'analytics, public', role: 'reader', timeoutSeconds: 30 }, { timezone: 'Europe/Paris' });
+    const settings = postgresSessionSettings(
+      { ...base, searchPath: 'analytics, public', role: 'reader', timeoutSeconds: 30 },
+      { timezone: 'Europe/Paris' },
+    );
     expect(settings).toEqual([
       { name: 'search_path', value: 'analytics, public' },
       { name: 'role', value: 'reader' },
@@ -95,7 +112,9 @@ describe('postgres session settings', () => {
   });
 
   it('has no search path or role on Redshift, and nothing when nothing is set', () => {
-    expect(postgresSessionSettings({ type: 'redshift', host: 'h', user: 'u', dbname: 'd', schema: 's', timeoutSeconds: 0 }, {})).toEqual([]);
+    expect(postgresSessionSettings({ type: 'redshift', host: 'h', user: 'u', dbname: 'd', schema: 's', timeoutSeconds: 0 }, {})).toEqual(
+      [],
+    );
     expect(sessionSetupQuery([]).text).toBe('SELECT pg_backend_pid() AS pid');
   });
 });

@@ -3,7 +3,13 @@ import { pipeline } from 'node:stream/promises';
 
 import type { QueryOptions } from '../adapter/warehouse-adapter';
 import { cellsGuardedByCaller, RESULT_ALIAS } from '../native-csv/csv-line-sql';
-import { csvHeaderLine, type NativeColumn, type NativeCsvOutcome, type NativeCsvRequest, type NativeCsvToStream } from '../native-csv/native-csv';
+import {
+  csvHeaderLine,
+  type NativeColumn,
+  type NativeCsvOutcome,
+  type NativeCsvRequest,
+  type NativeCsvToStream,
+} from '../native-csv/native-csv';
 import { PostgresCsvLines } from '../native-csv/postgres-csv-lines';
 import { QueryCancellation } from '../query/query-cancellation';
 import { toQueryParams } from '../query/query-params';
@@ -36,7 +42,9 @@ export class PostgresNativeCsv implements NativeCsvToStream {
   ) {}
 
   async describe(sql: string, params: readonly unknown[], options: QueryOptions = {}): Promise<NativeColumn[]> {
-    const values = toQueryParams(params).map((value) => (value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : value));
+    const values = toQueryParams(params).map((value) =>
+      value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : value,
+    );
     return this.inSession(options, async (session) => {
       const result = await session.query(`SELECT * FROM (${withoutTrailingSemicolons(sql)}) AS ${RESULT_ALIAS} LIMIT 0`, values);
       return result.fields.map((field) => ({ name: field.name, nativeType: postgresTypeName(field.dataTypeID, field.dataTypeModifier) }));
@@ -53,7 +61,10 @@ export class PostgresNativeCsv implements NativeCsvToStream {
       // Floats print their shortest exact digits (PostgreSQL 12's default), as JavaScript does, whatever the server sets.
       // The server reads '' strings as PostgreSQL's parser read them when it checked the COPY text (no backslash escapes).
       await session.query(`SELECT set_config('extra_float_digits', '1', true), set_config('standard_conforming_strings', 'on', true)`);
-      const budget = request.maxBytes === undefined ? undefined : { bytes: request.maxBytes - Buffer.byteLength(csvHeaderLine(request.header)), cap: request.maxBytes };
+      const budget =
+        request.maxBytes === undefined
+          ? undefined
+          : { bytes: request.maxBytes - Buffer.byteLength(csvHeaderLine(request.header)), cap: request.maxBytes };
       const lines = new PostgresCsvLines(request.limit, budget, cellsGuardedByCaller(request.cells));
       await pipeline(session.copyOut(copy), lines, output, { end: false });
       return { rows: lines.rows, truncated: lines.truncated };

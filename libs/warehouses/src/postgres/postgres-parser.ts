@@ -26,14 +26,17 @@ export async function parsePostgres(sql: string): Promise<ParsedStatements> {
     const parsed = parseSync(sql) as Partial<ParsedStatements>;
     return { stmts: parsed.stmts ?? [] };
   } catch (error) {
-    throw new WarehouseQueryError(`PostgreSQL cannot parse the query: ${error instanceof Error ? error.message : String(error)}`, { reason: 'unparsable' });
+    throw new WarehouseQueryError(`PostgreSQL cannot parse the query: ${error instanceof Error ? error.message : String(error)}`, {
+      reason: 'unparsable',
+    });
   }
 }
 
 /** The only statement of `sql`, or a refusal naming how many there are. */
 export async function parseOneStatement(sql: string): Promise<ParseNode> {
   const { stmts } = await parsePostgres(sql);
-  if (stmts.length !== 1) throw new WarehouseQueryError(`A query must be exactly one SQL statement; this one has ${stmts.length}`, { statements: stmts.length });
+  if (stmts.length !== 1)
+    throw new WarehouseQueryError(`A query must be exactly one SQL statement; this one has ${stmts.length}`, { statements: stmts.length });
   return stmts[0]?.stmt;
 }
 
@@ -51,7 +54,10 @@ export function walkTree(node: ParseNode, visit: (node: Record<string, unknown>)
  * The tree without the positions of its tokens, with each node replaced as `replace` says
  * (undefined: kept): two texts that differ only in spacing or comments give equal trees.
  */
-export function withoutLocations(node: ParseNode, replace: (node: Record<string, unknown>) => ParseNode | undefined = () => undefined): ParseNode {
+export function withoutLocations(
+  node: ParseNode,
+  replace: (node: Record<string, unknown>) => ParseNode | undefined = () => undefined,
+): ParseNode {
   if (Array.isArray(node)) return node.map((item) => withoutLocations(item, replace));
   if (node === null || typeof node !== 'object') return node;
   const replaced = replace(node as Record<string, unknown>);

@@ -28,7 +28,39 @@ const EXPORT_EVERY = 5;
 const URL = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' };
 
 /** Text that looks like SQL structure to a lexer that gets a rule wrong. */
-const PIECES = ['$1', '$2', '$3', '$12', "'", "''", '"', '\\', "\\'", '*/', '/*', '/*/', '--', '\n', '\r', '$$', '$q$', '$é$', "E'", "e'", 'é', '🙂', 'a', ' ', ';', ')', '(', 'x$1', '1$2', '#', '`'];
+const PIECES = [
+  '$1',
+  '$2',
+  '$3',
+  '$12',
+  "'",
+  "''",
+  '"',
+  '\\',
+  "\\'",
+  '*/',
+  '/*',
+  '/*/',
+  '--',
+  '\n',
+  '\r',
+  '$$',
+  '$q$',
+  '$é$',
+  "E'",
+  "e'",
+  'é',
+  '🙂',
+  'a',
+  ' ',
+  ';',
+  ')',
+  '(',
+  'x$1',
+  '1$2',
+  '#',
+  '`',
+];
 
 interface Query {
   sql: string;
@@ -44,7 +76,11 @@ function body(random: SeededRandom, allowed: (piece: string) => boolean, max = 6
 /** A block comment, nested at random; no piece may open or close one by itself. */
 function blockComment(random: SeededRandom, depth = 0): string {
   const parts = [body(random, (piece) => !piece.includes('*') && !piece.includes('/'))];
-  if (depth < 3 && random.chance(0.4)) parts.push(blockComment(random, depth + 1), body(random, (piece) => !piece.includes('*') && !piece.includes('/')));
+  if (depth < 3 && random.chance(0.4))
+    parts.push(
+      blockComment(random, depth + 1),
+      body(random, (piece) => !piece.includes('*') && !piece.includes('/')),
+    );
   return `/*${parts.join('')}*/`;
 }
 
@@ -97,7 +133,12 @@ function randomQuery(random: SeededRandom, values: ReadonlyArray<string | null>)
     if (random.chance(0.5)) {
       const number = random.int(1, values.length);
       used.add(number);
-      const wrap = random.pick([(p: string) => `CAST(${p} AS text)`, (p: string) => `${p}::text`, (p: string) => `coalesce(${p}, 'null')`, (p: string) => `length(${p}::text)::text`]);
+      const wrap = random.pick([
+        (p: string) => `CAST(${p} AS text)`,
+        (p: string) => `${p}::text`,
+        (p: string) => `coalesce(${p}, 'null')`,
+        (p: string) => `length(${p}::text)::text`,
+      ]);
       sql.push(`${before}${wrap(`$${number}`)}${after} AS ${alias}`);
       twin.push(`${before}${wrap(plainLiteral(values[number - 1] ?? null))}${after} AS ${alias}`);
     } else {
@@ -126,11 +167,21 @@ async function outcome(work: () => Promise<unknown[][]>): Promise<Outcome> {
   }
 }
 
-const same = (a: Outcome, b: Outcome): boolean => ('rows' in a && 'rows' in b ? JSON.stringify(a.rows) === JSON.stringify(b.rows) : 'refused' in a && 'refused' in b);
+const same = (a: Outcome, b: Outcome): boolean =>
+  'rows' in a && 'rows' in b ? JSON.stringify(a.rows) === JSON.stringify(b.rows) : 'refused' in a && 'refused' in b;
 
 describe(`placeholders against live PostgreSQL (seeded fuzz, seed ${SEED})`, () => {
   const client = new Client(URL);
-  const adapter = new PostgresAdapter({ type: 'postgres', host: URL.host, port: URL.port, user: URL.user, password: '', dbname: URL.database, schema: 'public', sslmode: 'disable' });
+  const adapter = new PostgresAdapter({
+    type: 'postgres',
+    host: URL.host,
+    port: URL.port,
+    user: URL.user,
+    password: '',
+    dbname: URL.database,
+    schema: 'public',
+    sslmode: 'disable',
+  });
   beforeAll(async () => {
     await client.connect();
     // As in the export session: '' strings take no backslash escapes.
@@ -141,14 +192,20 @@ describe(`placeholders against live PostgreSQL (seeded fuzz, seed ${SEED})`, () 
     await adapter.close();
   });
 
-  const run = (text: string, values: ReadonlyArray<string | null> = []) => async () => (await client.query({ text, values: [...values], rowMode: 'array' })).rows as unknown[][];
+  const run =
+    (text: string, values: ReadonlyArray<string | null> = []) =>
+    async () =>
+      (await client.query({ text, values: [...values], rowMode: 'array' })).rows as unknown[][];
 
   /** The export's file for the query: one cell, the whole row as text (column names are random). */
   async function exported(sql: string, values: ReadonlyArray<string | null>): Promise<unknown[][]> {
     const output = new PassThrough();
     const chunks: Buffer[] = [];
     output.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await adapter.nativeCsv?.writeStream({ sql, params: values, cells: [{ sql: '(quarry_result.*)::text', mayNeedQuotes: true }], header: ['row'] }, output);
+    await adapter.nativeCsv?.writeStream(
+      { sql, params: values, cells: [{ sql: '(quarry_result.*)::text', mayNeedQuotes: true }], header: ['row'] },
+      output,
+    );
     return [[Buffer.concat(chunks).toString('utf8')]];
   }
 
@@ -172,7 +229,11 @@ describe(`placeholders against live PostgreSQL (seeded fuzz, seed ${SEED})`, () 
         views['exportTwin'] = await outcome(() => exported(query.twin, []));
       }
       if ('rows' in engine) valid += 1;
-      const agree = same(engine, truth) && same(inlined, engine) && same(lexer, engine) && (views['export'] === undefined || same(views['export'], views['exportTwin'] as Outcome));
+      const agree =
+        same(engine, truth) &&
+        same(inlined, engine) &&
+        same(lexer, engine) &&
+        (views['export'] === undefined || same(views['export'], views['exportTwin'] as Outcome));
       if (!agree) mismatches.push({ seed: SEED, case: index, sql: query.sql, values, twin: query.twin, truth, ...views });
     }
     expect(mismatches).toEqual([]);

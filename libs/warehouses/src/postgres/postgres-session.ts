@@ -23,7 +23,11 @@ export class PostgresSession {
     private readonly cancellation: QueryCancellation,
   ) {}
 
-  static async open(connections: PostgresConnections, settings: readonly SessionSetting[], cancellation: QueryCancellation): Promise<PostgresSession> {
+  static async open(
+    connections: PostgresConnections,
+    settings: readonly SessionSetting[],
+    cancellation: QueryCancellation,
+  ): Promise<PostgresSession> {
     const client = await connections.acquire();
     const session = new PostgresSession(client, cancellation);
     try {

@@ -25,7 +25,8 @@ describe('postgres types', () => {
   });
 
   it('keeps temporal and exact numeric text away from node-postgres parsing, and parses the rest as usual', () => {
-    for (const oid of [20, 1700, 1082, 1114, 1184, 1186]) expect(postgresTypeParsers.getTypeParser(oid, 'text')('2018-01-01 00:00:00')).toBe('2018-01-01 00:00:00');
+    for (const oid of [20, 1700, 1082, 1114, 1184, 1186])
+      expect(postgresTypeParsers.getTypeParser(oid, 'text')('2018-01-01 00:00:00')).toBe('2018-01-01 00:00:00');
     expect(postgresTypeParsers.getTypeParser(23, 'text')('42')).toBe(42);
     expect(postgresTypeParsers.getTypeParser(16, 'text')).toBe(types.getTypeParser(16, 'text'));
   });

@@ -67,11 +67,28 @@ export const postgresTypeParsers: CustomTypesConfig = {
 const CATALOG_TYPES: ReadonlyMap<string, DimensionType> = new Map<string, DimensionType>([
   ['boolean', 'boolean'],
   ['bool', 'boolean'],
-  ...['smallint', 'integer', 'bigint', 'int', 'int2', 'int4', 'int8', 'real', 'double precision', 'float', 'float4', 'float8', 'numeric', 'decimal', 'oid'].map(
-    (name): [string, DimensionType] => [name, 'number'],
-  ),
+  ...[
+    'smallint',
+    'integer',
+    'bigint',
+    'int',
+    'int2',
+    'int4',
+    'int8',
+    'real',
+    'double precision',
+    'float',
+    'float4',
+    'float8',
+    'numeric',
+    'decimal',
+    'oid',
+  ].map((name): [string, DimensionType] => [name, 'number']),
   ['date', 'date'],
-  ...['timestamp', 'timestamp without time zone', 'timestamp with time zone', 'timestamptz'].map((name): [string, DimensionType] => [name, 'timestamp']),
+  ...['timestamp', 'timestamp without time zone', 'timestamp with time zone', 'timestamptz'].map((name): [string, DimensionType] => [
+    name,
+    'timestamp',
+  ]),
 ]);
 
 /** Catalog type of a column from its type name as `format_type` / information_schema print it. */

@@ -11,7 +11,10 @@ describe('QueryCancellation', () => {
     expect(cancel).toHaveBeenCalledTimes(1);
     expect(cancellation.reason).toBe('cancelled');
     expect(() => cancellation.throwIfStopped()).toThrow('The query was cancelled');
-    expect(cancellation.explain(new Error('driver said interrupted'))).toMatchObject({ name: 'WarehouseQueryError', data: { reason: 'cancelled' } });
+    expect(cancellation.explain(new Error('driver said interrupted'))).toMatchObject({
+      name: 'WarehouseQueryError',
+      data: { reason: 'cancelled' },
+    });
     cancellation.dispose();
   });
 

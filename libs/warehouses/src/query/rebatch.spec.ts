@@ -9,11 +9,7 @@ describe('rebatch', () => {
   it('regroups chunks of any size into batches of the requested size', async () => {
     const batches: number[][] = [];
     for await (const batch of rebatch(chunks(3, 0, 5, 1), 4)) batches.push(batch);
-    expect(batches).toEqual([
-      [0, 1, 2, 3],
-      [4, 5, 6, 7],
-      [8],
-    ]);
+    expect(batches).toEqual([[0, 1, 2, 3], [4, 5, 6, 7], [8]]);
   });
 
   it('checks the requested batch size', () => {

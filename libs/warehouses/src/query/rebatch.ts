@@ -17,6 +17,7 @@ export async function* rebatch<T>(chunks: AsyncIterable<readonly T[]>, size: num
 
 export function batchSizeOf(requested: number | undefined, fallback: number): number {
   if (requested === undefined) return fallback;
-  if (!Number.isInteger(requested) || requested < 1) throw new ParameterError(`batchSize must be a positive integer, got ${requested}`, { field: 'batchSize' });
+  if (!Number.isInteger(requested) || requested < 1)
+    throw new ParameterError(`batchSize must be a positive integer, got ${requested}`, { field: 'batchSize' });
   return requested;
 }

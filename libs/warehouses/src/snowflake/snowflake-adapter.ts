@@ -55,13 +55,18 @@ export class SnowflakeAdapter implements WarehouseAdapter {
     if (!context?.['role'] && this.config.role) throw connectionError('role', `Role "${this.config.role}" is not available to this user`);
     if (!context?.['database']) throw connectionError('database', `Database "${this.config.database}" does not exist or is not authorized`);
     if (!context['schema']) throw connectionError('schema', `Schema "${this.config.schema}" does not exist or is not authorized`);
-    if (!context['warehouse']) throw connectionError('warehouse', `Warehouse "${this.config.warehouse}" does not exist or is not authorized`);
+    if (!context['warehouse'])
+      throw connectionError('warehouse', `Warehouse "${this.config.warehouse}" does not exist or is not authorized`);
   }
 
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     let fields: QueryResult['fields'] = {};
     const rows: ResultRow[] = [];
-    for await (const batch of this.streamQuery(sql, params, { ...options, batchSize: DEFAULT_BATCH_SIZE, onFields: (announced) => (fields = announced) })) {
+    for await (const batch of this.streamQuery(sql, params, {
+      ...options,
+      batchSize: DEFAULT_BATCH_SIZE,
+      onFields: (announced) => (fields = announced),
+    })) {
       rows.push(...batch);
     }
     return { fields, rows };
@@ -98,7 +103,8 @@ export class SnowflakeAdapter implements WarehouseAdapter {
 
   async getCatalog(relations: readonly RelationRef[]): Promise<WarehouseCatalog> {
     const byDatabase = new Map<string, string[]>();
-    for (const { database, schema } of schemasOf(relations)) byDatabase.set(database, [...(byDatabase.get(database) ?? []), schema.toLowerCase()]);
+    for (const { database, schema } of schemasOf(relations))
+      byDatabase.set(database, [...(byDatabase.get(database) ?? []), schema.toLowerCase()]);
     const rows: ResultRow[] = [];
     for (const [database, schemas] of byDatabase) {
       rows.push(...(await this.runQuery(snowflakeColumnsSql(database, schemas.length), schemas)).rows);
@@ -140,13 +146,21 @@ export class SnowflakeAdapter implements WarehouseAdapter {
   }
 
   /** Runs a statement; resolves once Snowflake has its result, with the rows as a stream. */
-  private execute(connection: Connection, statement: ReturnType<typeof snowflakeStatement>, cancellation: QueryCancellation): Promise<SnowflakeResult> {
+  private execute(
+    connection: Connection,
+    statement: ReturnType<typeof snowflakeStatement>,
+    cancellation: QueryCancellation,
+  ): Promise<SnowflakeResult> {
     return new Promise((resolve, reject) => {
       const running = connection.execute({
         ...statement,
         complete: (error, completed) => {
           if (error) return reject(error);
-          const described = (completed.getColumns() ?? []).map((column) => ({ name: column.getName(), type: column.getType(), scale: column.getScale() }));
+          const described = (completed.getColumns() ?? []).map((column) => ({
+            name: column.getName(),
+            type: column.getType(),
+            scale: column.getScale(),
+          }));
           resolve({ columns: snowflakeColumns(described), rows: (completed as RowStatement).streamRows() });
         },
       });

@@ -8,13 +8,19 @@ import type { QueryParam } from '../query/query-params';
 import { rewritePlaceholders } from '../sql/rewrite-placeholders';
 import { SNOWFLAKE_SQL } from '../sql/sql-lexical-rules';
 
-function credentialsOf(config: SnowflakeConnectionConfig): Pick<ConnectionOptions, 'authenticator' | 'password' | 'privateKey' | 'privateKeyPass'> {
+function credentialsOf(
+  config: SnowflakeConnectionConfig,
+): Pick<ConnectionOptions, 'authenticator' | 'password' | 'privateKey' | 'privateKeyPass'> {
   const authenticationType = config.authenticationType ?? (config.privateKey ? 'private_key' : 'password');
   switch (authenticationType) {
     case 'password':
       return { authenticator: 'SNOWFLAKE', password: requireText(config, 'password') };
     case 'private_key':
-      return { authenticator: 'SNOWFLAKE_JWT', privateKey: requireText(config, 'privateKey'), privateKeyPass: config.privateKeyPass || undefined };
+      return {
+        authenticator: 'SNOWFLAKE_JWT',
+        privateKey: requireText(config, 'privateKey'),
+        privateKeyPass: config.privateKeyPass || undefined,
+      };
     default:
       throw configurationError('authenticationType', `authenticationType must be one of ${SNOWFLAKE_AUTHENTICATION_TYPES.join(', ')}`);
   }
@@ -40,7 +46,10 @@ export function snowflakeConnectionOptions(config: SnowflakeConnectionConfig): C
  * MULTI_STATEMENT_COUNT = 1: exactly one statement per query, whatever the account or user default
  * (0 would let one text run any number of statements).
  */
-export function snowflakeStatementParameters(config: SnowflakeConnectionConfig, options: Pick<QueryOptions, 'timezone'>): Record<string, string | number | boolean> {
+export function snowflakeStatementParameters(
+  config: SnowflakeConnectionConfig,
+  options: Pick<QueryOptions, 'timezone'>,
+): Record<string, string | number | boolean> {
   const parameters: Record<string, string | number | boolean> = { MULTI_STATEMENT_COUNT: 1 };
   if (config.queryTag) parameters['QUERY_TAG'] = config.queryTag;
   if (options.timezone) parameters['TIMEZONE'] = options.timezone;

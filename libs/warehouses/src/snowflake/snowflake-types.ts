@@ -50,7 +50,23 @@ export function snowflakeColumns(columns: readonly SnowflakeColumnDescription[])
   }));
 }
 
-const NUMERIC = new Set(['number', 'decimal', 'numeric', 'int', 'integer', 'bigint', 'smallint', 'tinyint', 'byteint', 'float', 'float4', 'float8', 'double', 'double precision', 'real']);
+const NUMERIC = new Set([
+  'number',
+  'decimal',
+  'numeric',
+  'int',
+  'integer',
+  'bigint',
+  'smallint',
+  'tinyint',
+  'byteint',
+  'float',
+  'float4',
+  'float8',
+  'double',
+  'double precision',
+  'real',
+]);
 const TIMESTAMPS = new Set(['timestamp', 'timestamp_ntz', 'timestamp_ltz', 'timestamp_tz', 'datetime']);
 
 /** Catalog type from information_schema's `data_type` (`NUMBER`, `TIMESTAMP_NTZ`, `TEXT`, …). */

@@ -19,7 +19,9 @@ const config: SnowflakeConnectionConfig = {
 
 describe('snowflake connection options', () => {
   it('signs in with a password by default', () => {
-    expect(snowflakeConnectionOptions({ ...config, clientSessionKeepAlive: true, accessUrl: 'https://acme.privatelink.snowflakecomputing.com' })).toEqual({
+    expect(
+      snowflakeConnectionOptions({ ...config, clientSessionKeepAlive: true, accessUrl: 'https://acme.privatelink.snowflakecomputing.com' }),
+    ).toEqual({
       account: 'acme-xy12345',
       accessUrl: 'https://acme.privatelink.snowflakecomputing.com',
       username: 'ANN',
@@ -34,7 +36,12 @@ describe('snowflake connection options', () => {
   });
 
   it('uses key-pair (JWT) sign-in when given a private key', () => {
-    const options = snowflakeConnectionOptions({ ...config, password: undefined, privateKey: '-----BEGIN PRIVATE KEY-----', privateKeyPass: 'secret' });
+    const options = snowflakeConnectionOptions({
+      ...config,
+      password: undefined,
+      privateKey: '-----BEGIN PRIVATE KEY-----',
+      privateKeyPass: 'secret',
+    });
     expect(options).toMatchObject({ authenticator: 'SNOWFLAKE_JWT', privateKey: '-----BEGIN PRIVATE KEY-----', privateKeyPass: 'secret' });
     expect(options).not.toHaveProperty('password');
   });
@@ -54,7 +61,12 @@ describe('snowflake connection options', () => {
 
 describe('snowflake statements', () => {
   it('binds $n as :n, with Dates as ISO text and big integers as digits, numbers fetched as text', () => {
-    const statement = snowflakeStatement(config, "SELECT * FROM t WHERE a = $1 AND b > $2 AND c = $1 AND d = '$3' AND e = $3", ["x'; DROP TABLE t; --", new Date('2018-01-01T00:00:00Z'), 2n ** 70n], {});
+    const statement = snowflakeStatement(
+      config,
+      "SELECT * FROM t WHERE a = $1 AND b > $2 AND c = $1 AND d = '$3' AND e = $3",
+      ["x'; DROP TABLE t; --", new Date('2018-01-01T00:00:00Z'), 2n ** 70n],
+      {},
+    );
     expect(statement).toEqual({
       sqlText: "SELECT * FROM t WHERE a = :1 AND b > :2 AND c = :1 AND d = '$3' AND e = :3",
       binds: ["x'; DROP TABLE t; --", '2018-01-01T00:00:00.000Z', '1180591620717411303424'],
@@ -66,7 +78,12 @@ describe('snowflake statements', () => {
   });
 
   it('sends the session settings with each statement, one statement only (issue 31)', () => {
-    expect(snowflakeStatementParameters({ ...config, queryTag: 'quarry', timeoutSeconds: 90.5, quotedIdentifiersIgnoreCase: false }, { timezone: 'Europe/Paris' })).toEqual({
+    expect(
+      snowflakeStatementParameters(
+        { ...config, queryTag: 'quarry', timeoutSeconds: 90.5, quotedIdentifiersIgnoreCase: false },
+        { timezone: 'Europe/Paris' },
+      ),
+    ).toEqual({
       MULTI_STATEMENT_COUNT: 1,
       QUERY_TAG: 'quarry',
       TIMEZONE: 'Europe/Paris',
@@ -78,7 +95,9 @@ describe('snowflake statements', () => {
   it('quotes identifiers only when they are not plain', () => {
     expect(snowflakeIdentifier('analytics')).toBe('analytics');
     expect(snowflakeIdentifier('my-db"x')).toBe('"my-db""x"');
-    expect(snowflakeColumnsSql('my-db', 2)).toMatch(/FROM "my-db"\.information_schema\.columns\s+WHERE lower\(table_schema\) IN \(\$1, \$2\)/);
+    expect(snowflakeColumnsSql('my-db', 2)).toMatch(
+      /FROM "my-db"\.information_schema\.columns\s+WHERE lower\(table_schema\) IN \(\$1, \$2\)/,
+    );
   });
 });
 
@@ -153,7 +172,9 @@ describe('snowflake types and values', () => {
     const columns = snowflakeColumns(described);
     expect(rowFromValues(columns, values)).toEqual(expectedRow(SDK_COLUMNS));
     expect(fieldsOf(columns)['timestamp_value']).toEqual({ type: 'timestamp' });
-    expect(rowFromValues(snowflakeColumns([{ name: 't', type: 'time', scale: 9 }]), [{ toString: () => '12:34:56' }])).toEqual({ t: '12:34:56' });
+    expect(rowFromValues(snowflakeColumns([{ name: 't', type: 'time', scale: 9 }]), [{ toString: () => '12:34:56' }])).toEqual({
+      t: '12:34:56',
+    });
   });
 });
 

@@ -7,7 +7,7 @@ const indexes = (sql: string, rules = POSTGRES_SQL): number[] => findPlaceholder
 const FINDING_1 = `SELECT MAX(length(/* /* */ ' */ ') AS m FROM t WHERE (s) IN ($1) GROUP BY 1), c AS (SELECT *, -- '\n1 AS tc FROM m)`;
 
 describe('findPlaceholders: PostgreSQL rules (issue 31, finding 1)', () => {
-  it('reads the finding\'s nested comment as PostgreSQL does: the filter\'s $1 is inside a string, not a placeholder', () => {
+  it("reads the finding's nested comment as PostgreSQL does: the filter's $1 is inside a string, not a placeholder", () => {
     expect(indexes(FINDING_1)).toEqual([]);
     expect(indexes(FINDING_1, DUCKDB_SQL)).toEqual([]);
   });
@@ -31,7 +31,7 @@ describe('findPlaceholders: PostgreSQL rules (issue 31, finding 1)', () => {
     expect(indexes('SELECT /* /* */ $1')).toEqual([]);
   });
 
-  it('reads E\'\' strings with backslash escapes and plain strings without', () => {
+  it("reads E'' strings with backslash escapes and plain strings without", () => {
     expect(indexes("SELECT E'\\' $1 ', $2")).toEqual([2]);
     expect(indexes("SELECT '\\', $1")).toEqual([1]);
     expect(indexes("SELECT xE'\\', $1")).toEqual([1]);

@@ -16,13 +16,49 @@ export interface SqlLexicalRules {
   backtickIdentifiers: boolean;
 }
 
-export const STANDARD_SQL: SqlLexicalRules = { backslashEscapes: false, dollarQuotes: false, hashComments: false, nestedComments: false, backtickIdentifiers: true };
+export const STANDARD_SQL: SqlLexicalRules = {
+  backslashEscapes: false,
+  dollarQuotes: false,
+  hashComments: false,
+  nestedComments: false,
+  backtickIdentifiers: true,
+};
 /** PostgreSQL with standard_conforming_strings on (backslashes escape only in E'…' strings); the export session sets it. */
-export const POSTGRES_SQL: SqlLexicalRules = { backslashEscapes: false, dollarQuotes: true, hashComments: false, nestedComments: true, backtickIdentifiers: false };
+export const POSTGRES_SQL: SqlLexicalRules = {
+  backslashEscapes: false,
+  dollarQuotes: true,
+  hashComments: false,
+  nestedComments: true,
+  backtickIdentifiers: false,
+};
 /** DuckDB's scanner is PostgreSQL's (E'…' strings, dollar quotes, nested comments, no backslash escapes elsewhere). */
 export const DUCKDB_SQL: SqlLexicalRules = POSTGRES_SQL;
-export const SNOWFLAKE_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: true, hashComments: false, nestedComments: false, backtickIdentifiers: true };
-export const BIGQUERY_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: false, hashComments: true, nestedComments: false, backtickIdentifiers: true };
-export const DATABRICKS_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: false, hashComments: false, nestedComments: true, backtickIdentifiers: true };
+export const SNOWFLAKE_SQL: SqlLexicalRules = {
+  backslashEscapes: true,
+  dollarQuotes: true,
+  hashComments: false,
+  nestedComments: false,
+  backtickIdentifiers: true,
+};
+export const BIGQUERY_SQL: SqlLexicalRules = {
+  backslashEscapes: true,
+  dollarQuotes: false,
+  hashComments: true,
+  nestedComments: false,
+  backtickIdentifiers: true,
+};
+export const DATABRICKS_SQL: SqlLexicalRules = {
+  backslashEscapes: true,
+  dollarQuotes: false,
+  hashComments: false,
+  nestedComments: true,
+  backtickIdentifiers: true,
+};
 export const TRINO_SQL: SqlLexicalRules = STANDARD_SQL;
-export const CLICKHOUSE_SQL: SqlLexicalRules = { backslashEscapes: true, dollarQuotes: false, hashComments: true, nestedComments: true, backtickIdentifiers: true };
+export const CLICKHOUSE_SQL: SqlLexicalRules = {
+  backslashEscapes: true,
+  dollarQuotes: false,
+  hashComments: true,
+  nestedComments: true,
+  backtickIdentifiers: true,
+};

@@ -15,7 +15,9 @@ export interface FakeHttpServer {
   close(): Promise<void>;
 }
 
-export async function fakeHttpServer(respond: (request: RecordedRequest, response: ServerResponse, base: string) => void): Promise<FakeHttpServer> {
+export async function fakeHttpServer(
+  respond: (request: RecordedRequest, response: ServerResponse, base: string) => void,
+): Promise<FakeHttpServer> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';

@@ -42,7 +42,9 @@ export function temporaryDirectory(prefix: string): string {
 }
 
 /** The settled failure of a promise, for asserting on error name and data. */
-export async function failureOf(work: Promise<unknown> | (() => Promise<unknown>)): Promise<{ name: string; message: string; data: Record<string, unknown> }> {
+export async function failureOf(
+  work: Promise<unknown> | (() => Promise<unknown>),
+): Promise<{ name: string; message: string; data: Record<string, unknown> }> {
   try {
     await (typeof work === 'function' ? work() : work);
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { TrinoConnectionConfig } from '../connections/trino-connection';
-import { type FakeHttpServer,fakeHttpServer } from '../testing/fake-http-server';
+import { type FakeHttpServer, fakeHttpServer } from '../testing/fake-http-server';
 import { collect, failureOf, unusedPort } from '../testing/live-fixtures';
 import { TrinoAdapter } from './trino-adapter';
 
@@ -38,11 +38,21 @@ describe('TrinoAdapter over the Trino client protocol', () => {
     failWith = undefined;
   });
 
-  const config = (): TrinoConnectionConfig => ({ type: 'trino', host: '127.0.0.1', port: server.port, user: 'ann', dbname: 'hive', schema: 'analytics', http_scheme: 'http' });
+  const config = (): TrinoConnectionConfig => ({
+    type: 'trino',
+    host: '127.0.0.1',
+    port: server.port,
+    user: 'ann',
+    dbname: 'hive',
+    schema: 'analytics',
+    http_scheme: 'http',
+  });
 
   it('sends a prepared statement with literal values and the session zone, and follows the result pages', async () => {
     const adapter = new TrinoAdapter(config());
-    const result = await adapter.runQuery("SELECT id, amount, at FROM orders WHERE customer = $1 AND id > $2", ["O'Brien", 0], { timezone: 'Europe/Paris' });
+    const result = await adapter.runQuery('SELECT id, amount, at FROM orders WHERE customer = $1 AND id > $2', ["O'Brien", 0], {
+      timezone: 'Europe/Paris',
+    });
     expect(result).toEqual({
       fields: { id: { type: 'number' }, amount: { type: 'number' }, at: { type: 'timestamp' } },
       rows: [
@@ -52,7 +62,13 @@ describe('TrinoAdapter over the Trino client protocol', () => {
     });
     const [submitted] = server.requests;
     expect(submitted?.body).toBe("EXECUTE IMMEDIATE 'SELECT id, amount, at FROM orders WHERE customer = ? AND id > ?' USING 'O''Brien', 0");
-    expect(submitted?.headers).toMatchObject({ 'x-trino-time-zone': 'Europe/Paris', 'x-trino-user': 'ann', 'x-trino-catalog': 'hive', 'x-trino-schema': 'analytics', 'x-trino-source': 'quarry' });
+    expect(submitted?.headers).toMatchObject({
+      'x-trino-time-zone': 'Europe/Paris',
+      'x-trino-user': 'ann',
+      'x-trino-catalog': 'hive',
+      'x-trino-schema': 'analytics',
+      'x-trino-source': 'quarry',
+    });
   });
 
   it('streams in batches of the requested size', async () => {
@@ -63,7 +79,11 @@ describe('TrinoAdapter over the Trino client protocol', () => {
   it('reports an error Trino returns as a query error with its name', async () => {
     failWith = { message: 'line 1:8: Column x cannot be resolved', errorName: 'COLUMN_NOT_FOUND', errorCode: 47 };
     const failure = await failureOf(new TrinoAdapter(config()).runQuery('SELECT x'));
-    expect(failure).toMatchObject({ name: 'WarehouseQueryError', message: 'line 1:8: Column x cannot be resolved', data: { errorName: 'COLUMN_NOT_FOUND' } });
+    expect(failure).toMatchObject({
+      name: 'WarehouseQueryError',
+      message: 'line 1:8: Column x cannot be resolved',
+      data: { errorName: 'COLUMN_NOT_FOUND' },
+    });
   });
 
   it('names the failing step of testConnection', async () => {

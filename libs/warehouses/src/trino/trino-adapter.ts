@@ -47,7 +47,11 @@ export class TrinoAdapter implements WarehouseAdapter {
   async runQuery(sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<QueryResult> {
     let fields: QueryResult['fields'] = {};
     const rows: ResultRow[] = [];
-    for await (const batch of this.streamQuery(sql, params, { ...options, batchSize: 10_000, onFields: (announced) => (fields = announced) })) {
+    for await (const batch of this.streamQuery(sql, params, {
+      ...options,
+      batchSize: 10_000,
+      onFields: (announced) => (fields = announced),
+    })) {
       rows.push(...batch);
     }
     return { fields, rows };
@@ -67,7 +71,8 @@ export class TrinoAdapter implements WarehouseAdapter {
 
   async getCatalog(relations: readonly RelationRef[]): Promise<WarehouseCatalog> {
     const byCatalog = new Map<string, string[]>();
-    for (const { database, schema } of schemasOf(relations)) byCatalog.set(database, [...(byCatalog.get(database) ?? []), schema.toLowerCase()]);
+    for (const { database, schema } of schemasOf(relations))
+      byCatalog.set(database, [...(byCatalog.get(database) ?? []), schema.toLowerCase()]);
     const rows: ResultRow[] = [];
     for (const [catalog, schemas] of byCatalog) {
       const placeholders = schemas.map((_, i) => `$${i + 1}`).join(', ');

@@ -5,7 +5,16 @@ import { trinoConnectionStep } from './trino-errors';
 import { trinoClientOptions, trinoHeaders, trinoLiteral, trinoStatement } from './trino-options';
 import { trinoColumns, trinoDimensionType, trinoKind } from './trino-types';
 
-const config: TrinoConnectionConfig = { type: 'trino', host: 'trino.example.com', port: 8443, user: 'ann', password: 'pw', dbname: 'hive', schema: 'analytics', http_scheme: 'https' };
+const config: TrinoConnectionConfig = {
+  type: 'trino',
+  host: 'trino.example.com',
+  port: 8443,
+  user: 'ann',
+  password: 'pw',
+  dbname: 'hive',
+  schema: 'analytics',
+  http_scheme: 'https',
+};
 
 describe('trino client options', () => {
   it('maps host, port, scheme, catalog and credentials', () => {
@@ -25,8 +34,12 @@ describe('trino client options', () => {
   });
 
   it('names invalid fields', () => {
-    expect(() => trinoClientOptions({ ...config, http_scheme: 'ftp' as never })).toThrow(expect.objectContaining({ data: { step: 'configuration', field: 'http_scheme' } }));
-    expect(() => trinoClientOptions({ ...config, dbname: '' })).toThrow(expect.objectContaining({ data: { step: 'configuration', field: 'dbname' } }));
+    expect(() => trinoClientOptions({ ...config, http_scheme: 'ftp' as never })).toThrow(
+      expect.objectContaining({ data: { step: 'configuration', field: 'http_scheme' } }),
+    );
+    expect(() => trinoClientOptions({ ...config, dbname: '' })).toThrow(
+      expect.objectContaining({ data: { step: 'configuration', field: 'dbname' } }),
+    );
   });
 
   it('sends the session time zone as a header', () => {
@@ -108,7 +121,20 @@ describe('trino types and values', () => {
       { name: 'null_number', type: 'bigint' },
       { name: 'real_value', type: 'real' },
     ]);
-    const data = [42, '12.50', '12345678901234567890.12', 1.5, 'NaN', true, '2018-01-01', '2018-01-01 12:34:56.789', '2018-06-01 12:34:56.789 Europe/Paris', 'héllo ✓', null, 1.1];
+    const data = [
+      42,
+      '12.50',
+      '12345678901234567890.12',
+      1.5,
+      'NaN',
+      true,
+      '2018-01-01',
+      '2018-01-01 12:34:56.789',
+      '2018-06-01 12:34:56.789 Europe/Paris',
+      'héllo ✓',
+      null,
+      1.1,
+    ];
     expect(rowFromValues(columns, data)).toEqual(expectedRow([...SDK_COLUMNS.filter((column) => column !== 'big_int'), 'real_value']));
   });
 });

@@ -15,7 +15,8 @@ export function toJsonSafe(value: unknown): unknown {
   if (value instanceof Map) return Object.fromEntries([...value.entries()].map(([key, item]) => [String(key), toJsonSafe(item)]));
   if (typeof value === 'object') {
     const withToJson = value as { toJSON?: () => unknown };
-    if (typeof withToJson.toJSON === 'function' && Object.getPrototypeOf(value) !== Object.prototype) return toJsonSafe(withToJson.toJSON());
+    if (typeof withToJson.toJSON === 'function' && Object.getPrototypeOf(value) !== Object.prototype)
+      return toJsonSafe(withToJson.toJSON());
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toJsonSafe(item)]));
   }
   return String(value);

@@ -30,18 +30,33 @@ beforeAll(async () => {
     'project',
     call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: `Content as code clients ${process.pid}`, type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+      body: {
+        name: `Content as code clients ${process.pid}`,
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+        transformConnection: { type: 'none' },
+      },
     }),
   );
   projectUuid = project.projectUuid;
-  await created('grant', call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: developer.userUuid, role: 'developer' } }));
+  await created(
+    'grant',
+    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+      token: adminToken,
+      body: { userUuid: developer.userUuid, role: 'developer' },
+    }),
+  );
 });
 
 const upload = (kind: 'charts' | 'dashboards', file: File, token = developer.token): Promise<ApiResponse> =>
   call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/${kind}/${String(file['slug'])}/code`, { token, body: file });
 
 async function download(kind: 'charts' | 'dashboards'): Promise<File[]> {
-  const answer = await created<Record<string, File[]>>(`download ${kind}`, call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/${kind}/code`, { token: developer.token }));
+  const answer = await created<Record<string, File[]>>(
+    `download ${kind}`,
+    call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/${kind}/code`, { token: developer.token }),
+  );
   return answer[kind] as File[];
 }
 
@@ -54,18 +69,35 @@ describe("the reference's chart files upload unchanged", () => {
     expect(file).toMatchObject({ dashboardUuid: null, spaceSlug: 'jaffle-shop' });
     const answer = await upload('charts', file);
     expect(answer.status).toBe(200);
-    expect(answer.body.results.spaces).toEqual([{ action: 'create', data: expect.objectContaining({ path: 'jaffle_shop', name: 'jaffle shop', parentPath: null }) }]);
+    expect(answer.body.results.spaces).toEqual([
+      { action: 'create', data: expect.objectContaining({ path: 'jaffle_shop', name: 'jaffle shop', parentPath: null }) },
+    ]);
     expect(answer.body.results.charts).toEqual([
       {
         action: 'create',
-        data: expect.objectContaining({ uuid: expect.any(String), slug: file['slug'], spacePath: 'jaffle_shop', description: file['description'], metricQuery: file['metricQuery'] }),
+        data: expect.objectContaining({
+          uuid: expect.any(String),
+          slug: file['slug'],
+          spacePath: 'jaffle_shop',
+          description: file['description'],
+          metricQuery: file['metricQuery'],
+        }),
       },
     ]);
-    const chart = await created<File>('chart', call(baseUrl, 'GET', `/api/v1/saved/${answer.body.results.charts[0].data.uuid}`, { token: developer.token }));
-    expect(chart).toMatchObject({ name: file['name'], description: file['description'], tableName: 'orders', metricQuery: file['metricQuery'], dashboardUuid: null });
+    const chart = await created<File>(
+      'chart',
+      call(baseUrl, 'GET', `/api/v1/saved/${answer.body.results.charts[0].data.uuid}`, { token: developer.token }),
+    );
+    expect(chart).toMatchObject({
+      name: file['name'],
+      description: file['description'],
+      tableName: 'orders',
+      metricQuery: file['metricQuery'],
+      dashboardUuid: null,
+    });
   });
 
-  it('updates it as the reference\'s API test does: a new description and limit come back in the answer', async () => {
+  it("updates it as the reference's API test does: a new description and limit come back in the answer", async () => {
     const file = fixture('monthly-order-status.yml');
     const description = `Updated description ${Date.now()}`;
     const metricQuery = { ...(file['metricQuery'] as File), limit: 250 };
@@ -88,7 +120,9 @@ describe("the reference's chart files upload unchanged", () => {
   it('creates nested spaces from a content path (jaffle-shop/revenue) and takes newer-shape files (contentType, no tableConfig)', async () => {
     const first = await upload('charts', fixture('orders-by-status.yml'));
     expect(first.status).toBe(200);
-    expect(first.body.results.spaces).toEqual([{ action: 'create', data: expect.objectContaining({ path: 'jaffle_shop.revenue', parentPath: 'jaffle_shop' }) }]);
+    expect(first.body.results.spaces).toEqual([
+      { action: 'create', data: expect.objectContaining({ path: 'jaffle_shop.revenue', parentPath: 'jaffle_shop' }) },
+    ]);
     expect(first.body.results.charts[0].data.tableConfig).toEqual({ columnOrder: [] });
     const second = await upload('charts', fixture('revenue-to-date.yml'));
     expect(second.status).toBe(200);
@@ -112,7 +146,9 @@ describe("the reference's dashboard files upload unchanged", () => {
     expect((file['tiles'] as File[]).some((tile) => 'tileSlug' in tile)).toBe(false);
     const answer = await upload('dashboards', file);
     expect(answer.status).toBe(200);
-    expect(answer.body.results.dashboards).toEqual([{ action: 'create', data: expect.objectContaining({ slug: 'jaffle-overview', spacePath: 'jaffle_shop', description: null }) }]);
+    expect(answer.body.results.dashboards).toEqual([
+      { action: 'create', data: expect.objectContaining({ slug: 'jaffle-overview', spacePath: 'jaffle_shop', description: null }) },
+    ]);
     const board = await created<{ tiles: Array<{ type: string; properties: File }> }>(
       'dashboard',
       call(baseUrl, 'GET', `/api/v1/dashboards/${answer.body.results.dashboards[0].data.uuid}`, { token: developer.token }),
@@ -137,10 +173,17 @@ describe('files round-trip', () => {
       'what-is-our-revenue-to-date',
     ]);
     expect(dashboards.map((dashboard) => dashboard['slug'])).toEqual(['jaffle-overview']);
-    const onDisk = [...charts.map((file) => ['charts', asYaml(file)] as const), ...dashboards.map((file) => ['dashboards', asYaml(file)] as const)];
+    const onDisk = [
+      ...charts.map((file) => ['charts', asYaml(file)] as const),
+      ...dashboards.map((file) => ['dashboards', asYaml(file)] as const),
+    ];
     for (const [kind, text] of onDisk) {
       const answer = await upload(kind, parse(text) as File);
-      expect({ kind, status: answer.status, actions: [...answer.body.results.charts, ...answer.body.results.dashboards].map((change: { action: string }) => change.action) }).toEqual({
+      expect({
+        kind,
+        status: answer.status,
+        actions: [...answer.body.results.charts, ...answer.body.results.dashboards].map((change: { action: string }) => change.action),
+      }).toEqual({
         kind,
         status: 200,
         actions: ['no changes'],

@@ -19,28 +19,55 @@ import { userWithToken } from '../../support/users';
 const { baseUrl, adminToken, env, dataDir } = sharedQuarry();
 
 /** The SDK's Client._make_request: one request, the envelope's `results` when status is "ok". */
-function sdk(method: 'GET' | 'POST', path: string, options: { body?: unknown; params?: Record<string, string | number>; token?: string } = {}): Promise<ApiResponse> {
-  const query = options.params ? `?${new URLSearchParams(Object.entries(options.params).map(([key, value]): [string, string] => [key, String(value)])).toString()}` : '';
-  return call(baseUrl, method, `${path}${query}`, { token: options.token ?? adminToken, ...(options.body === undefined ? {} : { body: options.body }) });
+function sdk(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; params?: Record<string, string | number>; token?: string } = {},
+): Promise<ApiResponse> {
+  const query = options.params
+    ? `?${new URLSearchParams(Object.entries(options.params).map(([key, value]): [string, string] => [key, String(value)])).toString()}`
+    : '';
+  return call(baseUrl, method, `${path}${query}`, {
+    token: options.token ?? adminToken,
+    ...(options.body === undefined ? {} : { body: options.body }),
+  });
 }
 
 /** SqlRunner._fetch_raw_results: the path of `details.fileUrl`, read as JSON lines. */
-async function fetchJsonLines(fileUrl: string, token = adminToken): Promise<{ status: number; rows: Array<Record<string, unknown>>; text: string }> {
+async function fetchJsonLines(
+  fileUrl: string,
+  token = adminToken,
+): Promise<{ status: number; rows: Array<Record<string, unknown>>; text: string }> {
   const path = /\/api\/v1\/projects\/.+\/sqlRunner\/results\/.+/.exec(fileUrl)?.[0];
   if (!path) throw new Error(`fileUrl is not a SQL runner results URL: ${fileUrl}`);
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `ApiKey ${token}`, accept: 'application/json' } });
   const text = await response.text();
-  const rows = response.status === 200 ? text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : [];
+  const rows =
+    response.status === 200
+      ? text
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+      : [];
   return { status: response.status, rows, text };
 }
 
 /** Query._build_payload with the SDK's CompositeFilter.to_dict: rules without ids, one level. */
-function sdkPayload(exploreName: string, dimensions: string[], metrics: string[], rules: Array<{ fieldId: string; operator: string; values: unknown[] }>, limit: number) {
+function sdkPayload(
+  exploreName: string,
+  dimensions: string[],
+  metrics: string[],
+  rules: Array<{ fieldId: string; operator: string; values: unknown[] }>,
+  limit: number,
+) {
   return {
     exploreName,
     dimensions,
     metrics,
-    filters: { dimensions: { and: rules.map((rule) => ({ target: { fieldId: rule.fieldId }, operator: rule.operator, values: rule.values })) } },
+    filters: {
+      dimensions: { and: rules.map((rule) => ({ target: { fieldId: rule.fieldId }, operator: rule.operator, values: rule.values })) },
+    },
     limit,
     tableCalculations: [],
     sorts: [],
@@ -49,7 +76,9 @@ function sdkPayload(exploreName: string, dimensions: string[], metrics: string[]
 
 /** _QueryExecutor.execute: submit with context "api", then poll page 1 at the page size the SDK chose from /health. */
 async function sdkExecute(projectUuid: string, payload: Record<string, unknown>, pageSize: number) {
-  const submitted = await sdk('POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { body: { query: payload, context: 'api', invalidateCache: false } });
+  const submitted = await sdk('POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
+    body: { query: payload, context: 'api', invalidateCache: false },
+  });
   if (submitted.status !== 200) return { submitted, first: undefined, queryUuid: undefined };
   const queryUuid = submitted.body.results.queryUuid as string;
   const first = await waitFor(`query ${queryUuid}`, async () => {
@@ -122,7 +151,17 @@ describe.each([
   });
 
   it('names the field, never "undefined", when a rule without an id is wrong', async () => {
-    const bad = await sdkExecute(projectUuid, sdkPayload('customers', ['customers_customer_id'], [], [{ fieldId: 'customers_first_name', operator: 'greaterThan', values: [null] }], 10), 10);
+    const bad = await sdkExecute(
+      projectUuid,
+      sdkPayload(
+        'customers',
+        ['customers_customer_id'],
+        [],
+        [{ fieldId: 'customers_first_name', operator: 'greaterThan', values: [null] }],
+        10,
+      ),
+      10,
+    );
     expect(bad.submitted.status).toBe(400);
     expect(bad.submitted.body.error.message).not.toContain('undefined');
     expect(bad.submitted.body.error.message).toContain('"customers_first_name"');
@@ -141,18 +180,28 @@ describe.each([
     // iter_pages(page_size=500): pages 1…ceil(total / 500), every row once.
     const rows: unknown[] = [];
     for (let page = 1; page <= Math.ceil(first.totalResults / 500); page += 1) {
-      rows.push(...(await sdk('GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { params: { page, pageSize: 500 } })).body.results.rows);
+      rows.push(
+        ...(await sdk('GET', `/api/v2/projects/${projectUuid}/query/${queryUuid}`, { params: { page, pageSize: 500 } })).body.results.rows,
+      );
     }
     expect(rows).toHaveLength(2005);
     expect(new Set(rows.map((row) => JSON.stringify(row))).size).toBe(2005);
     // The SDK refuses limits above maxLimit itself; the server still does.
-    const over = await sdk('POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { body: { query: { ...payload, limit: limits.maxLimit + 1 }, context: 'api', invalidateCache: false } });
+    const over = await sdk('POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
+      body: { query: { ...payload, limit: limits.maxLimit + 1 }, context: 'api', invalidateCache: false },
+    });
     expect(over.status).toBe(400);
   });
 
   it('compiles the SDK payload (compileQuery) with the null filter as IS NULL', async () => {
     const compiled = await sdk('POST', `/api/v1/projects/${projectUuid}/explores/customers/compileQuery`, {
-      body: sdkPayload('customers', ['customers_customer_id'], [], [{ fieldId: 'customers_first_order', operator: 'equals', values: [null] }], 500),
+      body: sdkPayload(
+        'customers',
+        ['customers_customer_id'],
+        [],
+        [{ fieldId: 'customers_first_order', operator: 'equals', values: [null] }],
+        500,
+      ),
     });
     expect(compiled.status).toBe(200);
     expect(JSON.stringify(compiled.body.results)).toMatch(/IS NULL/);
@@ -164,7 +213,11 @@ describe.each([
     expect(started.status).toBe(200);
     const job = await sqlJob(started.body.results.jobId);
     expect(job.status).toBe('completed');
-    expect(job.details.columns.map((column: { reference: string }) => column.reference)).toEqual(['customer_id', 'first_name', 'first_order']);
+    expect(job.details.columns.map((column: { reference: string }) => column.reference)).toEqual([
+      'customer_id',
+      'first_name',
+      'first_order',
+    ]);
     expect(job.details.columns[0]).toEqual({ reference: 'customer_id', type: 'number' });
     expect(job.details).toMatchObject({ truncated: false, progress: { rowsWritten: 100 } });
     const results = await fetchJsonLines(job.details.fileUrl);
@@ -176,11 +229,15 @@ describe.each([
   });
 
   it('stops at the limit and says so (Client.sql(limit=…))', async () => {
-    const started = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { body: { sql: 'SELECT order_id FROM jaffle.orders ORDER BY order_id', limit: 7 } });
+    const started = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, {
+      body: { sql: 'SELECT order_id FROM jaffle.orders ORDER BY order_id', limit: 7 },
+    });
     const job = await sqlJob(started.body.results.jobId);
     expect(job.details).toMatchObject({ truncated: true, progress: { rowsWritten: 7 } });
     expect((await fetchJsonLines(job.details.fileUrl)).rows.map((row) => row['order_id'])).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    const over = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { body: { sql: 'SELECT 1', limit: limits.maxLimit + 1 } });
+    const over = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, {
+      body: { sql: 'SELECT 1', limit: limits.maxLimit + 1 },
+    });
     expect(over.status).toBe(400);
     expect(JSON.stringify(over.body.error.data)).toContain('limit');
   });
@@ -191,11 +248,15 @@ describe.each([
     // The DuckDB fixture file is named postgres.duckdb: both catalogs are called "postgres".
     const database = 'postgres';
     expect(tables.body.results[database].jaffle).toHaveProperty('customers', {});
-    const byReference = await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/fields`, { params: { tableName: 'customers', schemaName: 'jaffle', databaseName: database } });
+    const byReference = await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/fields`, {
+      params: { tableName: 'customers', schemaName: 'jaffle', databaseName: database },
+    });
     expect(byReference.status).toBe(200);
     expect(byReference.body.results).toMatchObject({ customer_id: 'number', first_name: 'string', first_order: 'date' });
     // The SDK's own spelling: table=…&schema=…
-    const bySdk = await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/fields`, { params: { table: 'customers', schema: 'jaffle' } });
+    const bySdk = await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/fields`, {
+      params: { table: 'customers', schema: 'jaffle' },
+    });
     expect(bySdk.body.results).toEqual(byReference.body.results);
     expect((await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/fields`, { params: { tableName: 'nope' } })).status).toBe(404);
     expect((await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/fields`)).status).toBe(400);
@@ -217,7 +278,9 @@ describe.each([
       expect({ sql, data: JSON.stringify(response.body.error.data) }).toEqual({ sql, data: expect.stringContaining('sql') });
     }
     expect(existsSync('/tmp/quarry-sql-runner-pwned.csv')).toBe(false);
-    const orders = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { body: { sql: 'SELECT COUNT(*) AS n FROM jaffle.orders', limit: 1 } });
+    const orders = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, {
+      body: { sql: 'SELECT COUNT(*) AS n FROM jaffle.orders', limit: 1 },
+    });
     const job = await sqlJob(orders.body.results.jobId);
     expect((await fetchJsonLines(job.details.fileUrl)).rows).toEqual([{ n: 99 }]);
   });
@@ -231,7 +294,11 @@ describe('saved SQL charts (E11) hold only what the SQL runner would run', () =>
     const saved = `/api/v1/projects/${projectUuid}/sqlRunner/saved`;
     for (const sql of ['SELECT 1; DROP TABLE jaffle.orders', 'WITH gone AS (DELETE FROM jaffle.orders RETURNING 1) SELECT * FROM gone']) {
       const refused = await sdk('POST', saved, { body: chart(sql) });
-      expect({ sql, status: refused.status, data: refused.body.error?.data }).toEqual({ sql, status: 400, data: { sql: [expect.any(String)] } });
+      expect({ sql, status: refused.status, data: refused.body.error?.data }).toEqual({
+        sql,
+        status: 400,
+        data: { sql: [expect.any(String)] },
+      });
     }
     const created = await sdk('POST', saved, { body: chart('SELECT customer_id FROM jaffle.customers') });
     expect(created.status).toBe(200);
@@ -240,7 +307,10 @@ describe('saved SQL charts (E11) hold only what the SQL runner would run', () =>
       token: adminToken,
       body: { versionedData: { sql: 'SELECT 1; SELECT 2', limit: 10, config: { type: 'table' } } },
     });
-    expect({ status: patched.status, data: patched.body.error?.data }).toEqual({ status: 400, data: { 'versionedData.sql': [expect.any(String)] } });
+    expect({ status: patched.status, data: patched.body.error?.data }).toEqual({
+      status: 400,
+      data: { 'versionedData.sql': [expect.any(String)] },
+    });
   });
 });
 
@@ -250,7 +320,9 @@ describe('SQL runner: tried as an attacker', () => {
   let jobId: string;
   beforeAll(async () => {
     projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-    const started = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { body: { sql: 'SELECT first_name FROM jaffle.customers', limit: 5 } });
+    const started = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, {
+      body: { sql: 'SELECT first_name FROM jaffle.customers', limit: 5 },
+    });
     jobId = started.body.results.jobId;
     fileUrl = (await sqlJob(jobId)).details.fileUrl;
   }, 90_000);
@@ -264,7 +336,10 @@ describe('SQL runner: tried as an attacker', () => {
     for (const role of ['viewer', 'interactive_viewer', 'editor', 'developer'] as const) {
       const user = await userWithToken('member');
       await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
-      const run = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { token: user.token, body: { sql: 'SELECT 1 AS one', limit: 1 } });
+      const run = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, {
+        token: user.token,
+        body: { sql: 'SELECT 1 AS one', limit: 1 },
+      });
       const tables = await sdk('GET', `/api/v1/projects/${projectUuid}/sqlRunner/tables`, { token: user.token });
       const expected = role === 'developer' ? 200 : 403;
       expect({ role, run: run.status, tables: tables.status }).toEqual({ role, run: expected, tables: expected });
@@ -278,19 +353,34 @@ describe('SQL runner: tried as an attacker', () => {
     const other = await createOrganization(env, 'SQL runner intruders', `intruder-${Date.now()}@other.test`);
     expect((await fetchJsonLines(fileUrl, other.token)).status).toBe(404);
     expect((await sdk('GET', `/api/v1/schedulers/job/${jobId}/status`, { token: other.token })).status).toBe(404);
-    expect((await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { token: other.token, body: { sql: 'SELECT 1', limit: 1 } })).status).toBe(404);
+    expect(
+      (await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { token: other.token, body: { sql: 'SELECT 1', limit: 1 } }))
+        .status,
+    ).toBe(404);
     // Its own project's path with A's file id: still nothing.
     const own = await call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: other.token,
-      body: { name: 'Intruder', type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: { type: 'duckdb', path: 'warehouses/none.duckdb' }, transformConnection: { type: 'none' } },
+      body: {
+        name: 'Intruder',
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: { type: 'duckdb', path: 'warehouses/none.duckdb' },
+        transformConnection: { type: 'none' },
+      },
     });
     const ownProject = own.body.results?.project?.projectUuid ?? projectUuid;
-    const response = await fetch(`${baseUrl}/api/v1/projects/${ownProject}/sqlRunner/results/${jobId}`, { headers: { authorization: `ApiKey ${other.token}` } });
+    const response = await fetch(`${baseUrl}/api/v1/projects/${ownProject}/sqlRunner/results/${jobId}`, {
+      headers: { authorization: `ApiKey ${other.token}` },
+    });
     expect(response.status).toBe(404);
   });
 
   it('refuses file access outside the DuckDB sandbox when the query runs (the job fails, nothing read)', async () => {
-    for (const sql of ["SELECT * FROM read_csv('/etc/passwd')", `SELECT * FROM read_text('${join(dataDir, 'secret.key')}')`, "SELECT * FROM glob('/*')"]) {
+    for (const sql of [
+      "SELECT * FROM read_csv('/etc/passwd')",
+      `SELECT * FROM read_text('${join(dataDir, 'secret.key')}')`,
+      "SELECT * FROM glob('/*')",
+    ]) {
       const started = await sdk('POST', `/api/v1/projects/${projectUuid}/sqlRunner/run`, { body: { sql, limit: 10 } });
       expect(started.status).toBe(200);
       const job = await sqlJob(started.body.results.jobId);

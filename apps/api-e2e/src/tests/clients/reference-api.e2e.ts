@@ -22,20 +22,35 @@ async function newProject(): Promise<string> {
     'project',
     call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('Reference API'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('Reference API'),
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+        transformConnection: { type: 'none' },
+      },
     }),
   );
   return project.projectUuid;
 }
 
 const grant = (projectUuid: string, member: Member, role: string) =>
-  created('grant', call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: member.userUuid, role } }));
+  created(
+    'grant',
+    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: member.userUuid, role } }),
+  );
 const createSpace = (projectUuid: string, body: Record<string, unknown>, token = adminToken) =>
   created<Space>('space', call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token, body }));
 const createChart = (projectUuid: string, body: Record<string, unknown>, token = adminToken) =>
-  call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token, body: { name: unique('Chart'), ...TABLE_CHART_CONTENT, ...body } });
+  call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
+    token,
+    body: { name: unique('Chart'), ...TABLE_CHART_CONTENT, ...body },
+  });
 const createDashboard = (projectUuid: string, body: Record<string, unknown>, token = adminToken) =>
-  call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, { token, body: { name: unique('Dashboard'), tiles: [], tabs: [], ...body } });
+  call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, {
+    token,
+    body: { name: unique('Dashboard'), tiles: [], tabs: [], ...body },
+  });
 
 describe('status codes as the reference answers them', () => {
   let member: Member;
@@ -53,14 +68,19 @@ describe('status codes as the reference answers them', () => {
   });
 
   it('adds a group member with 201, and answers 204 without a body when they are one already', async () => {
-    const group = await created<{ uuid: string }>('group', call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name: unique('Members') } }));
+    const group = await created<{ uuid: string }>(
+      'group',
+      call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name: unique('Members') } }),
+    );
     const added = await call(baseUrl, 'PUT', `/api/v1/groups/${group.uuid}/members/${member.userUuid}`, { token: adminToken });
     expect(added.status).toBe(201);
     expect(added.body.results.memberUuids).toEqual([member.userUuid]);
     const again = await call(baseUrl, 'PUT', `/api/v1/groups/${group.uuid}/members/${member.userUuid}`, { token: adminToken });
     expect(again.status).toBe(204);
     expect(again.body ?? '').toEqual('');
-    expect((await call(baseUrl, 'PUT', `/api/v1/groups/${group.uuid}/members/${member.userUuid}`, { token: member.token })).status).toBe(403);
+    expect((await call(baseUrl, 'PUT', `/api/v1/groups/${group.uuid}/members/${member.userUuid}`, { token: member.token })).status).toBe(
+      403,
+    );
   });
 
   it('creates a dashboard with 201', async () => {
@@ -73,20 +93,35 @@ describe('status codes as the reference answers them', () => {
 
   it('replaces the members of a group with PATCH members (UpdateGroupWithMembers), the name staying when left out', async () => {
     const name = unique('Patched');
-    const group = await created<{ uuid: string }>('group', call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name, members: [{ userUuid: member.userUuid }] } }));
-    const patched = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, { token: adminToken, body: { members: [{ userUuid: other.userUuid }] } });
+    const group = await created<{ uuid: string }>(
+      'group',
+      call(baseUrl, 'POST', '/api/v1/org/groups', { token: adminToken, body: { name, members: [{ userUuid: member.userUuid }] } }),
+    );
+    const patched = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, {
+      token: adminToken,
+      body: { members: [{ userUuid: other.userUuid }] },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.results).toMatchObject({ name, memberUuids: [other.userUuid] });
-    const both = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, { token: adminToken, body: { name: `${name} renamed`, members: [{ userUuid: member.userUuid }, { userUuid: other.userUuid }] } });
+    const both = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, {
+      token: adminToken,
+      body: { name: `${name} renamed`, members: [{ userUuid: member.userUuid }, { userUuid: other.userUuid }] },
+    });
     expect(both.body.results.name).toBe(`${name} renamed`);
     expect([...both.body.results.memberUuids].sort()).toEqual([member.userUuid, other.userUuid].sort());
     const emptied = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, { token: adminToken, body: { members: [] } });
     expect(emptied.body.results.memberUuids).toEqual([]);
 
-    const stranger = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, { token: adminToken, body: { members: [{ userUuid: '00000000-0000-4000-8000-000000000000' }] } });
+    const stranger = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, {
+      token: adminToken,
+      body: { members: [{ userUuid: '00000000-0000-4000-8000-000000000000' }] },
+    });
     expect(stranger.status).toBe(404);
     expect(stranger.body.error.data).toMatchObject({ field: 'members[0].userUuid' });
-    const badShape = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, { token: adminToken, body: { members: [{ userUuid: 'nope' }] } });
+    const badShape = await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, {
+      token: adminToken,
+      body: { members: [{ userUuid: 'nope' }] },
+    });
     expect(badShape.status).toBe(400);
     expect(Object.keys(badShape.body.error.data)).toEqual(['members.0.userUuid']);
     expect((await call(baseUrl, 'PATCH', `/api/v1/groups/${group.uuid}`, { token: member.token, body: { members: [] } })).status).toBe(403);
@@ -97,7 +132,10 @@ describe('saved chart versions', () => {
   it('accept the name and description the reference clients send, keeping them as the reference does (a version saves content)', async () => {
     const projectUuid = await newProject();
     const space = await createSpace(projectUuid, { name: unique('Versions') });
-    const chart = await created<{ uuid: string; name: string; description: string | null }>('chart', createChart(projectUuid, { spaceUuid: space.uuid, description: 'First' }));
+    const chart = await created<{ uuid: string; name: string; description: string | null }>(
+      'chart',
+      createChart(projectUuid, { spaceUuid: space.uuid, description: 'First' }),
+    );
     const metricQuery = { ...TABLE_CHART_CONTENT.metricQuery, limit: 42 };
     const version = await call(baseUrl, 'POST', `/api/v1/saved/${chart.uuid}/version`, {
       token: adminToken,
@@ -105,9 +143,15 @@ describe('saved chart versions', () => {
     });
     expect(version.status).toBe(200);
     expect(version.body.results).toMatchObject({ uuid: chart.uuid, name: chart.name, description: 'First', metricQuery: { limit: 42 } });
-    const history = await created<{ history: unknown[] }>('history', call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/history`, { token: adminToken }));
+    const history = await created<{ history: unknown[] }>(
+      'history',
+      call(baseUrl, 'GET', `/api/v1/saved/${chart.uuid}/history`, { token: adminToken }),
+    );
     expect(history.history).toHaveLength(2);
-    const tooLong = await call(baseUrl, 'POST', `/api/v1/saved/${chart.uuid}/version`, { token: adminToken, body: { ...TABLE_CHART_CONTENT, name: 'x'.repeat(300) } });
+    const tooLong = await call(baseUrl, 'POST', `/api/v1/saved/${chart.uuid}/version`, {
+      token: adminToken,
+      body: { ...TABLE_CHART_CONTENT, name: 'x'.repeat(300) },
+    });
     expect(tooLong.status).toBe(400);
     expect(Object.keys(tooLong.body.error.data)).toEqual(['name']);
   });
@@ -127,20 +171,31 @@ describe('charts and dashboards by uuid or slug', () => {
 
   it('GET /saved/{slug} and /dashboards/{slug} answer the same as by uuid', async () => {
     const chart = await created<{ uuid: string; slug: string }>('chart', createChart(projectUuid, { spaceUuid: publicSpace.uuid }));
-    const dashboard = await created<{ uuid: string; slug: string }>('dashboard', createDashboard(projectUuid, { spaceUuid: publicSpace.uuid }));
+    const dashboard = await created<{ uuid: string; slug: string }>(
+      'dashboard',
+      createDashboard(projectUuid, { spaceUuid: publicSpace.uuid }),
+    );
     const bySlug = await call(baseUrl, 'GET', `/api/v1/saved/${chart.slug}`, { token: viewer.token });
     expect(bySlug.status).toBe(200);
     expect(bySlug.body.results).toMatchObject({ uuid: chart.uuid, slug: chart.slug });
     const boardBySlug = await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.slug}`, { token: viewer.token });
     expect(boardBySlug.status).toBe(200);
     expect(boardBySlug.body.results).toMatchObject({ uuid: dashboard.uuid, slug: dashboard.slug });
-    expect((await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid.toUpperCase()}`, { token: viewer.token })).body.results.uuid).toBe(dashboard.uuid);
+    expect(
+      (await call(baseUrl, 'GET', `/api/v1/dashboards/${dashboard.uuid.toUpperCase()}`, { token: viewer.token })).body.results.uuid,
+    ).toBe(dashboard.uuid);
   });
 
   it('answers a slug of a hidden space, or of another organization, exactly like a missing slug', async () => {
     const secret = await createSpace(projectUuid, { name: unique('Secret'), isPrivate: true });
-    const hidden = await created<{ slug: string }>('chart', createChart(projectUuid, { spaceUuid: secret.uuid, name: unique('Hidden plan') }));
-    const hiddenBoard = await created<{ slug: string }>('dashboard', createDashboard(projectUuid, { spaceUuid: secret.uuid, name: unique('Hidden board') }));
+    const hidden = await created<{ slug: string }>(
+      'chart',
+      createChart(projectUuid, { spaceUuid: secret.uuid, name: unique('Hidden plan') }),
+    );
+    const hiddenBoard = await created<{ slug: string }>(
+      'dashboard',
+      createDashboard(projectUuid, { spaceUuid: secret.uuid, name: unique('Hidden board') }),
+    );
     expect((await call(baseUrl, 'GET', `/api/v1/saved/${hidden.slug}`, { token: adminToken })).status).toBe(200);
     const strip = (body: { error: { name: string; statusCode: number } }) => ({ name: body.error.name, statusCode: body.error.statusCode });
     const missing = await call(baseUrl, 'GET', '/api/v1/saved/no-such-chart-anywhere', { token: viewer.token });

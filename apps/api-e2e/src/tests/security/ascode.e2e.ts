@@ -21,8 +21,22 @@ async function created<T = Record<string, unknown>>(what: string, response: Prom
   return answer.body.results as T;
 }
 
-const METRIC_QUERY = { exploreName: 'orders', dimensions: ['orders_order_date_day'], metrics: ['orders_total_amount'], filters: {}, sorts: [], limit: 500, tableCalculations: [] };
-const CHART_FILE = { name: 'As code chart', tableName: 'orders', metricQuery: METRIC_QUERY, chartConfig: { type: 'table' }, tableConfig: { columnOrder: [] } };
+const METRIC_QUERY = {
+  exploreName: 'orders',
+  dimensions: ['orders_order_date_day'],
+  metrics: ['orders_total_amount'],
+  filters: {},
+  sorts: [],
+  limit: 500,
+  tableCalculations: [],
+};
+const CHART_FILE = {
+  name: 'As code chart',
+  tableName: 'orders',
+  metricQuery: METRIC_QUERY,
+  chartConfig: { type: 'table' },
+  tableConfig: { columnOrder: [] },
+};
 const DASHBOARD_FILE = { name: 'As code dashboard', tiles: [], tabs: [] };
 
 interface Hidden {
@@ -39,17 +53,35 @@ async function projectWithHiddenX(): Promise<Hidden> {
     'project',
     call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('As code'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('As code'),
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+        transformConnection: { type: 'none' },
+      },
     }),
   );
   const projectUuid = project.projectUuid;
-  await created('grant', call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: developer.userUuid, role: 'developer' } }));
-  const space = await created<Hidden['space']>('space', call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: 'x', isPrivate: true } }));
+  await created(
+    'grant',
+    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+      token: adminToken,
+      body: { userUuid: developer.userUuid, role: 'developer' },
+    }),
+  );
+  const space = await created<Hidden['space']>(
+    'space',
+    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: 'x', isPrivate: true } }),
+  );
   expect(space.path).toBe('x');
   const chartName = unique('Admin private chart');
   const chart = await created<{ uuid: string }>(
     'chart',
-    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: adminToken, body: { ...CHART_FILE, name: chartName, spaceUuid: space.uuid } }),
+    call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
+      token: adminToken,
+      body: { ...CHART_FILE, name: chartName, spaceUuid: space.uuid },
+    }),
   );
   // The developer cannot see the space: it is the admin's private one.
   expect((await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces/${space.uuid}`, { token: developer.token })).status).toBe(404);
@@ -78,13 +110,19 @@ function expectNothingOf(hidden: Hidden, answers: ApiResponse[]): void {
 async function expectUntouched(hidden: Hidden): Promise<void> {
   const after = await call(baseUrl, 'GET', `/api/v1/projects/${hidden.projectUuid}/spaces/${hidden.space.uuid}`, { token: adminToken });
   expect(after.body.results).toEqual(hidden.before);
-  const all = (await call(baseUrl, 'GET', `/api/v1/projects/${hidden.projectUuid}/spaces`, { token: adminToken })).body.results as Array<{ uuid: string; parentSpaceUuid?: string | null }>;
+  const all = (await call(baseUrl, 'GET', `/api/v1/projects/${hidden.projectUuid}/spaces`, { token: adminToken })).body.results as Array<{
+    uuid: string;
+    parentSpaceUuid?: string | null;
+  }>;
   expect(all.filter((space) => space.parentSpaceUuid === hidden.space.uuid)).toEqual([]);
 }
 
 /** The developer's visible spaces, by uuid. */
 async function developerSpaces(projectUuid: string): Promise<Map<string, { uuid: string; path: string; parentSpaceUuid?: string | null }>> {
-  const spaces = (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces`, { token: developer.token })).body.results as Array<{ uuid: string; path: string }>;
+  const spaces = (await call(baseUrl, 'GET', `/api/v1/projects/${projectUuid}/spaces`, { token: developer.token })).body.results as Array<{
+    uuid: string;
+    path: string;
+  }>;
   return new Map(spaces.map((space) => [space.uuid, space]));
 }
 
@@ -96,13 +134,18 @@ describe("E14 (issue 31): a chart uploaded as code to the path of another user's
   it('plans exactly like a free path, creates the developer’s own space and never reveals or touches the hidden one', async () => {
     const hidden = await projectWithHiddenX();
     const upload = (slug: string, body: Record<string, unknown>) =>
-      call(baseUrl, 'POST', `/api/v1/projects/${hidden.projectUuid}/charts/${slug}/code`, { token: developer.token, body: { ...CHART_FILE, ...body } });
+      call(baseUrl, 'POST', `/api/v1/projects/${hidden.projectUuid}/charts/${slug}/code`, {
+        token: developer.token,
+        body: { ...CHART_FILE, ...body },
+      });
 
     const onHidden = await upload('planned-chart', { spaceSlug: 'x', dryRun: true });
     const onFree = await upload('planned-chart', { spaceSlug: 'free', dryRun: true });
     expect(withRoot(onHidden, 'x')).toEqual(withRoot(onFree, 'free'));
     expect(onHidden.status).toBe(200);
-    expect(onHidden.body.results.spaces).toEqual([{ action: 'create', data: { uuid: null, name: 'x', path: 'x', parentPath: null, isPrivate: true } }]);
+    expect(onHidden.body.results.spaces).toEqual([
+      { action: 'create', data: { uuid: null, name: 'x', path: 'x', parentPath: null, isPrivate: true } },
+    ]);
 
     const real = await upload('real-chart', { spaceSlug: 'x' });
     expect(real.status).toBe(200);
@@ -124,13 +167,18 @@ describe("E14 (issue 31): a dashboard uploaded as code under the path of another
   it('plans exactly like a free path, creates the developer’s own spaces and never reveals or touches the hidden one', async () => {
     const hidden = await projectWithHiddenX();
     const upload = (slug: string, body: Record<string, unknown>) =>
-      call(baseUrl, 'POST', `/api/v1/projects/${hidden.projectUuid}/dashboards/${slug}/code`, { token: developer.token, body: { ...DASHBOARD_FILE, ...body } });
+      call(baseUrl, 'POST', `/api/v1/projects/${hidden.projectUuid}/dashboards/${slug}/code`, {
+        token: developer.token,
+        body: { ...DASHBOARD_FILE, ...body },
+      });
 
     const onHidden = await upload('planned-board', { spaceSlug: 'x.reports', dryRun: true });
     const onFree = await upload('planned-board', { spaceSlug: 'free.reports', dryRun: true });
     expect(withRoot(onHidden, 'x')).toEqual(withRoot(onFree, 'free'));
     expect(onHidden.status).toBe(200);
-    expect(onHidden.body.results.spaces.map((change: { action: string; data: { path: string } }) => [change.action, change.data.path])).toEqual([
+    expect(
+      onHidden.body.results.spaces.map((change: { action: string; data: { path: string } }) => [change.action, change.data.path]),
+    ).toEqual([
       ['create', 'x'],
       ['create', 'x.reports'],
     ]);
@@ -146,7 +194,10 @@ describe("E14 (issue 31): a dashboard uploaded as code under the path of another
     const own = spaces.get(spaceUuid);
     expect(own?.path).toMatch(/^x_\d+\.reports$/);
     expect(own?.parentSpaceUuid).not.toBe(hidden.space.uuid);
-    expect(real.body.results.spaces.map((change: { data: { uuid: string } }) => change.data.uuid)).toEqual([own?.parentSpaceUuid, spaceUuid]);
+    expect(real.body.results.spaces.map((change: { data: { uuid: string } }) => change.data.uuid)).toEqual([
+      own?.parentSpaceUuid,
+      spaceUuid,
+    ]);
     await expectUntouched(hidden);
   });
 });

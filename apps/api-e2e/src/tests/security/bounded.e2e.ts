@@ -35,7 +35,19 @@ const TEN_THOUSAND_YEARS = '?startDate=0001-01-01&endDate=9999-12-31';
 const BY_DAY = { query: { comparison: 'none' }, timeDimensionOverride: { table: 'orders', field: 'order_date', interval: 'DAY' } };
 
 function filterOf(count: number) {
-  return { dimensions: { id: 'huge', and: [{ id: 'rule', target: { fieldId: 'orders_status' }, operator: 'equals', values: Array.from({ length: count }, (_, index) => `status-${index}`) }] } };
+  return {
+    dimensions: {
+      id: 'huge',
+      and: [
+        {
+          id: 'rule',
+          target: { fieldId: 'orders_status' },
+          operator: 'equals',
+          values: Array.from({ length: count }, (_, index) => `status-${index}`),
+        },
+      ],
+    },
+  };
 }
 
 /** How long one request takes to answer, in ms, and its status (0: no answer within 30 s). */
@@ -49,7 +61,10 @@ async function timed(request: () => Promise<{ status: number }>): Promise<{ ms: 
 }
 
 /** `count` probes one after another, each timed on its own: every time (rounded to the ms), the slowest, and every status. */
-async function probe(count: number, request: () => Promise<{ status: number }>): Promise<{ ms: number[]; slowestMs: number; statuses: number[] }> {
+async function probe(
+  count: number,
+  request: () => Promise<{ status: number }>,
+): Promise<{ ms: number[]; slowestMs: number; statuses: number[] }> {
   const results: Array<{ ms: number; status: number }> = [];
   for (let index = 0; index < count; index += 1) results.push(await timed(request));
   const ms = results.map((result) => Math.round(result.ms));
@@ -65,7 +80,10 @@ const health = (url: string) => () => fetch(`${url}/api/v1/health`, { signal: Ab
 
 async function projectMember(projectUuid: string, role: 'viewer' | 'interactive_viewer' | 'developer'): Promise<Member> {
   const user = await userWithToken('member');
-  const granted = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: user.userUuid, role } });
+  const granted = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+    token: adminToken,
+    body: { userUuid: user.userUuid, role },
+  });
   if (granted.status !== 200) throw new Error(`could not grant ${role}: ${JSON.stringify(granted.body)}`);
   return user;
 }
@@ -79,7 +97,12 @@ describe('Finding 5: a metrics-explorer query over 10,000 years by day froze the
   }, 60_000);
 
   it('is refused with a 400 naming the range before any period is built, and health stays responsive meanwhile', async () => {
-    const explorer = call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery${TEN_THOUSAND_YEARS}`, { token: viewer.token, body: BY_DAY });
+    const explorer = call(
+      shared.baseUrl,
+      'POST',
+      `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery${TEN_THOUSAND_YEARS}`,
+      { token: viewer.token, body: BY_DAY },
+    );
     const probes = await probe(PROBES, health(shared.baseUrl));
     const response = await explorer;
     expect(response.status).toBe(400);
@@ -90,7 +113,12 @@ describe('Finding 5: a metrics-explorer query over 10,000 years by day froze the
   });
 
   it('still answers a range the limit allows, at every grain', async () => {
-    const response = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery?startDate=2018-01-01&endDate=2018-01-31`, { token: viewer.token, body: BY_DAY });
+    const response = await call(
+      shared.baseUrl,
+      'POST',
+      `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery?startDate=2018-01-01&endDate=2018-01-31`,
+      { token: viewer.token, body: BY_DAY },
+    );
     expect(response.status).toBe(200);
     expect(response.body.results.results).toHaveLength(31);
   });
@@ -104,14 +132,26 @@ describe('Finding 7: one viewer could stall the API with huge filter lists', () 
     viewer = await projectMember(projectUuid, 'viewer');
   }, 60_000);
 
-  const compileQuery = (filters: unknown) => call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, { token: viewer.token, body: { ...SMALL_QUERY, filters } });
+  const compileQuery = (filters: unknown) =>
+    call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, {
+      token: viewer.token,
+      body: { ...SMALL_QUERY, filters },
+    });
 
   it('refuses 1,000,000 filter values before parsing them, while health stays responsive', async () => {
     const response = await compileQuery(filterOf(1_000_000));
     expect(response.status).toBe(413);
     expect(response.body.error.message).toMatch(/HTTP_BODY_LIMIT_MB/);
     // The same requests, four at once from another process, while health is probed.
-    const load = await startLoad(shared.baseUrl, viewer.token, Array.from({ length: 4 }, () => ({ path: `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, body: SMALL_QUERY, filterValues: 1_000_000 })));
+    const load = await startLoad(
+      shared.baseUrl,
+      viewer.token,
+      Array.from({ length: 4 }, () => ({
+        path: `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`,
+        body: SMALL_QUERY,
+        filterValues: 1_000_000,
+      })),
+    );
     try {
       const probes = await probe(PROBES, health(shared.baseUrl));
       expect(probes.statuses).toEqual(Array(PROBES).fill(200));
@@ -129,7 +169,12 @@ describe('Finding 7: one viewer could stall the API with huge filter lists', () 
   });
 
   it('refuses more than 25,000 values over all rules with a 400 naming the filters', async () => {
-    const rule = (index: number) => ({ id: `rule-${index}`, target: { fieldId: 'orders_status' }, operator: 'equals', values: Array.from({ length: 9_000 }, (_, value) => `s${value}`) });
+    const rule = (index: number) => ({
+      id: `rule-${index}`,
+      target: { fieldId: 'orders_status' },
+      operator: 'equals',
+      values: Array.from({ length: 9_000 }, (_, value) => `s${value}`),
+    });
     const response = await compileQuery({ dimensions: { id: 'many', or: [rule(1), rule(2), rule(3)] } });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body.error)).toContain('filters');
@@ -195,22 +240,30 @@ describe('Finding 7: exports had no size cap (csvLimit: null exported everything
   it.each([
     ['DuckDB, written by DuckDB (raw)', JAFFLE_WAREHOUSES.duckdb, { onlyRaw: true }],
     ['PostgreSQL, written by PostgreSQL (raw)', JAFFLE_WAREHOUSES.postgres, { onlyRaw: true }],
-    ['DuckDB, written in JS (formatted, pivoted)', JAFFLE_WAREHOUSES.duckdb, { onlyRaw: false, pivotConfig: { pivotDimensions: ['orders_status'] } }],
-  ])('stops an export of every row at EXPORT_MAX_BYTES on whole rows and says it was truncated: %s', async (_name, warehouse, layout) => {
-    const { details, bytes } = await exportEverything(warehouse, layout);
-    expect(details.truncated).toBe(true);
-    expect(bytes.length).toBeLessThanOrEqual(MAX_BYTES);
-    expect(bytes.length).toBeGreaterThan(MAX_BYTES / 2);
-    expect(bytes.subarray(-1).toString()).toBe('\n');
-    const rows = parseCsv(bytes.toString('utf8'));
-    expect(rows.length).toBeGreaterThan(1);
-    if (!('pivotConfig' in layout)) {
-      expect(details.progress.rowsWritten).toBe(rows.length - 1);
-      // The first orders, in order, each whole.
-      const id = (rows[0] ?? []).findIndex((header) => /order.?id/i.test(header));
-      expect(rows.slice(1).map((row) => Number(row[id]))).toEqual(Array.from({ length: rows.length - 1 }, (_, index) => index + 1));
-    }
-  }, 90_000);
+    [
+      'DuckDB, written in JS (formatted, pivoted)',
+      JAFFLE_WAREHOUSES.duckdb,
+      { onlyRaw: false, pivotConfig: { pivotDimensions: ['orders_status'] } },
+    ],
+  ])(
+    'stops an export of every row at EXPORT_MAX_BYTES on whole rows and says it was truncated: %s',
+    async (_name, warehouse, layout) => {
+      const { details, bytes } = await exportEverything(warehouse, layout);
+      expect(details.truncated).toBe(true);
+      expect(bytes.length).toBeLessThanOrEqual(MAX_BYTES);
+      expect(bytes.length).toBeGreaterThan(MAX_BYTES / 2);
+      expect(bytes.subarray(-1).toString()).toBe('\n');
+      const rows = parseCsv(bytes.toString('utf8'));
+      expect(rows.length).toBeGreaterThan(1);
+      if (!('pivotConfig' in layout)) {
+        expect(details.progress.rowsWritten).toBe(rows.length - 1);
+        // The first orders, in order, each whole.
+        const id = (rows[0] ?? []).findIndex((header) => /order.?id/i.test(header));
+        expect(rows.slice(1).map((row) => Number(row[id]))).toEqual(Array.from({ length: rows.length - 1 }, (_, index) => index + 1));
+      }
+    },
+    90_000,
+  );
 });
 
 describe('Acceptance 4: one user running the heaviest requests they can send does not slow another user', () => {
@@ -236,7 +289,16 @@ describe('Acceptance 4: one user running the heaviest requests they can send doe
     const longQuery = {
       ...SMALL_QUERY,
       dimensions: ['orders_status', 'long'],
-      customDimensions: [{ id: 'long', name: 'Long', table: 'orders', type: 'sql', sql: '(SELECT count(*) FROM range(40000000000) AS r(x) WHERE x % 7 = 3)', dimensionType: 'number' }],
+      customDimensions: [
+        {
+          id: 'long',
+          name: 'Long',
+          table: 'orders',
+          type: 'sql',
+          sql: '(SELECT count(*) FROM range(40000000000) AS r(x) WHERE x % 7 = 3)',
+          dimensionType: 'number',
+        },
+      ],
       invalidateCache: true,
     };
     const LONG = 6;
@@ -251,8 +313,15 @@ describe('Acceptance 4: one user running the heaviest requests they can send doe
     expect((await smallQuery()).status).toBe(200);
     const load = await startLoad(url, heavy.token, [
       ...Array.from({ length: LONG }, () => ({ path: `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, body: longQuery })),
-      ...Array.from({ length: 4 }, () => ({ path: `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, body: SMALL_QUERY, filterValues: 1_000_000 })),
-      ...Array.from({ length: 2 }, () => ({ path: `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery${TEN_THOUSAND_YEARS}`, body: BY_DAY })),
+      ...Array.from({ length: 4 }, () => ({
+        path: `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`,
+        body: SMALL_QUERY,
+        filterValues: 1_000_000,
+      })),
+      ...Array.from({ length: 2 }, () => ({
+        path: `/api/v1/projects/${projectUuid}/metricsExplorer/orders/total_order_amount/runMetricExplorerQuery${TEN_THOUSAND_YEARS}`,
+        body: BY_DAY,
+      })),
     ]);
     try {
       const smallQueries = await probe(PROBES, smallQuery);

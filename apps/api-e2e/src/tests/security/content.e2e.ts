@@ -35,10 +35,12 @@ let otherAdminToken: string;
 const projectPath = (suffix: string) => `/api/v1/projects/${upstreamUuid}${suffix}`;
 
 async function grant(projectUuid: string, member: Member, role: string): Promise<void> {
-  const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: member.userUuid, role } });
+  const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+    token: adminToken,
+    body: { userUuid: member.userUuid, role },
+  });
   if (granted.status !== 200) throw new Error(`grant ${role}: ${granted.status} ${JSON.stringify(granted.body)}`);
 }
-
 
 interface Content {
   space: { uuid: string; name: string; path: string };
@@ -49,16 +51,31 @@ interface Content {
 
 /** A space of the upstream project with a chart, a dashboard and a SQL chart in it, made by the organization admin. */
 async function spaceWithContent(label: string, spaceBody: Record<string, unknown>): Promise<Content> {
-  const space = await created<Content['space']>('space', call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique(label), ...spaceBody } }));
-  const chart = await created<Content['chart']>('chart', call(baseUrl, 'POST', projectPath('/saved'), { token: adminToken, body: { name: unique(`${label} chart`), spaceUuid: space.uuid, ...TABLE_CHART_CONTENT } }));
+  const space = await created<Content['space']>(
+    'space',
+    call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique(label), ...spaceBody } }),
+  );
+  const chart = await created<Content['chart']>(
+    'chart',
+    call(baseUrl, 'POST', projectPath('/saved'), {
+      token: adminToken,
+      body: { name: unique(`${label} chart`), spaceUuid: space.uuid, ...TABLE_CHART_CONTENT },
+    }),
+  );
   const dashboard = await created<Content['dashboard']>(
     'dashboard',
-    call(baseUrl, 'POST', projectPath('/dashboards'), { token: adminToken, body: { name: unique(`${label} dashboard`), spaceUuid: space.uuid, tiles: [], tabs: [] } }),
+    call(baseUrl, 'POST', projectPath('/dashboards'), {
+      token: adminToken,
+      body: { name: unique(`${label} dashboard`), spaceUuid: space.uuid, tiles: [], tabs: [] },
+    }),
   );
   const sqlName = unique(`${label} sql`);
   const sql = await created<{ savedSqlUuid: string; slug: string }>(
     'sql chart',
-    call(baseUrl, 'POST', projectPath('/sqlRunner/saved'), { token: adminToken, body: { name: sqlName, sql: 'select 1 as one', limit: 10, config: { type: 'table' }, spaceUuid: space.uuid } }),
+    call(baseUrl, 'POST', projectPath('/sqlRunner/saved'), {
+      token: adminToken,
+      body: { name: sqlName, sql: 'select 1 as one', limit: 10, config: { type: 'table' }, spaceUuid: space.uuid },
+    }),
   );
   return { space, chart, dashboard, sqlChart: { ...sql, name: sqlName } };
 }
@@ -67,7 +84,14 @@ async function spaceWithContent(label: string, spaceBody: Record<string, unknown
 function createPreview(token: string, body: Record<string, unknown>): Promise<ApiResponse> {
   return call(baseUrl, 'POST', '/api/v1/org/projects', {
     token,
-    body: { name: unique('Preview'), type: 'PREVIEW', transformVersion: 'v1.7', upstreamProjectUuid: upstreamUuid, transformConnection: { type: 'none' }, ...body },
+    body: {
+      name: unique('Preview'),
+      type: 'PREVIEW',
+      transformVersion: 'v1.7',
+      upstreamProjectUuid: upstreamUuid,
+      transformConnection: { type: 'none' },
+      ...body,
+    },
   });
 }
 
@@ -149,7 +173,13 @@ beforeAll(async () => {
     'upstream project',
     call(baseUrl, 'POST', '/api/v1/org/projects', {
       token: adminToken,
-      body: { name: unique('Upstream'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: UPSTREAM_WAREHOUSE, transformConnection: { type: 'none' } },
+      body: {
+        name: unique('Upstream'),
+        type: 'DEFAULT',
+        transformVersion: 'v1.7',
+        warehouseConnection: UPSTREAM_WAREHOUSE,
+        transformConnection: { type: 'none' },
+      },
     }),
   );
   upstreamUuid = upstream.project.projectUuid;
@@ -157,7 +187,8 @@ beforeAll(async () => {
   await grant(upstreamUuid, developer, 'developer');
   await grant(upstreamUuid, editor, 'editor');
   await grant(upstreamUuid, viewer, 'viewer');
-  otherAdminToken = (await createOrganization(env, unique('Other organization'), `other-admin-${process.pid}-${Date.now()}@e2e.test`)).token;
+  otherAdminToken = (await createOrganization(env, unique('Other organization'), `other-admin-${process.pid}-${Date.now()}@e2e.test`))
+    .token;
 });
 
 describe("Finding 2: a preview cannot send the upstream project's stored warehouse password to another host, port, database or user", () => {
@@ -172,7 +203,11 @@ describe("Finding 2: a preview cannot send the upstream project's stored warehou
   const inherited = () => ({ type: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', dbname: 'postgres', schema: 'jaffle' });
 
   it("refuses a preview that keeps the upstream's password but points at the caller's listener (another port), and the password never reaches it", async () => {
-    const response = await createPreview(developer.token, { copyWarehouseConnectionFromUpstreamProject: true, copyContent: false, warehouseConnection: { ...inherited(), port: fake.port } });
+    const response = await createPreview(developer.token, {
+      copyWarehouseConnectionFromUpstreamProject: true,
+      copyContent: false,
+      warehouseConnection: { ...inherited(), port: fake.port },
+    });
     expect(fake.received()).not.toContain(UPSTREAM_PASSWORD);
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.error.data)).toEqual(['warehouseConnection.password']);
@@ -187,16 +222,29 @@ describe("Finding 2: a preview cannot send the upstream project's stored warehou
     ['sslmode', { sslmode: 'disable' }],
     ['role', { role: 'pg_read_all_data' }],
   ])('refuses a change of %s without the caller bringing their own credentials', async (field, change) => {
-    const response = await createPreview(developer.token, { copyWarehouseConnectionFromUpstreamProject: true, copyContent: false, warehouseConnection: { ...inherited(), ...change } });
+    const response = await createPreview(developer.token, {
+      copyWarehouseConnectionFromUpstreamProject: true,
+      copyContent: false,
+      warehouseConnection: { ...inherited(), ...change },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.error.data)).toEqual(['warehouseConnection.password']);
     expect(response.body.error.message).toContain(`warehouseConnection.${field}`);
   });
 
   it('keeps the inherited password when only what is read changes (another schema)', async () => {
-    const response = await createPreview(developer.token, { copyWarehouseConnectionFromUpstreamProject: true, copyContent: false, warehouseConnection: { ...inherited(), schema: 'public' } });
+    const response = await createPreview(developer.token, {
+      copyWarehouseConnectionFromUpstreamProject: true,
+      copyContent: false,
+      warehouseConnection: { ...inherited(), schema: 'public' },
+    });
     expect(response.status).toBe(200);
-    expect(response.body.results.project.warehouseConnection).toMatchObject({ type: 'postgres', host: '127.0.0.1', port: 5432, schema: 'public' });
+    expect(response.body.results.project.warehouseConnection).toMatchObject({
+      type: 'postgres',
+      host: '127.0.0.1',
+      port: 5432,
+      schema: 'public',
+    });
     expect(JSON.stringify(response.body)).not.toContain(UPSTREAM_PASSWORD);
   });
 
@@ -216,16 +264,25 @@ describe("Finding 2: a preview cannot send the upstream project's stored warehou
 });
 
 describe("Finding 6: a preview's copied content holds only what its creator may view upstream", () => {
-  it("does not copy a private space the developer is not a member of, nor its charts, dashboards and SQL charts", async () => {
+  it('does not copy a private space the developer is not a member of, nor its charts, dashboards and SQL charts', async () => {
     const hidden = await spaceWithContent('Finding 6 private', { isPrivate: true });
-    const shared = await spaceWithContent('Finding 6 shared', { isPrivate: true, access: [{ userUuid: developer.userUuid, role: 'viewer' }] });
+    const shared = await spaceWithContent('Finding 6 shared', {
+      isPrivate: true,
+      access: [{ userUuid: developer.userUuid, role: 'viewer' }],
+    });
     const open = await spaceWithContent('Finding 6 public', { isPrivate: false });
     // A space with its own rules, shared with the developer, under the private space they cannot see.
     const nested = await created<Content['space']>(
       'nested space',
       call(baseUrl, 'POST', projectPath('/spaces'), {
         token: adminToken,
-        body: { name: unique('Finding 6 nested'), parentSpaceUuid: hidden.space.uuid, inheritParentPermissions: false, isPrivate: true, access: [{ userUuid: developer.userUuid, role: 'viewer' }] },
+        body: {
+          name: unique('Finding 6 nested'),
+          parentSpaceUuid: hidden.space.uuid,
+          inheritParentPermissions: false,
+          isPrivate: true,
+          access: [{ userUuid: developer.userUuid, role: 'viewer' }],
+        },
       }),
     );
 
@@ -245,7 +302,16 @@ describe("Finding 6: a preview's copied content holds only what its creator may 
       expect(names).not.toContain(hidden.chart.name);
       expect(names).not.toContain(hidden.dashboard.name);
       expect(names).not.toContain(nested.name);
-      expect(names).toEqual(expect.arrayContaining([shared.space.name, shared.chart.name, shared.dashboard.name, open.space.name, open.chart.name, open.dashboard.name]));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          shared.space.name,
+          shared.chart.name,
+          shared.dashboard.name,
+          open.space.name,
+          open.chart.name,
+          open.dashboard.name,
+        ]),
+      );
       expect((await call(baseUrl, 'GET', inPreview(`/sqlRunner/saved/slug/${hidden.sqlChart.slug}`), { token })).status).toBe(404);
       expect((await call(baseUrl, 'GET', inPreview(`/sqlRunner/saved/slug/${open.sqlChart.slug}`), { token })).status).toBe(200);
     }
@@ -254,34 +320,50 @@ describe("Finding 6: a preview's copied content holds only what its creator may 
 
 describe('Finding 9: a new space is private unless the caller says otherwise (as the reference defaults isPrivate)', () => {
   it('creates a root space without isPrivate as private: project members without a share cannot see it', async () => {
-    const space = await created<{ uuid: string; isPrivate: boolean }>('space', call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique('Finding 9') } }));
+    const space = await created<{ uuid: string; isPrivate: boolean }>(
+      'space',
+      call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique('Finding 9') } }),
+    );
     expect(space.isPrivate).toBe(true);
     expect((await call(baseUrl, 'GET', projectPath(`/spaces/${space.uuid}`), { token: viewer.token })).status).toBe(404);
     expect((await call(baseUrl, 'GET', projectPath(`/spaces/${space.uuid}`), { token: editor.token })).status).toBe(404);
   });
 
   it('creates a nested space with its own rules as private too; an inheriting one follows its parent', async () => {
-    const parent = await created<{ uuid: string }>('space', call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique('Finding 9 public'), isPrivate: false } }));
+    const parent = await created<{ uuid: string }>(
+      'space',
+      call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: unique('Finding 9 public'), isPrivate: false } }),
+    );
     const own = await created<{ uuid: string; isPrivate: boolean }>(
       'space',
-      call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: 'Own rules', parentSpaceUuid: parent.uuid, inheritParentPermissions: false } }),
+      call(baseUrl, 'POST', projectPath('/spaces'), {
+        token: adminToken,
+        body: { name: 'Own rules', parentSpaceUuid: parent.uuid, inheritParentPermissions: false },
+      }),
     );
     expect(own.isPrivate).toBe(true);
     expect((await call(baseUrl, 'GET', projectPath(`/spaces/${own.uuid}`), { token: viewer.token })).status).toBe(404);
-    const inheriting = await created<{ uuid: string; isPrivate: boolean }>('space', call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: 'Inherits', parentSpaceUuid: parent.uuid } }));
+    const inheriting = await created<{ uuid: string; isPrivate: boolean }>(
+      'space',
+      call(baseUrl, 'POST', projectPath('/spaces'), { token: adminToken, body: { name: 'Inherits', parentSpaceUuid: parent.uuid } }),
+    );
     expect(inheriting.isPrivate).toBe(false);
     expect((await call(baseUrl, 'GET', projectPath(`/spaces/${inheriting.uuid}`), { token: viewer.token })).status).toBe(200);
   });
 });
 
 describe("Finding 8: whether an email belongs to another organization's user cannot be told from a free one", () => {
-  it("adds a user whose email another organization uses exactly as it adds one with a free email", async () => {
+  it('adds a user whose email another organization uses exactly as it adds one with a free email', async () => {
     const taken = await userWithToken('viewer'); // a user of the shared organization
     const free = `free-${process.pid}-${Date.now()}@e2e.test`;
     const answers = [];
     for (const email of [taken.email, free]) {
       const response = await call(baseUrl, 'POST', '/api/v1/org/users', { token: otherAdminToken, body: { email, role: 'viewer' } });
-      answers.push({ status: response.status, keys: Object.keys(response.body.results ?? response.body.error ?? {}).sort(), email: response.body.results?.email });
+      answers.push({
+        status: response.status,
+        keys: Object.keys(response.body.results ?? response.body.error ?? {}).sort(),
+        email: response.body.results?.email,
+      });
     }
     expect(answers).toEqual([
       { status: 200, keys: expect.any(Array), email: taken.email },
@@ -289,10 +371,16 @@ describe("Finding 8: whether an email belongs to another organization's user can
     ]);
     expect(answers[0]?.keys).toEqual(answers[1]?.keys);
     // The first organization's user is untouched and still theirs alone.
-    const members = (await call(baseUrl, 'GET', '/api/v1/org/users', { token: adminToken })).body.results as Array<{ userUuid: string; email: string }>;
+    const members = (await call(baseUrl, 'GET', '/api/v1/org/users', { token: adminToken })).body.results as Array<{
+      userUuid: string;
+      email: string;
+    }>;
     expect(members.filter((member) => member.email === taken.email).map((member) => member.userUuid)).toEqual([taken.userUuid]);
     // Inside one organization an email is still taken once.
-    const twice = await call(baseUrl, 'POST', '/api/v1/org/users', { token: otherAdminToken, body: { email: free.toUpperCase(), role: 'viewer' } });
+    const twice = await call(baseUrl, 'POST', '/api/v1/org/users', {
+      token: otherAdminToken,
+      body: { email: free.toUpperCase(), role: 'viewer' },
+    });
     expect(twice.status).toBe(409);
   });
 });
@@ -308,7 +396,7 @@ interface Probe {
   body?: (id: string) => unknown;
 }
 
-describe("Finding 8: content the caller cannot see answers exactly like content that does not exist (no 403-vs-404 oracle)", () => {
+describe('Finding 8: content the caller cannot see answers exactly like content that does not exist (no 403-vs-404 oracle)', () => {
   let hidden: Content;
   let visible: Content;
   let otherProjectPinnedList: string;
@@ -321,7 +409,13 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
       'other project',
       call(baseUrl, 'POST', '/api/v1/org/projects', {
         token: adminToken,
-        body: { name: unique('Unseen'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } },
+        body: {
+          name: unique('Unseen'),
+          type: 'DEFAULT',
+          transformVersion: 'v1.7',
+          warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+          transformConnection: { type: 'none' },
+        },
       }),
     );
     otherProjectPinnedList = other.project.pinnedListUuid;
@@ -344,26 +438,61 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
     { name: 'PATCH dashboard pinning', method: 'PATCH', path: (id) => `/api/v1/dashboards/${id}/pinning` },
     { name: 'GET dashboard promoteDiff', method: 'GET', path: (id) => `/api/v1/dashboards/${id}/promoteDiff` },
     { name: 'POST dashboard promote', method: 'POST', path: (id) => `/api/v1/dashboards/${id}/promote` },
-    { name: 'POST chart into the dashboard', method: 'POST', path: () => projectPath('/saved'), body: (id) => ({ name: 'x', dashboardUuid: id, ...TABLE_CHART_CONTENT }) },
+    {
+      name: 'POST chart into the dashboard',
+      method: 'POST',
+      path: () => projectPath('/saved'),
+      body: (id) => ({ name: 'x', dashboardUuid: id, ...TABLE_CHART_CONTENT }),
+    },
     { name: 'DELETE dashboard', method: 'DELETE', path: (id) => `/api/v1/dashboards/${id}` },
   ];
   const spaceProbes: Probe[] = [
     { name: 'GET space', method: 'GET', path: (id) => projectPath(`/spaces/${id}`) },
     { name: 'PATCH space', method: 'PATCH', path: (id) => projectPath(`/spaces/${id}`), body: () => ({ name: 'renamed' }) },
     { name: 'PATCH space pinning', method: 'PATCH', path: (id) => projectPath(`/spaces/${id}/pinning`) },
-    { name: 'POST space share', method: 'POST', path: (id) => projectPath(`/spaces/${id}/share`), body: () => ({ userUuid: randomUUID(), spaceRole: 'viewer' }) },
+    {
+      name: 'POST space share',
+      method: 'POST',
+      path: (id) => projectPath(`/spaces/${id}/share`),
+      body: () => ({ userUuid: randomUUID(), spaceRole: 'viewer' }),
+    },
     { name: 'DELETE space share', method: 'DELETE', path: (id) => projectPath(`/spaces/${id}/share/${randomUUID()}`) },
-    { name: 'POST space group share', method: 'POST', path: (id) => projectPath(`/spaces/${id}/group/share`), body: () => ({ groupUuid: randomUUID(), spaceRole: 'viewer' }) },
+    {
+      name: 'POST space group share',
+      method: 'POST',
+      path: (id) => projectPath(`/spaces/${id}/group/share`),
+      body: () => ({ groupUuid: randomUUID(), spaceRole: 'viewer' }),
+    },
     { name: 'DELETE space group share', method: 'DELETE', path: (id) => projectPath(`/spaces/${id}/group/share/${randomUUID()}`) },
     { name: 'POST nested space', method: 'POST', path: () => projectPath('/spaces'), body: (id) => ({ name: 'x', parentSpaceUuid: id }) },
-    { name: 'POST chart in space', method: 'POST', path: () => projectPath('/saved'), body: (id) => ({ name: 'x', spaceUuid: id, ...TABLE_CHART_CONTENT }) },
-    { name: 'POST dashboard in space', method: 'POST', path: () => projectPath('/dashboards'), body: (id) => ({ name: 'x', spaceUuid: id, tiles: [], tabs: [] }) },
-    { name: 'POST SQL chart in space', method: 'POST', path: () => projectPath('/sqlRunner/saved'), body: (id) => ({ name: 'x', sql: 'select 1', limit: 1, config: { type: 'table' }, spaceUuid: id }) },
+    {
+      name: 'POST chart in space',
+      method: 'POST',
+      path: () => projectPath('/saved'),
+      body: (id) => ({ name: 'x', spaceUuid: id, ...TABLE_CHART_CONTENT }),
+    },
+    {
+      name: 'POST dashboard in space',
+      method: 'POST',
+      path: () => projectPath('/dashboards'),
+      body: (id) => ({ name: 'x', spaceUuid: id, tiles: [], tabs: [] }),
+    },
+    {
+      name: 'POST SQL chart in space',
+      method: 'POST',
+      path: () => projectPath('/sqlRunner/saved'),
+      body: (id) => ({ name: 'x', sql: 'select 1', limit: 1, config: { type: 'table' }, spaceUuid: id }),
+    },
     { name: 'DELETE space', method: 'DELETE', path: (id) => projectPath(`/spaces/${id}`) },
   ];
   const sqlChartProbes: Probe[] = [
     { name: 'GET SQL chart', method: 'GET', path: (id) => projectPath(`/sqlRunner/saved/${id}`) },
-    { name: 'PATCH SQL chart', method: 'PATCH', path: (id) => projectPath(`/sqlRunner/saved/${id}`), body: () => ({ unversionedData: { name: 'renamed' } }) },
+    {
+      name: 'PATCH SQL chart',
+      method: 'PATCH',
+      path: (id) => projectPath(`/sqlRunner/saved/${id}`),
+      body: () => ({ unversionedData: { name: 'renamed' } }),
+    },
     { name: 'DELETE SQL chart', method: 'DELETE', path: (id) => projectPath(`/sqlRunner/saved/${id}`) },
   ];
 
@@ -394,8 +523,16 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
 
   it('SQL charts, by slug', async () => {
     for (const token of [editor.token, otherAdminToken]) {
-      const missing = await answer({ name: 'slug', method: 'GET', path: (id) => projectPath(`/sqlRunner/saved/slug/${id}`) }, `no-such-chart-${Date.now()}`, token);
-      const forHidden = await answer({ name: 'slug', method: 'GET', path: (id) => projectPath(`/sqlRunner/saved/slug/${id}`) }, hidden.sqlChart.slug, token);
+      const missing = await answer(
+        { name: 'slug', method: 'GET', path: (id) => projectPath(`/sqlRunner/saved/slug/${id}`) },
+        `no-such-chart-${Date.now()}`,
+        token,
+      );
+      const forHidden = await answer(
+        { name: 'slug', method: 'GET', path: (id) => projectPath(`/sqlRunner/saved/slug/${id}`) },
+        hidden.sqlChart.slug,
+        token,
+      );
       expect(forHidden).toEqual(missing);
       expect(forHidden.status).toBe(404);
     }
@@ -404,19 +541,34 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
   it('moving visible content into a hidden space, or showing a hidden chart on a dashboard, answers as for a missing one', async () => {
     const probes: Probe[] = [
       { name: 'move chart', method: 'PATCH', path: () => `/api/v1/saved/${visible.chart.uuid}`, body: (id) => ({ spaceUuid: id }) },
-      { name: 'move dashboard', method: 'PATCH', path: () => `/api/v1/dashboards/${visible.dashboard.uuid}`, body: (id) => ({ spaceUuid: id }) },
-      { name: 'move SQL chart', method: 'PATCH', path: () => projectPath(`/sqlRunner/saved/${visible.sqlChart.savedSqlUuid}`), body: (id) => ({ unversionedData: { spaceUuid: id } }) },
+      {
+        name: 'move dashboard',
+        method: 'PATCH',
+        path: () => `/api/v1/dashboards/${visible.dashboard.uuid}`,
+        body: (id) => ({ spaceUuid: id }),
+      },
+      {
+        name: 'move SQL chart',
+        method: 'PATCH',
+        path: () => projectPath(`/sqlRunner/saved/${visible.sqlChart.savedSqlUuid}`),
+        body: (id) => ({ unversionedData: { spaceUuid: id } }),
+      },
     ];
     for (const probe of probes) {
       const missing = await answer(probe, randomUUID(), editor.token);
       const forHidden = await answer(probe, hidden.space.uuid, editor.token);
       expect({ probe: probe.name, ...forHidden }).toEqual({ probe: probe.name, ...missing });
     }
-    const tile = { name: 'chart tile', method: 'PATCH', path: () => `/api/v1/dashboards/${visible.dashboard.uuid}`, body: (id: string) => ({ tiles: [{ type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, properties: { savedChartUuid: id } }] }) };
+    const tile = {
+      name: 'chart tile',
+      method: 'PATCH',
+      path: () => `/api/v1/dashboards/${visible.dashboard.uuid}`,
+      body: (id: string) => ({ tiles: [{ type: 'saved_chart', x: 0, y: 0, w: 6, h: 4, properties: { savedChartUuid: id } }] }),
+    };
     expect(await answer(tile, hidden.chart.uuid, editor.token)).toEqual(await answer(tile, randomUUID(), editor.token));
   });
 
-  it("a pinned list of a project the caller cannot see answers like a missing one", async () => {
+  it('a pinned list of a project the caller cannot see answers like a missing one', async () => {
     const probe: Probe = {
       name: 'reorder pinned items',
       method: 'PATCH',
@@ -433,14 +585,27 @@ describe("Finding 8: content the caller cannot see answers exactly like content 
     const developerOf = developer.token;
     const chartFile = (slug: string) => ({ name: 'As code', spaceSlug: visible.space.path, ...TABLE_CHART_CONTENT, dryRun: true, slug });
     const dashboardFile = { name: 'As code', spaceSlug: visible.space.path, tiles: [], dryRun: true };
-    const chartProbe: Probe = { name: 'upload chart', method: 'POST', path: (slug) => projectPath(`/charts/${slug}/code`), body: (slug) => chartFile(slug) };
-    const dashboardProbe: Probe = { name: 'upload dashboard', method: 'POST', path: (slug) => projectPath(`/dashboards/${slug}/code`), body: () => dashboardFile };
+    const chartProbe: Probe = {
+      name: 'upload chart',
+      method: 'POST',
+      path: (slug) => projectPath(`/charts/${slug}/code`),
+      body: (slug) => chartFile(slug),
+    };
+    const dashboardProbe: Probe = {
+      name: 'upload dashboard',
+      method: 'POST',
+      path: (slug) => projectPath(`/dashboards/${slug}/code`),
+      body: () => dashboardFile,
+    };
     const free = `free-slug-${Date.now()}`;
     expect(await answer(chartProbe, hidden.chart.slug, developerOf)).toEqual(await answer(chartProbe, free, developerOf));
     expect(await answer(dashboardProbe, hidden.dashboard.slug, developerOf)).toEqual(await answer(dashboardProbe, free, developerOf));
 
     // Uploaded for real, the file creates the developer's own chart (next free slug) and leaves the hidden one alone.
-    const uploaded = await call(baseUrl, 'POST', projectPath(`/charts/${hidden.chart.slug}/code`), { token: developerOf, body: { ...chartFile(hidden.chart.slug), name: 'Overwrite attempt', dryRun: false } });
+    const uploaded = await call(baseUrl, 'POST', projectPath(`/charts/${hidden.chart.slug}/code`), {
+      token: developerOf,
+      body: { ...chartFile(hidden.chart.slug), name: 'Overwrite attempt', dryRun: false },
+    });
     expect(uploaded.status).toBe(200);
     const change = uploaded.body.results.charts[0];
     expect(change).toMatchObject({ action: 'create' });

@@ -18,12 +18,35 @@ const BASE = ORDERS_BY_STATUS;
 
 /** One fragment of each kind, harmless: who may send it is the whole question. */
 const LEGIT = {
-  sqlTableCalculation: { ...BASE, tableCalculations: [{ name: 'doubled', displayName: 'Doubled', sql: '${orders.unique_order_count} * 2' }] },
-  sqlCustomDimension: { ...BASE, dimensions: ['upper_status'], sorts: [], customDimensions: [{ id: 'upper_status', name: 'Upper status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' }] },
-  rawSqlMetric: { ...BASE, metrics: ['orders_amount_doubled'], additionalMetrics: [{ name: 'amount_doubled', table: 'orders', type: 'sum', sql: '${TABLE}.amount * 2' }] },
+  sqlTableCalculation: {
+    ...BASE,
+    tableCalculations: [{ name: 'doubled', displayName: 'Doubled', sql: '${orders.unique_order_count} * 2' }],
+  },
+  sqlCustomDimension: {
+    ...BASE,
+    dimensions: ['upper_status'],
+    sorts: [],
+    customDimensions: [
+      { id: 'upper_status', name: 'Upper status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' },
+    ],
+  },
+  rawSqlMetric: {
+    ...BASE,
+    metrics: ['orders_amount_doubled'],
+    additionalMetrics: [{ name: 'amount_doubled', table: 'orders', type: 'sum', sql: '${TABLE}.amount * 2' }],
+  },
   // Picked from a list or derived from a dimension: no SQL of the caller's own.
-  templateCalculation: { ...BASE, tableCalculations: [{ name: 'ranked', displayName: 'Ranked', template: { type: 'rank_in_column', fieldId: 'orders_unique_order_count' } }] },
-  dimensionMetric: { ...BASE, metrics: ['orders_amount_max'], additionalMetrics: [{ name: 'amount_max', table: 'orders', type: 'max', sql: '${orders.amount}', baseDimensionName: 'amount' }] },
+  templateCalculation: {
+    ...BASE,
+    tableCalculations: [
+      { name: 'ranked', displayName: 'Ranked', template: { type: 'rank_in_column', fieldId: 'orders_unique_order_count' } },
+    ],
+  },
+  dimensionMetric: {
+    ...BASE,
+    metrics: ['orders_amount_max'],
+    additionalMetrics: [{ name: 'amount_max', table: 'orders', type: 'max', sql: '${orders.amount}', baseDimensionName: 'amount' }],
+  },
 };
 type Kind = keyof typeof LEGIT;
 type SqlKind = 'sqlTableCalculation' | 'sqlCustomDimension' | 'rawSqlMetric';
@@ -89,23 +112,63 @@ const chartBody = (query: Record<string, unknown>) => ({
 });
 
 const ENTRY_POINTS: EntryPoint[] = [
-  { name: 'runQuery (E4)', base: 'interactive_viewer', prefix: '', send: (query, caller) => call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: caller.token, body: query }) },
-  { name: 'compileQuery (E5)', base: 'viewer', prefix: '', send: (query, caller) => call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, { token: caller.token, body: query }) },
-  { name: 'v2 metric-query (E12)', base: 'interactive_viewer', prefix: 'query.', send: (query, caller) => call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: caller.token, body: { query } }) },
+  {
+    name: 'runQuery (E4)',
+    base: 'interactive_viewer',
+    prefix: '',
+    send: (query, caller) =>
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: caller.token, body: query }),
+  },
+  {
+    name: 'compileQuery (E5)',
+    base: 'viewer',
+    prefix: '',
+    send: (query, caller) =>
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/compileQuery`, { token: caller.token, body: query }),
+  },
+  {
+    name: 'v2 metric-query (E12)',
+    base: 'interactive_viewer',
+    prefix: 'query.',
+    send: (query, caller) =>
+      call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, { token: caller.token, body: { query } }),
+  },
   {
     name: 'downloadCsv (E6)',
     base: 'interactive_viewer',
     prefix: '',
-    send: (query, caller) => call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: caller.token, body: { ...query, columnOrder: [], showTableNames: false, onlyRaw: true } }),
+    send: (query, caller) =>
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+        token: caller.token,
+        body: { ...query, columnOrder: [], showTableNames: false, onlyRaw: true },
+      }),
   },
   {
     name: 'upload-sheet (E7)',
     base: 'interactive_viewer',
     allowed: 400,
     prefix: 'metricQuery.',
-    send: (query, caller) => call(baseUrl, 'POST', '/api/v1/drive/upload-sheet', { token: caller.token, body: { projectUuid, exploreId: 'orders', metricQuery: query, columnOrder: [], showTableNames: false, hiddenFields: [], customLabels: {} } }),
+    send: (query, caller) =>
+      call(baseUrl, 'POST', '/api/v1/drive/upload-sheet', {
+        token: caller.token,
+        body: {
+          projectUuid,
+          exploreId: 'orders',
+          metricQuery: query,
+          columnOrder: [],
+          showTableNames: false,
+          hiddenFields: [],
+          customLabels: {},
+        },
+      }),
   },
-  { name: 'save a chart', base: 'editor', prefix: 'metricQuery.', send: (query, caller) => call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: caller.token, body: chartBody(query) }) },
+  {
+    name: 'save a chart',
+    base: 'editor',
+    prefix: 'metricQuery.',
+    send: (query, caller) =>
+      call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, { token: caller.token, body: chartBody(query) }),
+  },
   {
     name: 'save a chart version',
     base: 'editor',
@@ -122,7 +185,10 @@ const ENTRY_POINTS: EntryPoint[] = [
     prefix: 'metricQuery.',
     send: (query, caller) => {
       const { spaceUuid: _space, ...body } = chartBody(query);
-      return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/charts/${unique('gate-code')}/code`, { token: caller.token, body: { ...body, spaceSlug: 'gate_as_code', publicSpaceCreate: true } });
+      return call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/charts/${unique('gate-code')}/code`, {
+        token: caller.token,
+        body: { ...body, spaceSlug: 'gate_as_code', publicSpaceCreate: true },
+      });
     },
   },
 ];
@@ -138,11 +204,17 @@ beforeAll(async () => {
   projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
   for (const role of PROJECT_MEMBER_ROLES) {
     const member = await userWithToken('member');
-    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: adminToken, body: { userUuid: member.userUuid, role } });
+    const granted = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+      token: adminToken,
+      body: { userUuid: member.userUuid, role },
+    });
     if (granted.status !== 200) throw new Error(`could not grant ${role}: ${JSON.stringify(granted.body)}`);
     byRole[role] = member;
   }
-  const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, { token: adminToken, body: { name: unique('Gate'), isPrivate: false } });
+  const space = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/spaces`, {
+    token: adminToken,
+    body: { name: unique('Gate'), isPrivate: false },
+  });
   publicSpace = space.body.results.uuid;
 }, 120_000);
 
@@ -165,32 +237,43 @@ describe('User SQL gate: the role each fragment needs, on every entry point (rul
 });
 
 describe('User SQL gate: a fragment must be exactly one expression (400 naming the field)', () => {
-  it.each(ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s refuses every hostile fragment of every kind, for developers and admins', async (_name, entry) => {
-    const failures: string[] = [];
-    for (const role of ['developer', 'admin'] as const) {
-      if (!atLeast(role, entry.base)) continue;
-      for (const kind of SQL_KINDS) {
-        for (const sql of HOSTILE) {
-          const response = await entry.send(withFragment(kind, sql), byRole[role]);
-          const field = `${entry.prefix}${FIELD[kind]}`;
-          if (response.status !== 400 || response.body.error?.name !== 'ValidationError' || !response.body.error?.data?.[field]) {
-            failures.push(`${role} ${kind} ${JSON.stringify(sql)}: ${response.status} ${JSON.stringify(response.body.error ?? response.body.results).slice(0, 200)}`);
+  it.each(ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
+    '%s refuses every hostile fragment of every kind, for developers and admins',
+    async (_name, entry) => {
+      const failures: string[] = [];
+      for (const role of ['developer', 'admin'] as const) {
+        if (!atLeast(role, entry.base)) continue;
+        for (const kind of SQL_KINDS) {
+          for (const sql of HOSTILE) {
+            const response = await entry.send(withFragment(kind, sql), byRole[role]);
+            const field = `${entry.prefix}${FIELD[kind]}`;
+            if (response.status !== 400 || response.body.error?.name !== 'ValidationError' || !response.body.error?.data?.[field]) {
+              failures.push(
+                `${role} ${kind} ${JSON.stringify(sql)}: ${response.status} ${JSON.stringify(response.body.error ?? response.body.results).slice(0, 200)}`,
+              );
+            }
           }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('non-developers are refused a hostile fragment for their role first (403), before its text is judged', async () => {
-    const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: byRole.interactive_viewer.token, body: withFragment('sqlTableCalculation', '1; SELECT 1') });
+    const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+      token: byRole.interactive_viewer.token,
+      body: withFragment('sqlTableCalculation', '1; SELECT 1'),
+    });
     expect([response.status, response.body.error?.name]).toEqual([403, 'ForbiddenError']);
   });
 });
 
 describe("User SQL gate: a dashboard's chart tile carrying SQL runs only for callers allowed that SQL", () => {
   it('each role runs the tile of a chart saved with a SQL table calculation (E12 with dashboard filters)', async () => {
-    const board = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, { token: adminToken, body: { name: unique('Gate board'), spaceUuid: publicSpace, tiles: [], tabs: [] } });
+    const board = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/dashboards`, {
+      token: adminToken,
+      body: { name: unique('Gate board'), spaceUuid: publicSpace, tiles: [], tabs: [] },
+    });
     expect(board.status).toBe(201);
     const chart = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/saved`, {
       token: adminToken,
@@ -203,7 +286,11 @@ describe("User SQL gate: a dashboard's chart tile carrying SQL runs only for cal
       expect(saved.status).toBe(200);
       const run = await call(baseUrl, 'POST', `/api/v2/projects/${projectUuid}/query/metric-query`, {
         token: byRole[role].token,
-        body: { query: saved.body.results.metricQuery, context: 'dashboardView', dashboardFilters: { dimensions: [], metrics: [], tableCalculations: [] } },
+        body: {
+          query: saved.body.results.metricQuery,
+          context: 'dashboardView',
+          dashboardFilters: { dimensions: [], metrics: [], tableCalculations: [] },
+        },
       });
       outcomes[role] = run.status;
     }
@@ -225,7 +312,19 @@ describe('Finding 1: SQL injection through the PostgreSQL CSV export (the fragme
     metrics: ['orders_x'],
     additionalMetrics: [{ name: 'x', table: 'orders', type: 'max', sql: "length(/* /* */ ' */ '" }],
     tableCalculations: [{ name: 'y', displayName: 'y', sql: "-- '\n1" }],
-    filters: { dimensions: { id: 'g', and: [{ id: 'r', target: { fieldId: 'orders_status' }, operator: 'equals', values: ["') ; CREATE TABLE jaffle.gate_pwned (x int); --"] }] } },
+    filters: {
+      dimensions: {
+        id: 'g',
+        and: [
+          {
+            id: 'r',
+            target: { fieldId: 'orders_status' },
+            operator: 'equals',
+            values: ["') ; CREATE TABLE jaffle.gate_pwned (x int); --"],
+          },
+        ],
+      },
+    },
   };
 
   it.each([

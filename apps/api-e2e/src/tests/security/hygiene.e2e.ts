@@ -23,12 +23,20 @@ const { baseUrl, adminToken } = sharedQuarry();
 function getWithHost(url: string, host: string, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const outgoing = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, headers: { host, authorization: `ApiKey ${token}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const outgoing = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        headers: { host, authorization: `ApiKey ${token}` },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -91,7 +99,18 @@ describe('Finding 8: a NUL byte in a path or query parameter is a 400 naming it,
 describe('Finding 8: download links never come from the request Host header', () => {
   it('a forged Host does not become the fileUrl of a finished export', async () => {
     const projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-    const body = { exploreName: 'orders', dimensions: ['orders_status'], metrics: ['orders_unique_order_count'], filters: {}, sorts: [], limit: 10, tableCalculations: [], columnOrder: [], showTableNames: false, onlyRaw: true };
+    const body = {
+      exploreName: 'orders',
+      dimensions: ['orders_status'],
+      metrics: ['orders_unique_order_count'],
+      filters: {},
+      sorts: [],
+      limit: 10,
+      tableCalculations: [],
+      columnOrder: [],
+      showTableNames: false,
+      onlyRaw: true,
+    };
     const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: adminToken, body });
     expect(started.status).toBe(200);
     const jobId = started.body.results.jobId as string;
@@ -129,7 +148,13 @@ describe('Finding 8: warehouse connection errors do not tell open ports from clo
     const attempt = async (port: number) => {
       const response = await call(baseUrl, 'POST', '/api/v1/org/projects', {
         token: adminToken,
-        body: { name: 'port probe', type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: { ...JAFFLE_WAREHOUSES.postgres, port }, transformConnection: { type: 'none' } },
+        body: {
+          name: 'port probe',
+          type: 'DEFAULT',
+          transformVersion: 'v1.7',
+          warehouseConnection: { ...JAFFLE_WAREHOUSES.postgres, port },
+          transformConnection: { type: 'none' },
+        },
       });
       expect(response.status).toBe(400);
       return JSON.stringify(response.body.error).replaceAll(String(port), 'PORT');
@@ -179,8 +204,14 @@ describe('Finding 8: SSRF from project creation (production default: loopback, p
     await drop?.();
   });
 
-  function createProject(transformConnection: Record<string, unknown>, warehouseConnection: Record<string, unknown> = JAFFLE_WAREHOUSES.duckdb) {
-    return call(url, 'POST', '/api/v1/org/projects', { token, body: { name: 'ssrf', type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection } });
+  function createProject(
+    transformConnection: Record<string, unknown>,
+    warehouseConnection: Record<string, unknown> = JAFFLE_WAREHOUSES.duckdb,
+  ) {
+    return call(url, 'POST', '/api/v1/org/projects', {
+      token,
+      body: { name: 'ssrf', type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection, transformConnection },
+    });
   }
 
   const git = { type: 'github', repository: 'acme/analytics', branch: 'main', project_sub_path: '/', personal_access_token: 'ghp_x' };
@@ -188,8 +219,16 @@ describe('Finding 8: SSRF from project creation (production default: loopback, p
   it.each([
     ['git host_domain on the cloud metadata address', { ...git, host_domain: '169.254.169.254' }, 'transformConnection.host_domain'],
     ['git host_domain on loopback by name', { ...git, type: 'gitlab', host_domain: 'localhost' }, 'transformConnection.host_domain'],
-    ['git host_domain on a private range', { ...git, type: 'bitbucket', username: 'me', host_domain: '10.0.0.1:8443' }, 'transformConnection.host_domain'],
-    ['cloud IDE discovery URL on the metadata address', { type: 'transform_cloud_ide', api_key: 'k', environment_id: '1', discovery_api_endpoint: 'http://169.254.169.254/latest/meta-data' }, 'transformConnection.discovery_api_endpoint'],
+    [
+      'git host_domain on a private range',
+      { ...git, type: 'bitbucket', username: 'me', host_domain: '10.0.0.1:8443' },
+      'transformConnection.host_domain',
+    ],
+    [
+      'cloud IDE discovery URL on the metadata address',
+      { type: 'transform_cloud_ide', api_key: 'k', environment_id: '1', discovery_api_endpoint: 'http://169.254.169.254/latest/meta-data' },
+      'transformConnection.discovery_api_endpoint',
+    ],
   ])('refuses %s with a 400 naming the field', async (_what, transformConnection, field) => {
     const response = await createProject(transformConnection);
     expect([response.status, response.body?.error?.name]).toEqual([400, 'ParameterError']);
@@ -197,8 +236,16 @@ describe('Finding 8: SSRF from project creation (production default: loopback, p
   });
 
   it('refuses a cloud IDE discovery URL on loopback, and never calls it with the caller’s bearer', async () => {
-    const response = await createProject({ type: 'transform_cloud_ide', api_key: 'attacker-bearer', environment_id: '1', discovery_api_endpoint: `http://127.0.0.1:${idePort}/` });
-    expect([response.status, JSON.stringify(response.body?.error)]).toEqual([400, expect.stringContaining('transformConnection.discovery_api_endpoint')]);
+    const response = await createProject({
+      type: 'transform_cloud_ide',
+      api_key: 'attacker-bearer',
+      environment_id: '1',
+      discovery_api_endpoint: `http://127.0.0.1:${idePort}/`,
+    });
+    expect([response.status, JSON.stringify(response.body?.error)]).toEqual([
+      400,
+      expect.stringContaining('transformConnection.discovery_api_endpoint'),
+    ]);
     expect(ideRequests).toHaveLength(0);
   });
 
@@ -253,10 +300,15 @@ describe('Finding 8: CSV formula injection (text cells and labels starting with 
           showTableNames: false,
           onlyRaw,
         };
-        const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: adminToken, body });
+        const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+          token: adminToken,
+          body,
+        });
         expect([started.status, started.body?.error]).toEqual([200, undefined]);
         const job = await finishedJob(baseUrl, adminToken, started.body.results.jobId);
-        const file = await fetch(`${baseUrl}${new URL(job.details.fileUrl).pathname}`, { headers: { authorization: `ApiKey ${adminToken}` } });
+        const file = await fetch(`${baseUrl}${new URL(job.details.fileUrl).pathname}`, {
+          headers: { authorization: `ApiKey ${adminToken}` },
+        });
         const [header, first] = parse(await file.text(), { bom: true, relax_quotes: true }) as string[][];
         expect(header?.[0]).toBe(`'=HYPERLINK("http://attacker.example","x")`);
         expect(first?.slice(1)).toEqual([`'${PAYLOAD}`, "'@SUM(1+1)*cmd|", "'-2+3+cmd", "'\t=1+1", '-5', '-5.25']);

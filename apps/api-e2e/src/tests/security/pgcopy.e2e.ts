@@ -26,18 +26,33 @@ async function onWarehouse<T>(work: (client: Client) => Promise<T>): Promise<T> 
 }
 
 const tableExists = (name: string): Promise<boolean> =>
-  onWarehouse(async (client) => (await client.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [`public.${name}`])).rows[0]?.found != null);
+  onWarehouse(
+    async (client) =>
+      (await client.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [`public.${name}`])).rows[0]?.found != null,
+  );
 
 /** The job's end, whichever it is: an attacker's export may fail, but must never run their value. */
 async function settledJob(token: string, jobId: string): Promise<{ status: string; details?: Record<string, unknown> }> {
-  return waitFor(`job ${jobId}`, async () => {
-    const response = await call(baseUrl, 'GET', `/api/v1/schedulers/job/${jobId}/status`, { token });
-    const status = response.body.results?.status as string | undefined;
-    return status === 'completed' || status === 'error' ? response.body.results : undefined;
-  }, 60_000);
+  return waitFor(
+    `job ${jobId}`,
+    async () => {
+      const response = await call(baseUrl, 'GET', `/api/v1/schedulers/job/${jobId}/status`, { token });
+      const status = response.body.results?.status as string | undefined;
+      return status === 'completed' || status === 'error' ? response.body.results : undefined;
+    },
+    60_000,
+  );
 }
 
-const byStatus = { exploreName: 'orders', dimensions: ['orders_status'], metrics: [], sorts: [{ fieldId: 'orders_status', descending: false }], limit: 10, filters: {}, tableCalculations: [] };
+const byStatus = {
+  exploreName: 'orders',
+  dimensions: ['orders_status'],
+  metrics: [],
+  sorts: [{ fieldId: 'orders_status', descending: false }],
+  limit: 10,
+  filters: {},
+  tableCalculations: [],
+};
 /** What makes the worker write the file with PostgreSQL's own `COPY … TO STDOUT`. */
 const rawExport = { columnOrder: [], showTableNames: false, onlyRaw: true, csvLimit: null };
 
@@ -74,14 +89,25 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
       metrics: ['orders_m1'],
       sorts: [],
       additionalMetrics: [{ name: 'm1', label: 'M1', table: 'orders', type: 'max', sql: "length(/* /* */ ' */ '" }],
-      tableCalculations: [{ name: 'tc', displayName: 'TC', sql: `-- '\n || $1)) AS "orders_m1" FROM jaffle.orders GROUP BY 1), table_calculations AS (SELECT *, 1` }],
-      filters: { dimensions: { id: 'root', and: [{ id: 'f1', target: { fieldId: 'orders_status' }, operator: 'equals', values: [value] }] } },
+      tableCalculations: [
+        {
+          name: 'tc',
+          displayName: 'TC',
+          sql: `-- '\n || $1)) AS "orders_m1" FROM jaffle.orders GROUP BY 1), table_calculations AS (SELECT *, 1`,
+        },
+      ],
+      filters: {
+        dimensions: { id: 'root', and: [{ id: 'f1', target: { fieldId: 'orders_status' }, operator: 'equals', values: [value] }] },
+      },
     };
 
     afterAll(() => onWarehouse((client) => client.query(`DROP TABLE IF EXISTS public.${table}`)));
 
     it('never runs the value: the export fails cleanly or writes data, and no table is created', async () => {
-      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: viewer.token, body: { ...attack, ...rawExport } });
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+        token: viewer.token,
+        body: { ...attack, ...rawExport },
+      });
       // A gate in front of the warehouse may refuse the fragments outright (4xx); a 5xx is never an answer.
       expect(started.status).toBeLessThan(500);
       if (started.status === 200) {
@@ -92,9 +118,15 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
     });
 
     it('behind the gate too: the same value, in an export by a developer of fragments the gate lets through, stays a value', async () => {
-      const fragments = { ...byStatus, tableCalculations: [{ name: 'tc', displayName: 'TC', sql: "length('*/ -- $1 ' || ${orders.status})" }] };
+      const fragments = {
+        ...byStatus,
+        tableCalculations: [{ name: 'tc', displayName: 'TC', sql: "length('*/ -- $1 ' || ${orders.status})" }],
+      };
       const filters = attack.filters;
-      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: developer.token, body: { ...fragments, filters, ...rawExport } });
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+        token: developer.token,
+        body: { ...fragments, filters, ...rawExport },
+      });
       expect(started.status).toBe(200);
       const job = await settledJob(developer.token, started.body.results.jobId);
       // The COPY ran with the value as a constant (it matches no status).
@@ -105,14 +137,24 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
 
   describe('query and export sessions are read-only: a user SQL fragment that writes is refused', () => {
     const sequence = `quarry_seq_${suffix}`;
-    const writingQuery = () => ({ ...byStatus, tableCalculations: [{ name: 'n', displayName: 'N', sql: `nextval('public.${sequence}')` }] });
-    const lastValue = () => onWarehouse(async (client) => (await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM public.${sequence}`)).rows[0]);
+    const writingQuery = () => ({
+      ...byStatus,
+      tableCalculations: [{ name: 'n', displayName: 'N', sql: `nextval('public.${sequence}')` }],
+    });
+    const lastValue = () =>
+      onWarehouse(
+        async (client) =>
+          (await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM public.${sequence}`)).rows[0],
+      );
 
     beforeAll(() => onWarehouse((client) => client.query(`CREATE SEQUENCE public.${sequence}`)));
     afterAll(() => onWarehouse((client) => client.query(`DROP SEQUENCE IF EXISTS public.${sequence}`)));
 
     it('on runQuery: nextval() in a table calculation fails and the sequence does not move', async () => {
-      const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: developer.token, body: writingQuery() });
+      const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+        token: developer.token,
+        body: writingQuery(),
+      });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(JSON.stringify(response.body)).toMatch(/read-only transaction/);
@@ -120,7 +162,10 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
     });
 
     it('on a raw CSV export (COPY … TO STDOUT): the job fails and the sequence does not move', async () => {
-      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: developer.token, body: { ...writingQuery(), ...rawExport } });
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+        token: developer.token,
+        body: { ...writingQuery(), ...rawExport },
+      });
       expect(started.status).toBe(200);
       const job = await settledJob(developer.token, started.body.results.jobId);
       expect(job.status).toBe('error');
@@ -129,7 +174,10 @@ describe('security: PostgreSQL query and export sessions (issue 31, part pgcopy)
     });
 
     it('on a formatted CSV export (cursor): the job fails and the sequence does not move', async () => {
-      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, { token: developer.token, body: { ...writingQuery(), ...rawExport, onlyRaw: false } });
+      const started = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/downloadCsv`, {
+        token: developer.token,
+        body: { ...writingQuery(), ...rawExport, onlyRaw: false },
+      });
       expect(started.status).toBe(200);
       const job = await settledJob(developer.token, started.body.results.jobId);
       expect(job.status).toBe('error');

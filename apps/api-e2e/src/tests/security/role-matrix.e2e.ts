@@ -18,7 +18,10 @@ function writeLocalProject(): void {
   const dir = join(organizationDataFolder(dataDir, organizationUuid), LOCAL_PROJECT);
   mkdirSync(join(dir, 'models'), { recursive: true });
   writeFileSync(join(dir, 'dbt_project.yml'), "name: matrix_shop\nversion: '1.0.0'\nprofile: matrix_shop\n");
-  writeFileSync(join(dir, 'models', 'customers.yml'), 'version: 2\nmodels:\n  - name: customers\n    columns:\n      - name: customer_id\n');
+  writeFileSync(
+    join(dir, 'models', 'customers.yml'),
+    'version: 2\nmodels:\n  - name: customers\n    columns:\n      - name: customer_id\n',
+  );
 }
 
 /** What every request needs: the project, a public space in it, and a caller per role. */
@@ -33,10 +36,28 @@ let counter = 0;
 const unique = (label: string) => `${label}-${process.pid}-${(counter += 1)}`;
 
 const TABLE_CALCULATION = { name: 'doubled', displayName: 'Doubled', sql: '${orders.unique_order_count} * 2' };
-const TEMPLATE_CALCULATION = { name: 'share', displayName: 'Share', template: { type: 'percent_of_column_total', fieldId: 'orders_unique_order_count' } };
-const DIMENSION_METRIC = { name: 'largest_amount', label: 'Largest amount', type: 'max', sql: '${orders.amount}', table: 'orders', baseDimensionName: 'amount' };
+const TEMPLATE_CALCULATION = {
+  name: 'share',
+  displayName: 'Share',
+  template: { type: 'percent_of_column_total', fieldId: 'orders_unique_order_count' },
+};
+const DIMENSION_METRIC = {
+  name: 'largest_amount',
+  label: 'Largest amount',
+  type: 'max',
+  sql: '${orders.amount}',
+  table: 'orders',
+  baseDimensionName: 'amount',
+};
 const SQL_METRIC = { name: 'doubled_amount', label: 'Doubled amount', type: 'sum', sql: '${TABLE}.amount * 2', table: 'orders' };
-const SQL_DIMENSION = { id: 'upper_status', name: 'Upper status', table: 'orders', type: 'sql', sql: 'UPPER(${orders.status})', dimensionType: 'string' };
+const SQL_DIMENSION = {
+  id: 'upper_status',
+  name: 'Upper status',
+  table: 'orders',
+  type: 'sql',
+  sql: 'UPPER(${orders.status})',
+  dimensionType: 'string',
+};
 
 const withTableCalculation = { ...ORDERS_BY_STATUS, tableCalculations: [TABLE_CALCULATION] };
 const withTemplateCalculation = { ...ORDERS_BY_STATUS, tableCalculations: [TEMPLATE_CALCULATION] };
@@ -49,7 +70,14 @@ const explore = (context: Context, action: string) => `/api/v1/projects/${contex
 const post = (path: string, token: string, body: unknown) => call(baseUrl, 'POST', path, { token, body });
 
 function chart(context: Context, metricQuery: Record<string, unknown>) {
-  return { name: unique('Matrix chart'), tableName: 'orders', metricQuery, chartConfig: { type: 'table', config: {} }, tableConfig: { columnOrder: [] }, spaceUuid: context.spaceUuid };
+  return {
+    name: unique('Matrix chart'),
+    tableName: 'orders',
+    metricQuery,
+    chartConfig: { type: 'table', config: {} },
+    tableConfig: { columnOrder: [] },
+    spaceUuid: context.spaceUuid,
+  };
 }
 
 /** Each row of the README's role matrix, as the request a caller of each role sends. */
@@ -60,26 +88,50 @@ const PROJECT_REQUESTS: Record<string, Send> = {
   'E4 runQuery with a custom metric with its own SQL': (c, token) => post(explore(c, 'runQuery'), token, withSqlMetric),
   'E4 runQuery with a custom SQL dimension': (c, token) => post(explore(c, 'runQuery'), token, withSqlDimension),
   'E5 compileQuery with a custom SQL dimension': (c, token) => post(explore(c, 'compileQuery'), token, withSqlDimension),
-  'E6 downloadCsv with a SQL table calculation': (c, token) => post(explore(c, 'downloadCsv'), token, { ...withTableCalculation, ...EXPORT_LAYOUT }),
-  'E6 downloadCsv with a custom SQL dimension': (c, token) => post(explore(c, 'downloadCsv'), token, { ...withSqlDimension, ...EXPORT_LAYOUT }),
-  'E12 v2 metric-query with a SQL table calculation': (c, token) => post(`/api/v2/projects/${c.projectUuid}/query/metric-query`, token, { query: withTableCalculation }),
-  'E12 v2 metric-query with a custom SQL dimension': (c, token) => post(`/api/v2/projects/${c.projectUuid}/query/metric-query`, token, { query: withSqlDimension }),
-  'Save a chart with a template table calculation': (c, token) => post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withTemplateCalculation)),
-  'Save a chart with a SQL table calculation': (c, token) => post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withTableCalculation)),
-  'Save a chart with a custom SQL dimension': (c, token) => post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withSqlDimension)),
+  'E6 downloadCsv with a SQL table calculation': (c, token) =>
+    post(explore(c, 'downloadCsv'), token, { ...withTableCalculation, ...EXPORT_LAYOUT }),
+  'E6 downloadCsv with a custom SQL dimension': (c, token) =>
+    post(explore(c, 'downloadCsv'), token, { ...withSqlDimension, ...EXPORT_LAYOUT }),
+  'E12 v2 metric-query with a SQL table calculation': (c, token) =>
+    post(`/api/v2/projects/${c.projectUuid}/query/metric-query`, token, { query: withTableCalculation }),
+  'E12 v2 metric-query with a custom SQL dimension': (c, token) =>
+    post(`/api/v2/projects/${c.projectUuid}/query/metric-query`, token, { query: withSqlDimension }),
+  'Save a chart with a template table calculation': (c, token) =>
+    post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withTemplateCalculation)),
+  'Save a chart with a SQL table calculation': (c, token) =>
+    post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withTableCalculation)),
+  'Save a chart with a custom SQL dimension': (c, token) =>
+    post(`/api/v1/projects/${c.projectUuid}/saved`, token, chart(c, withSqlDimension)),
   'Save a SQL chart (`sql`)': (c, token) =>
-    post(`/api/v1/projects/${c.projectUuid}/sqlRunner/saved`, token, { name: unique('Matrix SQL chart'), sql: 'SELECT 1', limit: 10, config: { type: 'table' }, spaceUuid: c.spaceUuid }),
+    post(`/api/v1/projects/${c.projectUuid}/sqlRunner/saved`, token, {
+      name: unique('Matrix SQL chart'),
+      sql: 'SELECT 1',
+      limit: 10,
+      config: { type: 'table' },
+      spaceUuid: c.spaceUuid,
+    }),
   'Upload a chart as code with a custom SQL dimension': (c, token) => {
     const slug = unique('matrix-as-code');
     const { spaceUuid: _space, ...body } = chart(c, withSqlDimension);
-    return post(`/api/v1/projects/${c.projectUuid}/charts/${slug}/code`, token, { ...body, slug, spaceSlug: 'role_matrix', publicSpaceCreate: true });
+    return post(`/api/v1/projects/${c.projectUuid}/charts/${slug}/code`, token, {
+      ...body,
+      slug,
+      spaceSlug: 'role_matrix',
+      publicSpaceCreate: true,
+    });
   },
 };
 
 /** Requests whose permission is the caller's organization role (creating projects). */
 const ORGANIZATION_REQUESTS: Record<string, Send> = {
   'E15 create a project on a DuckDB `path`': (_c, token) =>
-    post('/api/v1/org/projects', token, { name: unique('Matrix'), type: 'DEFAULT', transformVersion: 'v1.7', warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } }),
+    post('/api/v1/org/projects', token, {
+      name: unique('Matrix'),
+      type: 'DEFAULT',
+      transformVersion: 'v1.7',
+      warehouseConnection: JAFFLE_WAREHOUSES.duckdb,
+      transformConnection: { type: 'none' },
+    }),
   'E15 create a project on a local transform `project_dir`': (_c, token) =>
     post('/api/v1/org/projects', token, {
       name: unique('Matrix'),
@@ -110,7 +162,10 @@ describe('Role matrix (README "Role matrix"): who may send SQL fragments and pat
   beforeAll(async () => {
     writeLocalProject();
     context.projectUuid = await compiledJaffleProject(JAFFLE_WAREHOUSES.duckdb);
-    const space = await post(`/api/v1/projects/${context.projectUuid}/spaces`, adminToken, { name: unique('Matrix space'), isPrivate: false });
+    const space = await post(`/api/v1/projects/${context.projectUuid}/spaces`, adminToken, {
+      name: unique('Matrix space'),
+      isPrivate: false,
+    });
     if (space.status !== 200) throw new Error(`create space: ${JSON.stringify(space.body)}`);
     context.spaceUuid = space.body.results.uuid;
     for (const role of MATRIX_ROLES) {
@@ -133,7 +188,9 @@ describe('Role matrix (README "Role matrix"): who may send SQL fragments and pat
     const expected: Record<string, number> = {};
     const project = PROJECT_REQUESTS[request];
     for (const role of MATRIX_ROLES) {
-      const response = project ? await project(context, projectMembers[role].token) : await ORGANIZATION_REQUESTS[request]?.(context, organizationMembers[role].token);
+      const response = project
+        ? await project(context, projectMembers[role].token)
+        : await ORGANIZATION_REQUESTS[request]?.(context, organizationMembers[role].token);
       outcomes[role] = response?.status ?? 0;
       expected[role] = row.allowed[role] ? 200 : 403;
       // On a mismatch, say what the service answered.

@@ -37,7 +37,10 @@ function writeProject(dir: string, files: Record<string, string> = TINY_PROJECT)
 }
 
 function createProject(token: string, body: Record<string, unknown>): Promise<ApiResponse> {
-  return call(baseUrl, 'POST', '/api/v1/org/projects', { token, body: { name: `Tenant ${Date.now()}`, type: 'DEFAULT', transformVersion: 'v1.7', ...body } });
+  return call(baseUrl, 'POST', '/api/v1/org/projects', {
+    token,
+    body: { name: `Tenant ${Date.now()}`, type: 'DEFAULT', transformVersion: 'v1.7', ...body },
+  });
 }
 
 /** Nothing of DATA_DIR's absolute location in a response. */
@@ -48,7 +51,10 @@ function expectNoDataDir(response: ApiResponse): void {
 }
 
 function expectRefused(response: ApiResponse, field: string): void {
-  expect({ status: response.status, field: JSON.stringify(response.body.error?.data ?? {}) }).toEqual({ status: 400, field: expect.stringContaining(field) });
+  expect({ status: response.status, field: JSON.stringify(response.body.error?.data ?? {}) }).toEqual({
+    status: 400,
+    field: expect.stringContaining(field),
+  });
   expectNoDataDir(response);
 }
 
@@ -72,14 +78,26 @@ describe("Finding 3: another organization's DuckDB file and local transform fold
       'warehouses/linked.duckdb',
     ];
     for (const path of spellings) {
-      const response = await createProject(tokenB, { warehouseConnection: { type: 'duckdb', path }, transformConnection: { type: 'none' } });
+      const response = await createProject(tokenB, {
+        warehouseConnection: { type: 'duckdb', path },
+        transformConnection: { type: 'none' },
+      });
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
       expectRefused(response, 'path');
     }
     // A still opens its own file, and B one its operator placed in B's folder (a hard link, not a symbolic one).
-    expect((await createProject(tokenA, { warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } })).status).toBe(200);
+    expect(
+      (await createProject(tokenA, { warehouseConnection: JAFFLE_WAREHOUSES.duckdb, transformConnection: { type: 'none' } })).status,
+    ).toBe(200);
     linkSync(fileA, join(folderB, 'warehouses', 'own.duckdb'));
-    expect((await createProject(tokenB, { warehouseConnection: { type: 'duckdb', path: 'warehouses/own.duckdb' }, transformConnection: { type: 'none' } })).status).toBe(200);
+    expect(
+      (
+        await createProject(tokenB, {
+          warehouseConnection: { type: 'duckdb', path: 'warehouses/own.duckdb' },
+          transformConnection: { type: 'none' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses organization A's transform folder to an admin of B, by every spelling", async () => {
@@ -95,11 +113,17 @@ describe("Finding 3: another organization's DuckDB file and local transform fold
       'projects/linked-shop',
     ];
     for (const projectDir of spellings) {
-      const response = await createProject(tokenB, { warehouseConnection: JAFFLE_WAREHOUSES.postgres, transformConnection: { type: 'transform', project_dir: projectDir } });
+      const response = await createProject(tokenB, {
+        warehouseConnection: JAFFLE_WAREHOUSES.postgres,
+        transformConnection: { type: 'transform', project_dir: projectDir },
+      });
       expect({ projectDir, status: response.status }).toEqual({ projectDir, status: 400 });
       expectRefused(response, 'transformConnection.project_dir');
     }
-    const own = await createProject(tokenA, { warehouseConnection: JAFFLE_WAREHOUSES.postgres, transformConnection: { type: 'transform', project_dir: 'projects/a-private-shop' } });
+    const own = await createProject(tokenA, {
+      warehouseConnection: JAFFLE_WAREHOUSES.postgres,
+      transformConnection: { type: 'transform', project_dir: 'projects/a-private-shop' },
+    });
     expect(own.status).toBe(200);
   });
 });
@@ -111,7 +135,10 @@ describe('Finding 8: symbolic links in a transform folder are followed', () => {
     mkdirSync(join(dir, 'target'));
     symlinkSync('/etc/passwd', join(dir, 'target', 'manifest.json'));
     // Absolute: the spelling that also reached this folder before organization folders existed.
-    const response = await createProject(tokenB, { warehouseConnection: JAFFLE_WAREHOUSES.postgres, transformConnection: { type: 'transform', project_dir: dir } });
+    const response = await createProject(tokenB, {
+      warehouseConnection: JAFFLE_WAREHOUSES.postgres,
+      transformConnection: { type: 'transform', project_dir: dir },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toContain('target/manifest.json');
     expect(JSON.stringify(response.body)).not.toMatch(/root:|nologin|\/bin\//);
@@ -124,7 +151,10 @@ describe('Finding 8: symbolic links in a transform folder are followed', () => {
     const dir = join(folderB, 'projects', 'yaml-link');
     writeProject(dir);
     symlinkSync(join(projectA, 'models', 'secret.yml'), join(dir, 'models', 'secret.yml'));
-    const response = await createProject(tokenB, { warehouseConnection: JAFFLE_WAREHOUSES.postgres, transformConnection: { type: 'transform', project_dir: dir } });
+    const response = await createProject(tokenB, {
+      warehouseConnection: JAFFLE_WAREHOUSES.postgres,
+      transformConnection: { type: 'transform', project_dir: dir },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toContain('models/secret.yml');
     expect(JSON.stringify(response.body)).not.toContain('a_secret_model');
@@ -132,7 +162,9 @@ describe('Finding 8: symbolic links in a transform folder are followed', () => {
   });
 });
 
-const PRE_AGGREGATES = [{ name: 'status_daily', dimensions: ['status'], metrics: ['total_order_amount'], time_dimension: 'order_date', granularity: 'day' }];
+const PRE_AGGREGATES = [
+  { name: 'status_daily', dimensions: ['status'], metrics: ['total_order_amount'], time_dimension: 'order_date', granularity: 'day' },
+];
 
 function manifestWithRollup(): Record<string, unknown> {
   const manifest = jaffleManifest() as { nodes: Record<string, { meta?: Record<string, unknown> }> };
@@ -144,7 +176,10 @@ function manifestWithRollup(): Record<string, unknown> {
 
 /** A PostgreSQL jaffle project of the token's organization whose rollup is built and served. */
 async function projectWithBuiltRollup(token: string): Promise<string> {
-  const created = await createProject(token, { warehouseConnection: JAFFLE_WAREHOUSES.postgres, transformConnection: { type: 'manifest', manifest: manifestWithRollup() } });
+  const created = await createProject(token, {
+    warehouseConnection: JAFFLE_WAREHOUSES.postgres,
+    transformConnection: { type: 'manifest', manifest: manifestWithRollup() },
+  });
   if (created.status !== 200) throw new Error(`could not create the project: ${JSON.stringify(created.body)}`);
   const projectUuid = created.body.results.project.projectUuid as string;
   await waitFor('a ready rollup build', async () => {
@@ -229,7 +264,7 @@ describe("Finding 4: another organization's pre-aggregate rollups can be read", 
       "current_setting('allowed_directories')::VARCHAR",
       "current_setting('temp_directory')",
       "(SELECT string_agg(name || '=' || coalesce(value, ''), ';') FROM duckdb_settings())",
-      '(SELECT string_agg(coalesce(path, \'\'), \';\') FROM duckdb_databases())',
+      "(SELECT string_agg(coalesce(path, ''), ';') FROM duckdb_databases())",
     ]) {
       const { status, cells } = await probe(sql);
       expect(status === 200 || (status >= 400 && status < 500)).toBe(true);

@@ -24,7 +24,9 @@ function manifestWithSlowDimension(): Record<string, unknown> {
 }
 
 async function sleepingQueries(warehouse: Client): Promise<number> {
-  const result = await warehouse.query("SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(1)%' AND pid <> pg_backend_pid()");
+  const result = await warehouse.query(
+    "SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(1)%' AND pid <> pg_backend_pid()",
+  );
   return Number(result.rows[0].n);
 }
 
@@ -42,7 +44,11 @@ describe('SQL API: CancelRequest', () => {
       await waitFor('the slow query to run in the warehouse', async () => ((await sleepingQueries(warehouse)) > 0 ? true : undefined));
       const keys = client as unknown as { processID: number; secretKey: number };
       // node-postgres's own CancelRequest (its typings omit connect and cancel).
-      const canceller = new Connection() as unknown as { connect(port: number, host: string): void; cancel(pid: number, key: number): void; on(event: 'connect', listener: () => void): void };
+      const canceller = new Connection() as unknown as {
+        connect(port: number, host: string): void;
+        cancel(pid: number, key: number): void;
+        on(event: 'connect', listener: () => void): void;
+      };
       canceller.connect(shared.sqlApiPort, '127.0.0.1');
       canceller.on('connect', () => canceller.cancel(keys.processID, keys.secretKey));
       expect(await running).toMatchObject({ code: '57014' });

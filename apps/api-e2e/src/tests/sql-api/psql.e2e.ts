@@ -34,15 +34,25 @@ describe('SQL API: psql', () => {
       'GROUP BY orders_status ORDER BY orders_total_order_amount DESC LIMIT 3';
     const result = await psql(adminToken, projectUuid, [sql]);
     expect(result.stderr).toBe('');
-    const expected = await runQueryRows(adminToken, projectUuid, {
-      exploreName: 'orders',
-      dimensions: ['orders_status'],
-      metrics: ['orders_total_order_amount', 'orders_unique_order_count'],
-      filters: { dimensions: { id: 'root', and: [{ id: 'f1', target: { fieldId: 'orders_status' }, operator: 'notEquals', values: ['returned'] }] } },
-      sorts: [{ fieldId: 'orders_total_order_amount', descending: true }],
-      limit: 3,
-      tableCalculations: [],
-    }, ['orders_status', 'orders_total_order_amount', 'orders_unique_order_count']);
+    const expected = await runQueryRows(
+      adminToken,
+      projectUuid,
+      {
+        exploreName: 'orders',
+        dimensions: ['orders_status'],
+        metrics: ['orders_total_order_amount', 'orders_unique_order_count'],
+        filters: {
+          dimensions: {
+            id: 'root',
+            and: [{ id: 'f1', target: { fieldId: 'orders_status' }, operator: 'notEquals', values: ['returned'] }],
+          },
+        },
+        sorts: [{ fieldId: 'orders_total_order_amount', descending: true }],
+        limit: 3,
+        tableCalculations: [],
+      },
+      ['orders_status', 'orders_total_order_amount', 'orders_unique_order_count'],
+    );
     expect(expected.length).toBe(3);
     expect(psqlRows(result.stdout).map(([status, total, count]) => [status, Number(total), Number(count)])).toEqual(expected);
   });

@@ -29,11 +29,22 @@ describe('SQL API: psycopg2 and pgjdbc', () => {
   });
 
   it('psycopg2 connects, lists explores and fields, and runs a parameterised query', async () => {
-    const result = await runClient('/usr/bin/python3', [join(CLIENTS, 'psycopg2_client.py'), String(sqlApiPort), projectUuid, adminToken, 'completed']);
+    const result = await runClient('/usr/bin/python3', [
+      join(CLIENTS, 'psycopg2_client.py'),
+      String(sqlApiPort),
+      projectUuid,
+      adminToken,
+      'completed',
+    ]);
     expect(result.stderr).toBe('');
     const answer = JSON.parse(result.stdout) as { tables: string[]; columns: string[][]; rows: unknown[][] };
     expect(answer.tables).toEqual(expect.arrayContaining(['customers', 'orders']));
-    expect(answer.columns).toEqual(expect.arrayContaining([['orders_status', 'text'], ['orders_total_order_amount', 'double precision']]));
+    expect(answer.columns).toEqual(
+      expect.arrayContaining([
+        ['orders_status', 'text'],
+        ['orders_total_order_amount', 'double precision'],
+      ]),
+    );
     expect(answer.rows).toEqual(await runQueryRows(adminToken, projectUuid, ofStatus('completed'), FIELDS));
   });
 
@@ -44,13 +55,19 @@ describe('SQL API: psycopg2 and pgjdbc', () => {
       expect(compiled.stderr).toBe('');
       const result = await runClient('java', ['-cp', `${classes}:${PGJDBC}`, 'SqlApiClient', String(sqlApiPort), projectUuid, adminToken]);
       expect(result.stderr).toBe('');
-      const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.split('|'));
+      const lines = result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('|'));
       expect(lines.filter(([kind]) => kind === 'table').map(([, name]) => name)).toEqual(expect.arrayContaining(['customers', 'orders']));
       const columns = new Map(lines.filter(([kind]) => kind === 'column').map(([, name, type]) => [name, type]));
       expect(columns.get('orders_status')).toBe('text');
       expect(columns.get('orders_unique_order_count')).toBe('int8');
       const rows = lines.filter(([kind]) => kind === 'row').map(([, status, count, total]) => [status, Number(count), Number(total)]);
-      const expected = [...(await runQueryRows(adminToken, projectUuid, ofStatus('completed'), FIELDS)), ...(await runQueryRows(adminToken, projectUuid, ofStatus('returned'), FIELDS))];
+      const expected = [
+        ...(await runQueryRows(adminToken, projectUuid, ofStatus('completed'), FIELDS)),
+        ...(await runQueryRows(adminToken, projectUuid, ofStatus('returned'), FIELDS)),
+      ];
       expect(rows).toEqual(expected);
       expect(lines.find(([kind]) => kind === 'fetched')).toEqual(['fetched', '5']);
     } finally {

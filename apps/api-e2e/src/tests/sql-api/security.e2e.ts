@@ -10,7 +10,10 @@ const shared = sharedQuarry();
 
 async function projectMember(projectUuid: string, role: 'viewer' | 'interactive_viewer'): Promise<Member> {
   const user = await userWithToken('member');
-  const granted = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, { token: shared.adminToken, body: { userUuid: user.userUuid, role } });
+  const granted = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/access`, {
+    token: shared.adminToken,
+    body: { userUuid: user.userUuid, role },
+  });
   if (granted.status !== 200) throw new Error(`could not grant ${role}: ${JSON.stringify(granted.body)}`);
   return user;
 }
@@ -70,15 +73,28 @@ describe('SQL API: the same locks as runQuery', () => {
   it('lets a viewer list the catalog but run queries only as runQuery allows (interactive viewers)', async () => {
     const viewer = await projectMember(projectUuid, 'viewer');
     const interactive = await projectMember(projectUuid, 'interactive_viewer');
-    const body = { exploreName: 'orders', dimensions: ['orders_status'], metrics: [], filters: {}, sorts: [], limit: 10, tableCalculations: [] };
-    const asViewer = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, { token: viewer.token, body });
+    const body = {
+      exploreName: 'orders',
+      dimensions: ['orders_status'],
+      metrics: [],
+      filters: {},
+      sorts: [],
+      limit: 10,
+      tableCalculations: [],
+    };
+    const asViewer = await call(shared.baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
+      token: viewer.token,
+      body,
+    });
     const sql = 'SELECT orders_status FROM orders GROUP BY 1 LIMIT 10';
     if (asViewer.status === 403) expect((await queryError(viewer.token, projectUuid, sql)).code).toBe('42501');
     else expect(asViewer.status).toBe(200);
     const client = await pgClient(interactive.token, projectUuid);
     try {
       expect((await client.query(sql)).rows.length).toBeGreaterThan(0);
-      expect((await client.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n).not.toBe('0');
+      expect((await client.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n).not.toBe(
+        '0',
+      );
     } finally {
       await client.end();
     }
@@ -86,7 +102,13 @@ describe('SQL API: the same locks as runQuery', () => {
 
   it('never passes raw SQL through to the warehouse', async () => {
     // The warehouse's own table, a function only the warehouse has, a write: none reaches PostgreSQL.
-    for (const sql of ['SELECT status FROM jaffle.orders', 'SELECT * FROM raw_orders', 'DROP TABLE orders', "COPY orders TO '/tmp/x'", 'CREATE TABLE x (a int)']) {
+    for (const sql of [
+      'SELECT status FROM jaffle.orders',
+      'SELECT * FROM raw_orders',
+      'DROP TABLE orders',
+      "COPY orders TO '/tmp/x'",
+      'CREATE TABLE x (a int)',
+    ]) {
       const error = await queryError(shared.adminToken, projectUuid, sql);
       expect(error.code).toMatch(/^(42|0A|25)/);
     }
@@ -94,7 +116,9 @@ describe('SQL API: the same locks as runQuery', () => {
     const client = await pgClient(shared.adminToken, projectUuid);
     try {
       expect((await client.query('SELECT orders_status FROM orders WHERE orders_status = $1 GROUP BY 1', [injection])).rows).toEqual([]);
-      expect((await client.query(`SELECT orders_status FROM orders WHERE orders_status = '${injection.replace(/'/g, "''")}' GROUP BY 1`)).rows).toEqual([]);
+      expect(
+        (await client.query(`SELECT orders_status FROM orders WHERE orders_status = '${injection.replace(/'/g, "''")}' GROUP BY 1`)).rows,
+      ).toEqual([]);
     } finally {
       await client.end();
     }
@@ -120,7 +144,11 @@ describe('SQL API: the same locks as runQuery', () => {
 
   it('bounds filter lists as runQuery does (at most 10,000 values in one rule)', async () => {
     const values = Array.from({ length: 10_001 }, (_, index) => `'s${index}'`).join(', ');
-    const error = await queryError(shared.adminToken, projectUuid, `SELECT orders_status FROM orders WHERE orders_status IN (${values}) GROUP BY 1`);
+    const error = await queryError(
+      shared.adminToken,
+      projectUuid,
+      `SELECT orders_status FROM orders WHERE orders_status IN (${values}) GROUP BY 1`,
+    );
     expect(error.message).toContain('at most 10000');
   });
 });

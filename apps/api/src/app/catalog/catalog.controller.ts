@@ -22,7 +22,11 @@ export class CatalogController {
   }
 
   @Get(':table/metadata')
-  @Endpoint({ summary: "A table's catalog metadata: its fields and joined tables (E9)", response: TableCatalogMetadataDto, errors: [403, 404, 409] })
+  @Endpoint({
+    summary: "A table's catalog metadata: its fields and joined tables (E9)",
+    response: TableCatalogMetadataDto,
+    errors: [403, 404, 409],
+  })
   tableMetadata(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,

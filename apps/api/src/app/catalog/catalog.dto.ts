@@ -8,44 +8,69 @@ const asList = ({ value }: { value: unknown }): unknown => (value === undefined 
 
 export class MetricsCatalogParamsDto {
   /** Text matched against names, labels and descriptions; results come best match first */
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   search?: string;
 
   /** 1-based page; with no `pageSize`, one page holds every result */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   page?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
   pageSize?: number;
 
   /** Default: `searchRank` when searching, else `name` */
   @ApiProperty({ enum: METRICS_CATALOG_SORTS, required: false })
-  @IsOptional() @IsIn(METRICS_CATALOG_SORTS)
+  @IsOptional()
+  @IsIn(METRICS_CATALOG_SORTS)
   sort?: (typeof METRICS_CATALOG_SORTS)[number];
 
   /** Default: `desc` for `searchRank` and `chartUsage`, else `asc` */
   @ApiProperty({ enum: ['asc', 'desc'], required: false })
-  @IsOptional() @IsIn(['asc', 'desc'])
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
   order?: 'asc' | 'desc';
 
   /** Spotlight category tag uuids: metrics in any of them */
   @ApiProperty({ type: [String], required: false })
-  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true })
+  @IsOptional()
+  @Transform(asList)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
   categories?: string[];
 
   /** `any` (default): metrics in any of `categories`; `all`: in every one of them */
   @ApiProperty({ enum: ['any', 'all'], required: false })
-  @IsOptional() @IsIn(['any', 'all'])
+  @IsOptional()
+  @IsIn(['any', 'all'])
   categoriesFilterMode?: 'any' | 'all';
 
   /** Owners (user uuids): metrics owned by any of them. Quarry records no metric owners, so a non-empty list matches no metric */
   @ApiProperty({ type: [String], required: false })
-  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true })
+  @IsOptional()
+  @Transform(asList)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
   ownerUserUuids?: string[];
 
   /** Table names */
   @ApiProperty({ type: [String], required: false })
-  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(255, { each: true })
+  @IsOptional()
+  @Transform(asList)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
   tables?: string[];
 }
 

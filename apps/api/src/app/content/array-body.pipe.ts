@@ -20,7 +20,9 @@ export class ArrayBodyPipe<T extends object> implements PipeTransform<unknown, P
       throw new QuarryError('ValidationError', 'Invalid request: the body must be an array', { body: ['the body must be an array'] });
     }
     if (value.length > this.maxItems) {
-      throw new QuarryError('ValidationError', `Invalid request: at most ${this.maxItems} items`, { body: [`at most ${this.maxItems} items`] });
+      throw new QuarryError('ValidationError', `Invalid request: at most ${this.maxItems} items`, {
+        body: [`at most ${this.maxItems} items`],
+      });
     }
     const items = value.map((entry: unknown) => plainToInstance(this.item, entry as object));
     const errors: ValidationError[] = [];

@@ -14,13 +14,29 @@ export class ChartsAsCodeController {
   constructor(private readonly asCode: ChartsAsCodeService) {}
 
   @Get('code')
-  @Endpoint({ summary: 'Export charts as code (E14, developer): ids (uuids or slugs), offset paging, languageMap', response: ChartsAsCodeDto, errors: [403, 404] })
-  download(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Query() query: ChartsAsCodeQueryDto): Promise<ChartsAsCodeDto> {
-    return this.asCode.download(principal, projectUuid, { ids: query.ids, offset: query.offset, languageMap: query.languageMap === 'true' });
+  @Endpoint({
+    summary: 'Export charts as code (E14, developer): ids (uuids or slugs), offset paging, languageMap',
+    response: ChartsAsCodeDto,
+    errors: [403, 404],
+  })
+  download(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Query() query: ChartsAsCodeQueryDto,
+  ): Promise<ChartsAsCodeDto> {
+    return this.asCode.download(principal, projectUuid, {
+      ids: query.ids,
+      offset: query.offset,
+      languageMap: query.languageMap === 'true',
+    });
   }
 
   @Post(':slug/code')
-  @Endpoint({ summary: 'Upload a chart as code: create or update the chart with this slug, creating missing spaces (dryRun: plan only)', response: ContentChangesDto, errors: [403, 404] })
+  @Endpoint({
+    summary: 'Upload a chart as code: create or update the chart with this slug, creating missing spaces (dryRun: plan only)',
+    response: ContentChangesDto,
+    errors: [403, 404],
+  })
   upload(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', projectParam) projectUuid: string,

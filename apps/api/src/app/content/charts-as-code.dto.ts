@@ -1,6 +1,21 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 
 import { freeObject } from './charts.dto';
 import { DashboardTabDto } from './dashboards.dto';
@@ -10,18 +25,27 @@ const asList = ({ value }: { value: unknown }) => (value === undefined || Array.
 export class ChartsAsCodeQueryDto {
   /** Chart uuids or slugs (repeat the parameter); all visible charts when left out. */
   @ApiProperty({ type: [String], required: false })
-  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(1000) @IsString({ each: true }) @MaxLength(300, { each: true })
+  @IsOptional()
+  @Transform(asList)
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @MaxLength(300, { each: true })
   ids?: string[];
 
   /** Skip this many charts (the previous answer's `offset`). */
   @ApiProperty({ type: 'integer', minimum: 0, required: false })
   // An empty `offset=` is refused rather than read as 0.
-  @IsOptional() @Transform(({ value }) => (value === '' ? Number.NaN : Number(value))) @IsInt() @Min(0)
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? Number.NaN : Number(value)))
+  @IsInt()
+  @Min(0)
   offset?: number;
 
   /** Also answer each chart's translatable strings. */
   @ApiProperty({ enum: ['true', 'false'], required: false })
-  @IsOptional() @IsIn(['true', 'false'])
+  @IsOptional()
+  @IsIn(['true', 'false'])
   languageMap?: 'true' | 'false';
 }
 
@@ -89,32 +113,43 @@ export class ChartsAsCodeDto {
 
 /** A chart file to upload (ChartAsCode; timestamps and version are ignored) with the upload options. */
 export class ChartUploadDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
-  @IsString() @MinLength(1) @MaxLength(255)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
   tableName!: string;
 
   /** The path of the chart's space (`sales.q1_reports`, or the reference's `sales/q1-reports`); missing spaces are created. */
-  @IsString() @MinLength(1) @MaxLength(2000)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
   spaceSlug!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(300)
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
   dashboardSlug?: string | null;
 
   /** The reference's older files name the chart's dashboard by uuid (usually `null`: not in a dashboard). */
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   dashboardUuid?: string | null;
 
   /** The reference's content type marker; only `chart` here. */
   @ApiProperty({ enum: ['chart'], required: false })
-  @IsOptional() @IsIn(['chart'])
+  @IsOptional()
+  @IsIn(['chart'])
   contentType?: 'chart';
 
   @ApiProperty(freeObject())
@@ -127,40 +162,51 @@ export class ChartUploadDto {
 
   /** `{ columnOrder }`; left out, an empty column order (as the reference). */
   @ApiProperty(freeObject({ required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   tableConfig?: Record<string, unknown>;
 
   @ApiProperty(freeObject({ nullable: true, required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   pivotConfig?: Record<string, unknown> | null;
 
   /** Ignored on upload (the server's own). */
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   updatedAt?: string;
 
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   downloadedAt?: string;
 
   @ApiProperty({ type: 'integer', required: false })
-  @IsOptional() @IsInt() @Min(1) @Max(1)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1)
   version?: number;
 
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   slug?: string;
 
   /** Fail with a 400 instead of creating a missing space. */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   skipSpaceCreate?: boolean;
 
   /** Create missing spaces public (default: private). */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   publicSpaceCreate?: boolean;
 
   /** Only answer the planned changes. */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   dryRun?: boolean;
 }
 
@@ -182,31 +228,43 @@ export class ContentChangesDto {
 
 /** A dashboard tile as code: no uuid; chart tiles name their chart by `properties.chartSlug`. */
 export class TileAsCodeDto {
-  @IsString() @MaxLength(50)
+  @IsString()
+  @MaxLength(50)
   type!: string;
 
   @ApiProperty({ type: 'integer' })
-  @IsInt() @Min(0) @Max(10_000)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
   x!: number;
 
   @ApiProperty({ type: 'integer' })
-  @IsInt() @Min(0) @Max(10_000)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
   y!: number;
 
   @ApiProperty({ type: 'integer' })
-  @IsInt() @Min(1) @Max(10_000)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   w!: number;
 
   @ApiProperty({ type: 'integer' })
-  @IsInt() @Min(1) @Max(10_000)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   h!: number;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   tabUuid?: string | null;
 
   /** Names the tile in the filters' `tileTargets`. */
-  @IsString() @MinLength(1) @MaxLength(300)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(300)
   tileSlug!: string;
 
   @ApiProperty(freeObject())
@@ -218,7 +276,10 @@ export class TileAsCodeDto {
 export class TileUploadDto extends OmitType(TileAsCodeDto, ['tileSlug'] as const) {
   /** Names the tile in the filters' `tileTargets`; left out, the slug a download would give it (chart slug, else title, else type). */
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString() @MinLength(1) @MaxLength(300)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(300)
   tileSlug?: string;
 }
 
@@ -275,62 +336,87 @@ export class DashboardsAsCodeDto {
 }
 
 export class DashboardUploadDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
   /** The path of the dashboard's space (`sales.q1_reports`, or the reference's `sales/q1-reports`). */
-  @IsString() @MinLength(1) @MaxLength(2000)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
   spaceSlug!: string;
 
   /** The reference's content type marker; only `dashboard` here. */
   @ApiProperty({ enum: ['dashboard'], required: false })
-  @IsOptional() @IsIn(['dashboard'])
+  @IsOptional()
+  @IsIn(['dashboard'])
   contentType?: 'dashboard';
 
-  @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => TileUploadDto)
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => TileUploadDto)
   tiles!: TileUploadDto[];
 
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => DashboardTabDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => DashboardTabDto)
   tabs?: DashboardTabDto[];
 
   @ApiProperty(freeObject({ required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   filters?: Record<string, unknown>;
 
   @ApiProperty(freeObject({ required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   config?: Record<string, unknown>;
 
   @ApiProperty(freeObject({ required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   parameters?: Record<string, unknown>;
 
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   updatedAt?: string;
 
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   downloadedAt?: string;
 
   @ApiProperty({ type: 'integer', required: false })
-  @IsOptional() @IsInt() @Min(1) @Max(1)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1)
   version?: number;
 
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   slug?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   skipSpaceCreate?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   publicSpaceCreate?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   dryRun?: boolean;
 }

@@ -4,7 +4,16 @@ import type { Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidOrSlugParam, UuidParam } from '@quarry/server/common';
 import { ChartsService } from '@quarry/server/content';
 
-import { ChartDto, ChartHistoryDto, ChartPinningDto, ChartSummaryDto, ChartVersionDto, ChartVersionRequestDto, CreateChartDto, UpdateChartDto } from './charts.dto';
+import {
+  ChartDto,
+  ChartHistoryDto,
+  ChartPinningDto,
+  ChartSummaryDto,
+  ChartVersionDto,
+  ChartVersionRequestDto,
+  CreateChartDto,
+  UpdateChartDto,
+} from './charts.dto';
 
 const projectParam = new UuidParam('projectUuid');
 const chartParam = new UuidParam('chartUuid');
@@ -15,8 +24,16 @@ export class ChartsController {
   constructor(private readonly charts: ChartsService) {}
 
   @Post('projects/:projectUuid/saved')
-  @Endpoint({ summary: 'Save a chart in a space (space editor); its slug is unique in the project', response: ChartDto, errors: [403, 404] })
-  create(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Body() body: CreateChartDto): Promise<ChartDto> {
+  @Endpoint({
+    summary: 'Save a chart in a space (space editor); its slug is unique in the project',
+    response: ChartDto,
+    errors: [403, 404],
+  })
+  create(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Body() body: CreateChartDto,
+  ): Promise<ChartDto> {
     return this.charts.create(principal, projectUuid, body) as Promise<ChartDto>;
   }
 
@@ -27,20 +44,39 @@ export class ChartsController {
   }
 
   @Get('saved/:chartUuid')
-  @Endpoint({ summary: 'Get a saved chart by uuid or slug (counts a view); charts in hidden spaces answer 404', response: ChartDto, errors: [404, 409] })
-  get(@CurrentUser() principal: Principal, @Param('chartUuid', new UuidOrSlugParam('chartUuid')) chartUuidOrSlug: string): Promise<ChartDto> {
+  @Endpoint({
+    summary: 'Get a saved chart by uuid or slug (counts a view); charts in hidden spaces answer 404',
+    response: ChartDto,
+    errors: [404, 409],
+  })
+  get(
+    @CurrentUser() principal: Principal,
+    @Param('chartUuid', new UuidOrSlugParam('chartUuid')) chartUuidOrSlug: string,
+  ): Promise<ChartDto> {
     return this.charts.getByUuidOrSlug(principal, chartUuidOrSlug) as Promise<ChartDto>;
   }
 
   @Patch('saved/:chartUuid')
   @Endpoint({ summary: 'Rename, describe or move a saved chart (saved as a new version)', response: ChartDto, errors: [403, 404] })
-  update(@CurrentUser() principal: Principal, @Param('chartUuid', chartParam) chartUuid: string, @Body() body: UpdateChartDto): Promise<ChartDto> {
+  update(
+    @CurrentUser() principal: Principal,
+    @Param('chartUuid', chartParam) chartUuid: string,
+    @Body() body: UpdateChartDto,
+  ): Promise<ChartDto> {
     return this.charts.update(principal, chartUuid, body) as Promise<ChartDto>;
   }
 
   @Post('saved/:chartUuid/version')
-  @Endpoint({ summary: "Save new content as the chart's next version (name and description are accepted and kept, as the reference)", response: ChartDto, errors: [403, 404] })
-  saveVersion(@CurrentUser() principal: Principal, @Param('chartUuid', chartParam) chartUuid: string, @Body() body: ChartVersionRequestDto): Promise<ChartDto> {
+  @Endpoint({
+    summary: "Save new content as the chart's next version (name and description are accepted and kept, as the reference)",
+    response: ChartDto,
+    errors: [403, 404],
+  })
+  saveVersion(
+    @CurrentUser() principal: Principal,
+    @Param('chartUuid', chartParam) chartUuid: string,
+    @Body() body: ChartVersionRequestDto,
+  ): Promise<ChartDto> {
     const { name: _name, description: _description, ...content } = body;
     return this.charts.saveVersion(principal, chartUuid, content) as Promise<ChartDto>;
   }

@@ -5,7 +5,8 @@ import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength, MinLength, Val
 
 const FREE_OBJECT = { type: 'object', additionalProperties: true } as const;
 /** A free-form object property of the Swagger schema. */
-export const freeObject = (options: { nullable?: boolean; required?: boolean } = {}): ApiPropertyOptions => ({ ...FREE_OBJECT, ...options }) as ApiPropertyOptions;
+export const freeObject = (options: { nullable?: boolean; required?: boolean } = {}): ApiPropertyOptions =>
+  ({ ...FREE_OBJECT, ...options }) as ApiPropertyOptions;
 
 export class ChartConfigDto {
   @ApiProperty({ enum: CHART_TYPES })
@@ -14,14 +15,17 @@ export class ChartConfigDto {
 
   /** The chart type's settings, stored as given. */
   @ApiProperty(freeObject({ required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   config?: Record<string, unknown>;
 }
 
 /** What a chart shows; every save stores it as a new version. */
 export class ChartContentDto {
   /** The explore the chart queries. */
-  @IsString() @MinLength(1) @MaxLength(255)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
   tableName!: string;
 
   /** The chart's MetricQuery, stored as given. */
@@ -30,7 +34,9 @@ export class ChartContentDto {
   metricQuery!: Record<string, unknown>;
 
   // IsObject: without it a missing chartConfig passed validation (ValidateNested skips undefined).
-  @IsObject() @ValidateNested() @Type(() => ChartConfigDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChartConfigDto)
   chartConfig!: ChartConfigDto;
 
   /** `{ columnOrder: string[] }`, stored as given. */
@@ -40,7 +46,8 @@ export class ChartContentDto {
 
   /** `{ columns: string[] }` for pivoted charts. */
   @ApiProperty(freeObject({ nullable: true, required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   pivotConfig?: Record<string, unknown> | null;
 }
 
@@ -52,45 +59,59 @@ export class ChartContentDto {
 export class ChartVersionRequestDto extends ChartContentDto {
   /** Accepted and ignored (the chart keeps its name), as the reference. */
   @ApiProperty({ type: 'string', required: false })
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   name?: string;
 
   /** Accepted and ignored (the chart keeps its description), as the reference. */
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 }
 
 export class CreateChartDto extends ChartContentDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
   /**
    * The space the chart is saved in (the caller must be able to edit it); not needed with `dashboardUuid`.
    * Left out, the caller's first writable top-level space (oldest first), as the reference.
    */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   spaceUuid?: string;
 
   /** Save the chart inside this dashboard: it lives in the dashboard's space and goes with the dashboard. */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   dashboardUuid?: string;
 }
 
 export class UpdateChartDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   name?: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
   /** Move the chart to this space (the caller must be able to edit both). */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   spaceUuid?: string;
 }
 

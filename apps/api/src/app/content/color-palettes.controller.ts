@@ -18,7 +18,12 @@ export class ColorPalettesController {
   }
 
   @Post()
-  @Endpoint({ summary: 'Create a colour palette of 20 colours (admin); it starts inactive; 201 as the reference', response: ColorPaletteDto, status: 201, errors: [403, 409] })
+  @Endpoint({
+    summary: 'Create a colour palette of 20 colours (admin); it starts inactive; 201 as the reference',
+    response: ColorPaletteDto,
+    status: 201,
+    errors: [403, 409],
+  })
   async create(@CurrentUser() principal: Principal, @Body() body: CreateColorPaletteDto): Promise<ColorPaletteDto> {
     return toColorPaletteDto(await this.palettes.create(principal, body));
   }
@@ -41,14 +46,24 @@ export class ColorPalettesController {
 
   @Delete(':colorPaletteUuid')
   @Endpoint({ summary: 'Delete a colour palette (admin); the active one cannot be deleted (409)', errors: [403, 404, 409] })
-  async delete(@CurrentUser() principal: Principal, @Param('colorPaletteUuid', new UuidParam('colorPaletteUuid')) colorPaletteUuid: string): Promise<null> {
+  async delete(
+    @CurrentUser() principal: Principal,
+    @Param('colorPaletteUuid', new UuidParam('colorPaletteUuid')) colorPaletteUuid: string,
+  ): Promise<null> {
     await this.palettes.delete(principal, colorPaletteUuid);
     return null;
   }
 
   @Post(':colorPaletteUuid/active')
-  @Endpoint({ summary: "Make a colour palette the organization's active one (admin); the previous one becomes inactive", response: ColorPaletteDto, errors: [403, 404] })
-  async setActive(@CurrentUser() principal: Principal, @Param('colorPaletteUuid', new UuidParam('colorPaletteUuid')) colorPaletteUuid: string): Promise<ColorPaletteDto> {
+  @Endpoint({
+    summary: "Make a colour palette the organization's active one (admin); the previous one becomes inactive",
+    response: ColorPaletteDto,
+    errors: [403, 404],
+  })
+  async setActive(
+    @CurrentUser() principal: Principal,
+    @Param('colorPaletteUuid', new UuidParam('colorPaletteUuid')) colorPaletteUuid: string,
+  ): Promise<ColorPaletteDto> {
     return toColorPaletteDto(await this.palettes.setActive(principal, colorPaletteUuid));
   }
 }

@@ -6,34 +6,45 @@ import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from '
 // Each colour is checked by the service (so a 400 names `colors[i]`): exactly 20 of `#RRGGBB` or `#RGB`.
 
 export class CreateColorPaletteDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   /** Exactly 20 colours, `#RRGGBB` or `#RGB` (stored as lowercase `#rrggbb`). */
-  @IsArray() @ArrayMaxSize(100)
+  @IsArray()
+  @ArrayMaxSize(100)
   colors!: string[];
 
   /** Optional colours for dark mode: 20, like `colors`, or null. */
   @ApiProperty({ type: [String], nullable: true, required: false })
-  @IsOptional() @IsArray() @ArrayMaxSize(100)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
   darkColors?: string[] | null;
 }
 
 export class UpdateColorPaletteDto {
   /** Accepted for compatibility with clients that send it; must equal the path's palette uuid. */
-  @IsAbsentOrValid() @IsUUID()
+  @IsAbsentOrValid()
+  @IsUUID()
   uuid?: string;
 
-  @IsAbsentOrValid() @IsString() @MaxLength(255)
+  @IsAbsentOrValid()
+  @IsString()
+  @MaxLength(255)
   name?: string;
 
   /** Exactly 20 colours, `#RRGGBB` or `#RGB`. */
-  @IsAbsentOrValid() @IsArray() @ArrayMaxSize(100)
+  @IsAbsentOrValid()
+  @IsArray()
+  @ArrayMaxSize(100)
   colors?: string[];
 
   /** 20 colours for dark mode, or null to remove them. */
   @ApiProperty({ type: [String], nullable: true, required: false })
-  @IsOptional() @IsArray() @ArrayMaxSize(100)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
   darkColors?: string[] | null;
 }
 

@@ -14,13 +14,30 @@ export class DashboardsAsCodeController {
   constructor(private readonly asCode: DashboardsAsCodeService) {}
 
   @Get('code')
-  @Endpoint({ summary: 'Export dashboards as code (developer): ids (uuids or slugs), offset paging, languageMap', response: DashboardsAsCodeDto, errors: [403, 404] })
-  download(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Query() query: ChartsAsCodeQueryDto): Promise<DashboardsAsCodeDto> {
-    return this.asCode.download(principal, projectUuid, { ids: query.ids, offset: query.offset, languageMap: query.languageMap === 'true' });
+  @Endpoint({
+    summary: 'Export dashboards as code (developer): ids (uuids or slugs), offset paging, languageMap',
+    response: DashboardsAsCodeDto,
+    errors: [403, 404],
+  })
+  download(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Query() query: ChartsAsCodeQueryDto,
+  ): Promise<DashboardsAsCodeDto> {
+    return this.asCode.download(principal, projectUuid, {
+      ids: query.ids,
+      offset: query.offset,
+      languageMap: query.languageMap === 'true',
+    });
   }
 
   @Post(':slug/code')
-  @Endpoint({ summary: 'Upload a dashboard as code: create or update the dashboard with this slug; chart tiles name charts by slug (dryRun: plan only)', response: ContentChangesDto, errors: [403, 404] })
+  @Endpoint({
+    summary:
+      'Upload a dashboard as code: create or update the dashboard with this slug; chart tiles name charts by slug (dryRun: plan only)',
+    response: ContentChangesDto,
+    errors: [403, 404],
+  })
   upload(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', projectParam) projectUuid: string,

@@ -16,12 +16,17 @@ export class DashboardsController {
 
   @Post('projects/:projectUuid/dashboards')
   @Endpoint({
-    summary: 'Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, the first space the caller can write',
+    summary:
+      'Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, the first space the caller can write',
     response: DashboardDto,
     status: 201,
     errors: [403, 404],
   })
-  create(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Body() body: CreateDashboardDto): Promise<DashboardDto> {
+  create(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Body() body: CreateDashboardDto,
+  ): Promise<DashboardDto> {
     return this.dashboards.create(principal, projectUuid, body) as Promise<DashboardDto>;
   }
 
@@ -32,14 +37,29 @@ export class DashboardsController {
   }
 
   @Get('dashboards/:dashboardUuid')
-  @Endpoint({ summary: 'Get a dashboard by uuid or slug (counts a view); dashboards in hidden spaces answer 404', response: DashboardDto, errors: [404, 409] })
-  get(@CurrentUser() principal: Principal, @Param('dashboardUuid', new UuidOrSlugParam('dashboardUuid')) dashboardUuidOrSlug: string): Promise<DashboardDto> {
+  @Endpoint({
+    summary: 'Get a dashboard by uuid or slug (counts a view); dashboards in hidden spaces answer 404',
+    response: DashboardDto,
+    errors: [404, 409],
+  })
+  get(
+    @CurrentUser() principal: Principal,
+    @Param('dashboardUuid', new UuidOrSlugParam('dashboardUuid')) dashboardUuidOrSlug: string,
+  ): Promise<DashboardDto> {
     return this.dashboards.getByUuidOrSlug(principal, dashboardUuidOrSlug) as Promise<DashboardDto>;
   }
 
   @Patch('dashboards/:dashboardUuid')
-  @Endpoint({ summary: 'Change a dashboard; every change is a new version (dashboardVersionId increases)', response: DashboardDto, errors: [403, 404] })
-  update(@CurrentUser() principal: Principal, @Param('dashboardUuid', dashboardParam) dashboardUuid: string, @Body() body: UpdateDashboardDto): Promise<DashboardDto> {
+  @Endpoint({
+    summary: 'Change a dashboard; every change is a new version (dashboardVersionId increases)',
+    response: DashboardDto,
+    errors: [403, 404],
+  })
+  update(
+    @CurrentUser() principal: Principal,
+    @Param('dashboardUuid', dashboardParam) dashboardUuid: string,
+    @Body() body: UpdateDashboardDto,
+  ): Promise<DashboardDto> {
     return this.dashboards.update(principal, dashboardUuid, body) as Promise<DashboardDto>;
   }
 
@@ -52,7 +72,10 @@ export class DashboardsController {
 
   @Patch('dashboards/:dashboardUuid/pinning')
   @Endpoint({ summary: 'Pin a dashboard to its project, or unpin it (project editor)', response: DashboardPinningDto, errors: [403, 404] })
-  togglePin(@CurrentUser() principal: Principal, @Param('dashboardUuid', dashboardParam) dashboardUuid: string): Promise<DashboardPinningDto> {
+  togglePin(
+    @CurrentUser() principal: Principal,
+    @Param('dashboardUuid', dashboardParam) dashboardUuid: string,
+  ): Promise<DashboardPinningDto> {
     return this.dashboards.togglePin(principal, dashboardUuid) as Promise<DashboardPinningDto>;
   }
 }

@@ -1,14 +1,29 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TILE_TYPES, type TileType } from '@quarry/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 import { DashboardFiltersDto } from '../query/dashboard-filters.dto';
 import { freeObject, UpdatedByUserDto } from './charts.dto';
 
 export class DashboardTileRequestDto {
   /** Kept when given (filters target tiles by uuid); generated otherwise. */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   uuid?: string;
 
   @ApiProperty({ enum: TILE_TYPES })
@@ -16,24 +31,33 @@ export class DashboardTileRequestDto {
   type!: TileType;
 
   @ApiProperty({ type: 'integer', minimum: 0 })
-  @IsInt() @Min(0) @Max(10_000)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
   x!: number;
 
   @ApiProperty({ type: 'integer', minimum: 0 })
-  @IsInt() @Min(0) @Max(10_000)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
   y!: number;
 
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @IsInt() @Min(1) @Max(10_000)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   w!: number;
 
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @IsInt() @Min(1) @Max(10_000)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   h!: number;
 
   /** The tab the tile is on (one of `tabs`). */
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   tabUuid?: string | null;
 
   /** Per tile type; a `saved_chart` tile names its chart in `savedChartUuid`. */
@@ -46,64 +70,94 @@ export class DashboardTabDto {
   @IsUUID()
   uuid!: string;
 
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ type: 'integer' })
-  @IsInt() @Min(0) @Max(10_000)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
   order!: number;
 }
 
 export class DashboardConfigDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsString({ each: true }) @MaxLength(1024, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  @MaxLength(1024, { each: true })
   pinnedParameters?: string[];
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isDateZoomDisabled?: boolean;
 }
 
 /** Tiles, filters, tabs, config and parameters; parts left out keep their current value. */
 export class DashboardLayoutDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => DashboardTileRequestDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => DashboardTileRequestDto)
   tiles?: DashboardTileRequestDto[];
 
-  @IsOptional() @ValidateNested() @Type(() => DashboardFiltersDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DashboardFiltersDto)
   filters?: DashboardFiltersDto;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => DashboardTabDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => DashboardTabDto)
   tabs?: DashboardTabDto[];
 
-  @IsOptional() @ValidateNested() @Type(() => DashboardConfigDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DashboardConfigDto)
   config?: DashboardConfigDto;
 
   @ApiProperty(freeObject({ required: false }))
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   parameters?: Record<string, unknown>;
 }
 
 export class CreateDashboardDto extends DashboardLayoutDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
   /** The space of the dashboard; left out, the caller's first writable top-level space (oldest first), as the reference. */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   spaceUuid?: string;
 }
 
 export class UpdateDashboardDto extends DashboardLayoutDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   name?: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
   /** Move the dashboard (and the charts saved in it) to this space. */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   spaceUuid?: string;
 }
 

@@ -22,9 +22,18 @@ export class GroupsController {
   }
 
   @Post('org/groups')
-  @Endpoint({ summary: 'Create a group, optionally with members (organization admin); 201 as the reference', response: GroupDto, status: 201, errors: [403, 404, 409] })
+  @Endpoint({
+    summary: 'Create a group, optionally with members (organization admin); 201 as the reference',
+    response: GroupDto,
+    status: 201,
+    errors: [403, 404, 409],
+  })
   create(@CurrentUser() principal: Principal, @Body() body: CreateGroupDto): Promise<GroupDto> {
-    return this.groups.create(principal, body.name, (body.members ?? []).map((member) => member.userUuid.toLowerCase()));
+    return this.groups.create(
+      principal,
+      body.name,
+      (body.members ?? []).map((member) => member.userUuid.toLowerCase()),
+    );
   }
 
   @Get('groups/:groupUuid')
@@ -35,8 +44,15 @@ export class GroupsController {
 
   @Patch('groups/:groupUuid')
   @Endpoint({ summary: 'Rename a group and/or replace its members (organization admin)', response: GroupDto, errors: [403, 404, 409] })
-  update(@CurrentUser() principal: Principal, @Param('groupUuid', groupParam) groupUuid: string, @Body() body: UpdateGroupDto): Promise<GroupDto> {
-    return this.groups.update(principal, groupUuid, { name: body.name, memberUuids: body.members?.map((member) => member.userUuid.toLowerCase()) });
+  update(
+    @CurrentUser() principal: Principal,
+    @Param('groupUuid', groupParam) groupUuid: string,
+    @Body() body: UpdateGroupDto,
+  ): Promise<GroupDto> {
+    return this.groups.update(principal, groupUuid, {
+      name: body.name,
+      memberUuids: body.members?.map((member) => member.userUuid.toLowerCase()),
+    });
   }
 
   @Delete('groups/:groupUuid')
@@ -47,7 +63,12 @@ export class GroupsController {
   }
 
   @Put('groups/:groupUuid/members/:userUuid')
-  @Endpoint({ summary: 'Add a user of the organization to a group (organization admin): 201, or 204 without a body when already a member', response: GroupDto, status: 201, errors: [403, 404] })
+  @Endpoint({
+    summary: 'Add a user of the organization to a group (organization admin): 201, or 204 without a body when already a member',
+    response: GroupDto,
+    status: 201,
+    errors: [403, 404],
+  })
   @ApiResponse({ status: 204, description: 'The user was a member already: nothing changed, no body' })
   async addMember(
     @CurrentUser() principal: Principal,
@@ -63,7 +84,11 @@ export class GroupsController {
 
   @Delete('groups/:groupUuid/members/:userUuid')
   @Endpoint({ summary: 'Remove a user from a group (organization admin)', response: GroupDto, errors: [403, 404] })
-  removeMember(@CurrentUser() principal: Principal, @Param('groupUuid', groupParam) groupUuid: string, @Param('userUuid', userParam) userUuid: string): Promise<GroupDto> {
+  removeMember(
+    @CurrentUser() principal: Principal,
+    @Param('groupUuid', groupParam) groupUuid: string,
+    @Param('userUuid', userParam) userUuid: string,
+  ): Promise<GroupDto> {
     return this.groups.removeMember(principal, groupUuid, userUuid);
   }
 }

@@ -7,21 +7,32 @@ export class GroupMemberRefDto {
 }
 
 export class CreateGroupDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   /** Users of the organization to add at once. */
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => GroupMemberRefDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => GroupMemberRefDto)
   members?: GroupMemberRefDto[];
 }
 
 /** UpdateGroupWithMembers of the reference: a new name, the complete member list, or both. */
 export class UpdateGroupDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   name?: string;
 
   /** Every member of the group after the update (users not listed leave it). */
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => GroupMemberRefDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => GroupMemberRefDto)
   members?: GroupMemberRefDto[];
 }
 

@@ -32,7 +32,11 @@ export class PinsController {
   }
 
   @Get('pinned-lists/:pinnedListUuid/items')
-  @Endpoint({ summary: 'Pinned items the caller may see: spaces, then charts, then dashboards, each in list order', response: [PinnedItemDto], errors: [403, 404] })
+  @Endpoint({
+    summary: 'Pinned items the caller may see: spaces, then charts, then dashboards, each in list order',
+    response: [PinnedItemDto],
+    errors: [403, 404],
+  })
   items(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', projectParam) projectUuid: string,

@@ -12,7 +12,9 @@ export class PinnedOrderDataDto {
   uuid!: string;
 
   @ApiProperty({ type: 'integer', minimum: 0 })
-  @IsInt() @Min(0) @Max(1_000_000)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
   pinnedListOrder!: number;
 }
 
@@ -23,7 +25,8 @@ export class PinnedOrderDto {
   @IsIn(PINNED_TYPES)
   type!: (typeof PINNED_TYPES)[number];
 
-  @ValidateNested() @Type(() => PinnedOrderDataDto)
+  @ValidateNested()
+  @Type(() => PinnedOrderDataDto)
   data!: PinnedOrderDataDto;
 }
 

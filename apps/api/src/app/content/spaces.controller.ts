@@ -21,19 +21,35 @@ export class SpacesController {
   }
 
   @Post()
-  @Endpoint({ summary: 'Create a space, optionally private, shared or nested (project editor; editor of the parent)', response: SpaceDto, errors: [403, 404] })
-  create(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Body() body: CreateSpaceDto): Promise<SpaceDto> {
+  @Endpoint({
+    summary: 'Create a space, optionally private, shared or nested (project editor; editor of the parent)',
+    response: SpaceDto,
+    errors: [403, 404],
+  })
+  create(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Body() body: CreateSpaceDto,
+  ): Promise<SpaceDto> {
     return this.spaces.create(principal, projectUuid, body);
   }
 
   @Get(':spaceUuid')
   @Endpoint({ summary: 'Get a space (E3); private spaces the caller cannot see answer 404', response: SpaceDto, errors: [404] })
-  get(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Param('spaceUuid', spaceParam) spaceUuid: string): Promise<SpaceDto> {
+  get(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Param('spaceUuid', spaceParam) spaceUuid: string,
+  ): Promise<SpaceDto> {
     return this.spaces.get(principal, projectUuid, spaceUuid);
   }
 
   @Patch(':spaceUuid')
-  @Endpoint({ summary: 'Update a space (E2): name, privacy, inheritance of the parent permissions', response: SpaceDto, errors: [403, 404] })
+  @Endpoint({
+    summary: 'Update a space (E2): name, privacy, inheritance of the parent permissions',
+    response: SpaceDto,
+    errors: [403, 404],
+  })
   update(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', projectParam) projectUuid: string,
@@ -45,13 +61,21 @@ export class SpacesController {
 
   @Delete(':spaceUuid')
   @Endpoint({ summary: 'Delete a space with its sub-spaces', errors: [403, 404] })
-  async delete(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Param('spaceUuid', spaceParam) spaceUuid: string): Promise<null> {
+  async delete(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Param('spaceUuid', spaceParam) spaceUuid: string,
+  ): Promise<null> {
     await this.spaces.delete(principal, projectUuid, spaceUuid);
     return null;
   }
 
   @Post(':spaceUuid/share')
-  @Endpoint({ summary: 'Share the space with a user of the organization, or change their space role', response: SpaceDto, errors: [403, 404] })
+  @Endpoint({
+    summary: 'Share the space with a user of the organization, or change their space role',
+    response: SpaceDto,
+    errors: [403, 404],
+  })
   shareWithUser(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', projectParam) projectUuid: string,

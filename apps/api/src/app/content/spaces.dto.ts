@@ -2,7 +2,18 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ORGANIZATION_ROLES, PROJECT_ROLES, type ProjectRole, SPACE_ROLES, type SpaceAccessSource, type SpaceRole } from '@quarry/domain';
 import { IsAbsentOrValid } from '@quarry/server/common';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 
 import { ChartSummaryDto } from './charts.dto';
 import { DashboardSummaryDto } from './dashboards.dto';
@@ -19,46 +30,61 @@ export class SpaceUserShareRequestDto {
 }
 
 export class CreateSpaceDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   /** Private spaces are seen only by admins and the users and groups they are shared with. Default: true (as the reference), except for a nested space that inherits its parent's permissions, which follows the parent. */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isPrivate?: boolean;
 
   /** Users to share the new space with (the creator is always its admin). */
-  @IsOptional() @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SpaceUserShareRequestDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => SpaceUserShareRequestDto)
   access?: SpaceUserShareRequestDto[];
 
   /** Create the space inside this one (which the caller must be able to edit). */
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   parentSpaceUuid?: string | null;
 
   /** A nested space takes its parent's permissions (default true); not allowed on a root space. */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   inheritParentPermissions?: boolean;
 }
 
 export class UpdateSpaceDto {
-  @IsAbsentOrValid() @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsAbsentOrValid()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   name?: string;
 
-  @IsAbsentOrValid() @IsBoolean()
+  @IsAbsentOrValid()
+  @IsBoolean()
   isPrivate?: boolean;
 
   /** Turning it off copies the inherited shares onto the space, so nobody loses access. */
-  @IsAbsentOrValid() @IsBoolean()
+  @IsAbsentOrValid()
+  @IsBoolean()
   inheritParentPermissions?: boolean;
 
   /** Lightdash: one role for every project member on the space. Quarry shares spaces per user and group instead: null (no change) is accepted, a role is a 400 */
   @ApiProperty({ enum: SPACE_ROLES, nullable: true, required: false })
-  @IsOptional() @IsIn(SPACE_ROLES)
+  @IsOptional()
+  @IsIn(SPACE_ROLES)
   projectMemberAccessRole?: SpaceRole | null;
 
   /** Lightdash: a colour palette for the space's charts. Quarry has organization palettes only: null (no change) is accepted, a uuid is a 400 */
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   colorPaletteUuid?: string | null;
 }
 

@@ -11,32 +11,46 @@ function HasChartKindType(): PropertyDecorator {
   return ValidateBy({
     name: 'hasChartKindType',
     validator: {
-      validate: (value: unknown) => typeof value === 'object' && value !== null && (CHART_KINDS as readonly unknown[]).includes((value as { type?: unknown }).type),
+      validate: (value: unknown) =>
+        typeof value === 'object' && value !== null && (CHART_KINDS as readonly unknown[]).includes((value as { type?: unknown }).type),
       defaultMessage: () => `config.type must be one of: ${CHART_KINDS.join(', ')}`,
     },
   });
 }
 
 export class SqlChartContentDto {
-  @IsString() @MinLength(1) @MaxLength(100_000)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100_000)
   sql!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @IsInt() @Min(1) @Max(1_000_000)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   limit!: number;
 
   /** `type` (a chart kind) names the chart; `metadata`, `display`, `fieldConfig` and the rest are stored as given. */
-  @ApiProperty({ type: 'object', additionalProperties: true, properties: { type: { type: 'string', enum: [...CHART_KINDS] } }, required: ['type'] })
-  @IsObject() @HasChartKindType()
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    properties: { type: { type: 'string', enum: [...CHART_KINDS] } },
+    required: ['type'],
+  })
+  @IsObject()
+  @HasChartKindType()
   config!: Record<string, unknown> & { type: string };
 }
 
 export class CreateSqlChartDto extends SqlChartContentDto {
-  @IsString() @MaxLength(255)
+  @IsString()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
   @IsUUID()
@@ -44,24 +58,33 @@ export class CreateSqlChartDto extends SqlChartContentDto {
 }
 
 export class SqlChartUnversionedDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   name?: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string | null;
 
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   spaceUuid?: string;
 }
 
 export class UpdateSqlChartDto {
   /** Name, description and space: changed in place. */
-  @IsOptional() @ValidateNested() @Type(() => SqlChartUnversionedDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SqlChartUnversionedDto)
   unversionedData?: SqlChartUnversionedDto;
 
   /** SQL, limit and config: saved as a new version (developer). */
-  @IsOptional() @ValidateNested() @Type(() => SqlChartContentDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SqlChartContentDto)
   versionedData?: SqlChartContentDto;
 }
 

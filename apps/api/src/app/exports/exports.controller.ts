@@ -17,7 +17,11 @@ export class ExportsController {
   ) {}
 
   @Post('projects/:projectUuid/explores/:exploreId/downloadCsv')
-  @Endpoint({ summary: 'Export a query to CSV in the background (E6); poll the job status for its fileUrl', response: ExportJobDto, errors: [403, 404, 409, 503] })
+  @Endpoint({
+    summary: 'Export a query to CSV in the background (E6); poll the job status for its fileUrl',
+    response: ExportJobDto,
+    errors: [403, 404, 409, 503],
+  })
   downloadCsv(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
@@ -30,14 +34,25 @@ export class ExportsController {
       exploreId,
       // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
       metricQuery: query as unknown as MetricQuery,
-      layout: { columnOrder, showTableNames, onlyRaw, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
+      layout: {
+        columnOrder,
+        showTableNames,
+        onlyRaw,
+        ...(hiddenFields ? { hiddenFields } : {}),
+        ...(customLabels ? { customLabels } : {}),
+        ...(pivotConfig ? { pivotConfig } : {}),
+      },
       ...(csvLimit === undefined ? {} : { csvLimit }),
       ...(chartName === undefined ? {} : { chartName }),
     });
   }
 
   @Post('drive/upload-sheet')
-  @Endpoint({ summary: 'Upload a query’s results to a new Google spreadsheet in the background (E7)', response: ExportJobDto, errors: [403, 404, 409, 503] })
+  @Endpoint({
+    summary: 'Upload a query’s results to a new Google spreadsheet in the background (E7)',
+    response: ExportJobDto,
+    errors: [403, 404, 409, 503],
+  })
   uploadSheet(@CurrentUser() principal: Principal, @Body() body: UploadSheetDto): Promise<ExportJobDto> {
     const { projectUuid, exploreId, metricQuery, columnOrder, showTableNames, hiddenFields, customLabels, pivotConfig } = body;
     return this.requests.uploadSheet(principal, {
@@ -45,7 +60,14 @@ export class ExportsController {
       exploreId,
       // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
       metricQuery: metricQuery as unknown as MetricQuery,
-      layout: { columnOrder, showTableNames, onlyRaw: false, ...(hiddenFields ? { hiddenFields } : {}), ...(customLabels ? { customLabels } : {}), ...(pivotConfig ? { pivotConfig } : {}) },
+      layout: {
+        columnOrder,
+        showTableNames,
+        onlyRaw: false,
+        ...(hiddenFields ? { hiddenFields } : {}),
+        ...(customLabels ? { customLabels } : {}),
+        ...(pivotConfig ? { pivotConfig } : {}),
+      },
     });
   }
 
@@ -61,6 +83,10 @@ export class ExportsController {
     const job = await this.jobs.get(principal, jobId);
     if (job.details.projectUuid !== projectUuid) throw new NotFoundError('This export file does not exist or has expired', { jobId });
     const file = await this.files.open(jobId);
-    return new StreamableFile(file.stream, { type: 'text/csv; charset=utf-8', length: file.size, disposition: `attachment; filename="${file.fileName}"` });
+    return new StreamableFile(file.stream, {
+      type: 'text/csv; charset=utf-8',
+      length: file.size,
+      disposition: `attachment; filename="${file.fileName}"`,
+    });
   }
 }

@@ -1,52 +1,86 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 
 import { MetricQueryDto } from '../query/query.dto';
 
 /** Pivots an export: pivot dimensions become columns (with optional totals). */
 export class ExportPivotConfigDto {
-  @IsArray() @IsString({ each: true }) @ArrayMaxSize(20)
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(20)
   pivotDimensions!: string[];
 
   /** Metrics as rows instead of columns */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   metricsAsRows?: boolean;
 
-  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(500)
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(500)
   hiddenMetricFieldIds?: string[];
 
-  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(1000)
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(1000)
   columnOrder?: string[];
 
   /** Add a total column per metric (Quarry extension) */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   rowTotals?: boolean;
 
   /** Add a total row (Quarry extension) */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   columnTotals?: boolean;
 }
 
 class ExportLayoutFields {
   /** Field ids in the order the columns should appear */
-  @IsArray() @IsString({ each: true }) @ArrayMaxSize(1000)
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(1000)
   columnOrder!: string[];
 
   /** Prefix headers with the table label */
   @IsBoolean()
   showTableNames!: boolean;
 
-  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(1000)
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(1000)
   hiddenFields?: string[];
 
   /** Header label by field id */
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   customLabels?: Record<string, string>;
 
-  @IsOptional() @ValidateNested() @Type(() => ExportPivotConfigDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ExportPivotConfigDto)
   pivotConfig?: ExportPivotConfigDto;
 }
 
@@ -58,12 +92,18 @@ export class DownloadCsvDto extends IntersectionType(MetricQueryDto, ExportLayou
   onlyRaw!: boolean;
 
   /** Used in the file name */
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   chartName?: string;
 
   /** Absent: the query's limit; null: every row; n: n rows */
   @ApiProperty({ type: 'integer', nullable: true, required: false, minimum: 1 })
-  @IsOptional() @ValidateIf((_, value) => value !== null) @IsInt() @Min(1) @Max(1_000_000_000)
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
   csvLimit?: number | null;
 }
 
@@ -73,10 +113,14 @@ export class UploadSheetDto extends ExportLayoutFields {
   @IsUUID()
   projectUuid!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   exploreId!: string;
 
-  @IsObject() @ValidateNested() @Type(() => MetricQueryDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MetricQueryDto)
   metricQuery!: MetricQueryDto;
 }
 

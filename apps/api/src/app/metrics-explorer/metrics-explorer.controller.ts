@@ -12,7 +12,11 @@ export class MetricsExplorerController {
   constructor(private readonly explorer: MetricsExplorerService) {}
 
   @Post(':explore/:metric/runMetricExplorerQuery')
-  @Endpoint({ summary: 'A metric as a time series over a date range, optionally segmented or compared (E1)', response: MetricExplorerResultsDto, errors: [403, 404, 409, 429] })
+  @Endpoint({
+    summary: 'A metric as a time series over a date range, optionally segmented or compared (E1)',
+    response: MetricExplorerResultsDto,
+    errors: [403, 404, 409, 429],
+  })
   async run(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,

@@ -2,26 +2,45 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { EXPLORER_GRAINS } from '@quarry/server/metrics-explorer';
 import { Type } from 'class-transformer';
-import { IsDateString, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsDateString,
+  IsDefined,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 
 export class MetricExplorerParamsDto {
   /** First day of the range, `YYYY-MM-DD` or ISO 8601 (required) */
-  @IsDefined() @IsDateString()
+  @IsDefined()
+  @IsDateString()
   startDate!: string;
 
   /** Last day of the range, included (required) */
-  @IsDefined() @IsDateString()
+  @IsDefined()
+  @IsDateString()
   endDate!: string;
 }
 
 export class CompareMetricRefDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   table!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   name!: string;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   label?: string;
 }
 
@@ -32,40 +51,54 @@ export class MetricExplorerQueryDto {
 
   /** With `none`: a dimension field id to split the series by (its top 10 values by the metric) */
   @ApiProperty({ type: String, nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   segmentDimension?: string | null;
 
   /** With `different_metric` (required then): the metric to compare with */
   @ValidateIf((query: MetricExplorerQueryDto) => query.comparison === 'different_metric' || query.metric !== undefined)
-  @IsDefined() @ValidateNested() @Type(() => CompareMetricRefDto)
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => CompareMetricRefDto)
   metric?: CompareMetricRefDto;
 }
 
 export class TimeDimensionOverrideDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   table!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   field!: string;
 
   /** Default: derived from the range (≤ 31 days DAY, ≤ 6 months WEEK, ≤ 3 years MONTH, else YEAR) */
   @ApiProperty({ enum: EXPLORER_GRAINS, required: false })
-  @IsOptional() @IsIn(EXPLORER_GRAINS)
+  @IsOptional()
+  @IsIn(EXPLORER_GRAINS)
   interval?: (typeof EXPLORER_GRAINS)[number];
 }
 
 @AcceptsUnknownProperties()
 export class RunMetricExplorerQueryDto {
-  @ValidateNested() @Type(() => MetricExplorerQueryDto) @IsDefined()
+  @ValidateNested()
+  @Type(() => MetricExplorerQueryDto)
+  @IsDefined()
   query!: MetricExplorerQueryDto;
 
   /** Draw the series over this date dimension instead of the metric's default one */
-  @IsOptional() @ValidateNested() @Type(() => TimeDimensionOverrideDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TimeDimensionOverrideDto)
   timeDimensionOverride?: TimeDimensionOverrideDto;
 
   /** A filter rule `{ id, target: { fieldId }, operator, values }` on a dimension of the explore */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   filter?: Record<string, unknown>;
 }
 

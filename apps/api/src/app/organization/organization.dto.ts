@@ -11,13 +11,18 @@ export class OrganizationDto {
 }
 
 export class CreateUserDto {
-  @IsEmail() @MaxLength(320)
+  @IsEmail()
+  @MaxLength(320)
   email!: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   firstName?: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   lastName?: string;
 
   @ApiProperty({ enum: ORGANIZATION_ROLES })

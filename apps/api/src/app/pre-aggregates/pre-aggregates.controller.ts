@@ -14,13 +14,20 @@ export class PreAggregatesController {
 
   @Get()
   @Endpoint({ summary: "The project's pre-aggregates and their builds (viewers and up)", response: [PreAggregateStatusDto], errors: [404] })
-  list(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string): Promise<PreAggregateStatusDto[]> {
+  list(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+  ): Promise<PreAggregateStatusDto[]> {
     return this.preAggregates.list(principal, projectUuid);
   }
 
   @Post(':name/refresh')
   @Endpoint({ summary: 'Rebuild one pre-aggregate now (developers); answers the build job', response: JobIdDto, errors: [403, 404, 503] })
-  refresh(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string, @Param('name') name: string): Promise<JobIdDto> {
+  refresh(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+    @Param('name') name: string,
+  ): Promise<JobIdDto> {
     return this.preAggregates.refresh(principal, projectUuid, name);
   }
 }

@@ -13,7 +13,10 @@ export class ProjectAccessController {
 
   @Get()
   @Endpoint({ summary: 'Users with a direct role in the project', response: [ProjectMemberDto], errors: [404] })
-  list(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string): Promise<ProjectMemberDto[]> {
+  list(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+  ): Promise<ProjectMemberDto[]> {
     return this.access.list(principal, projectUuid);
   }
 

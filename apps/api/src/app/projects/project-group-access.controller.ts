@@ -44,7 +44,11 @@ export class ProjectGroupAccessController {
 
   @Delete(':groupUuid')
   @Endpoint({ summary: "Remove a group's project role (project admin)", errors: [403, 404] })
-  async revoke(@CurrentUser() principal: Principal, @Param('projectUuid', projectParam) projectUuid: string, @Param('groupUuid', groupParam) groupUuid: string): Promise<null> {
+  async revoke(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', projectParam) projectUuid: string,
+    @Param('groupUuid', groupParam) groupUuid: string,
+  ): Promise<null> {
     await this.access.revokeGroup(principal, projectUuid, groupUuid);
     return null;
   }

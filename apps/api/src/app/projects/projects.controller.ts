@@ -41,14 +41,20 @@ export class ProjectsController {
 
   @Delete('projects/:projectUuid')
   @Endpoint({ summary: 'Delete a project (admin, or the developer who created a preview)', errors: [403, 404] })
-  async delete(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string): Promise<null> {
+  async delete(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+  ): Promise<null> {
     await this.projects.delete(principal, projectUuid);
     return null;
   }
 
   @Post('projects/:projectUuid/refresh')
   @Endpoint({ summary: "Recompile the project's explores (developer)", response: JobIdDto, errors: [403, 404, 503] })
-  async refresh(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string): Promise<JobIdDto> {
+  async refresh(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+  ): Promise<JobIdDto> {
     return { jobId: await this.projects.refresh(principal, projectUuid) };
   }
 

@@ -7,7 +7,9 @@ import { TRANSFORM_CONNECTION_DTOS, TransformConnectionBaseDto } from './transfo
 import { WAREHOUSE_CONNECTION_DTOS, WarehouseConnectionBaseDto } from './warehouse-connection.dto';
 
 export class CreateProjectDto {
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   name!: string;
 
   @ApiProperty({ enum: ['DEFAULT', 'PREVIEW'] })
@@ -25,26 +27,32 @@ export class CreateProjectDto {
   @IsOptional()
   warehouseConnection?: WarehouseConnectionBaseDto;
 
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   upstreamProjectUuid?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   copyWarehouseConnectionFromUpstreamProject?: boolean;
 
   @ApiProperty({ enum: ['prod', 'all'], required: false })
-  @IsOptional() @IsIn(['prod', 'all'])
+  @IsOptional()
+  @IsIn(['prod', 'all'])
   tableConfiguration?: 'prod' | 'all';
 
   /** Copy the upstream project's content (PREVIEW projects); default true */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   copyContent?: boolean;
 
   /** Organization-wide credentials are not supported: null is accepted, a uuid is a 400 saying so (send warehouseConnection) */
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   organizationWarehouseCredentialsUuid?: string | null;
 
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   pinnedListUuid?: string;
 }
 

@@ -12,72 +12,114 @@ export class WarehouseConnectionBaseDto {
 
   /** Per-user credentials are not supported: false and null are accepted, true is a 400 saying so */
   @ApiProperty({ type: 'boolean', nullable: true, required: false })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   requireUserCredentials?: boolean | null;
 
   /** First day of the week, 0 = Monday … 6 = Sunday */
-  @IsOptional() @IsInt() @Min(0) @Max(6)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(6)
   startOfWeek?: number | null;
 }
 
 class HostPortDto extends WarehouseConnectionBaseDto {
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   host!: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(65535)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   port?: number;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   user!: string;
 
   /** Write-only: never returned */
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   password?: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(86_400)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
   timeoutSeconds?: number;
 }
 
 /** PostgreSQL's fields, which Redshift shares. */
 class PostgresFieldsDto extends HostPortDto {
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   dbname!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   schema!: string;
 
-  @IsOptional() @IsIn(SSL_MODES)
+  @IsOptional()
+  @IsIn(SSL_MODES)
   sslmode?: (typeof SSL_MODES)[number];
 
-  @IsOptional() @IsInt() @Min(0)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
   keepalivesIdle?: number;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   searchPath?: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   role?: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(64)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
   threads?: number;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   useSshTunnel?: boolean;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   sshTunnelHost?: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(65535)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   sshTunnelPort?: number;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   sshTunnelUser?: string;
 
-  @IsOptional() @IsString() @MaxLength(16_384)
+  @IsOptional()
+  @IsString()
+  @MaxLength(16_384)
   sshTunnelPublicKey?: string;
 
   /** Write-only: never returned */
-  @IsOptional() @IsString() @MaxLength(16_384)
+  @IsOptional()
+  @IsString()
+  @MaxLength(16_384)
   sshTunnelPrivateKey?: string;
 }
 
@@ -90,7 +132,8 @@ export class RedshiftConnectionDto extends PostgresFieldsDto {
   @ApiProperty({ enum: ['redshift'] })
   declare type: 'redshift';
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   ra3Node?: boolean;
 }
 
@@ -98,63 +141,94 @@ export class SnowflakeConnectionDto extends WarehouseConnectionBaseDto {
   @ApiProperty({ enum: ['snowflake'] })
   declare type: 'snowflake';
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   account!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   user!: string;
 
-  @IsOptional() @IsIn(['password', 'private_key'])
+  @IsOptional()
+  @IsIn(['password', 'private_key'])
   authenticationType?: 'password' | 'private_key';
 
   /** Write-only: never returned */
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   password?: string;
 
   /** Write-only: never returned */
-  @IsOptional() @IsString() @MaxLength(16_384)
+  @IsOptional()
+  @IsString()
+  @MaxLength(16_384)
   privateKey?: string;
 
   /** Write-only: never returned */
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   privateKeyPass?: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   role?: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   database!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   warehouse!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   schema!: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(64)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
   threads?: number;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   clientSessionKeepAlive?: boolean;
 
-  @IsOptional() @IsString() @MaxLength(2000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
   queryTag?: string;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   accessUrl?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   quotedIdentifiersIgnoreCase?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   disableTimestampConversion?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   override?: boolean;
 
   /** Organization-wide credentials are not supported: null is accepted, a value is a 400 saying so */
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   organizationWarehouseCredentialsUuid?: string | null;
 }
 
@@ -163,13 +237,19 @@ export class BigqueryConnectionDto extends WarehouseConnectionBaseDto {
   declare type: 'bigquery';
 
   /** GCP project id */
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   project!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   dataset!: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   location?: string;
 
   /** Service-account key JSON. Write-only: never returned */
@@ -177,19 +257,30 @@ export class BigqueryConnectionDto extends WarehouseConnectionBaseDto {
   @IsNotEmpty()
   keyfileContents!: Record<string, unknown>;
 
-  @IsOptional() @IsIn(['interactive', 'batch'])
+  @IsOptional()
+  @IsIn(['interactive', 'batch'])
   priority?: 'interactive' | 'batch';
 
-  @IsOptional() @IsInt() @Min(1) @Max(86_400)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
   timeoutSeconds?: number;
 
-  @IsOptional() @IsInt() @Min(0)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
   maximumBytesBilled?: number;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   executionProject?: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(64)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
   threads?: number;
 }
 
@@ -197,21 +288,31 @@ export class DatabricksConnectionDto extends WarehouseConnectionBaseDto {
   @ApiProperty({ enum: ['databricks'] })
   declare type: 'databricks';
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   serverHostName!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   httpPath!: string;
 
   /** Write-only: never returned */
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   personalAccessToken!: string;
 
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   catalog?: string;
 
   /** The schema */
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   database!: string;
 }
 
@@ -220,13 +321,18 @@ export class TrinoConnectionDto extends HostPortDto {
   declare type: 'trino';
 
   /** The catalog */
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   dbname!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   schema!: string;
 
-  @IsOptional() @IsIn(['http', 'https'])
+  @IsOptional()
+  @IsIn(['http', 'https'])
   http_scheme?: 'http' | 'https';
 }
 
@@ -234,10 +340,13 @@ export class ClickhouseConnectionDto extends HostPortDto {
   @ApiProperty({ enum: ['clickhouse'] })
   declare type: 'clickhouse';
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   schema!: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   secure?: boolean;
 }
 
@@ -246,7 +355,9 @@ export class DuckdbConnectionDto extends WarehouseConnectionBaseDto {
   declare type: 'duckdb';
 
   /** Database file, relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>); files outside it are refused, also through symbolic links */
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   path!: string;
 }
 

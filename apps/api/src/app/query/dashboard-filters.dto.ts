@@ -5,44 +5,69 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsObject, IsOptional, IsS
 import { FilterRuleFieldsDto } from './filter-rule.dto';
 
 export class DashboardFilterTargetDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   fieldId!: string;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   tableName?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isSqlColumn?: boolean;
 
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   fallbackType?: string;
 }
 
 /** A dashboard filter rule (Lightdash's DashboardFilterRule): a rule on a field with dashboard-only extras. */
 export class DashboardFilterRuleDto extends FilterRuleFieldsDto {
-  @IsObject() @ValidateNested() @Type(() => DashboardFilterTargetDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DashboardFilterTargetDto)
   target!: DashboardFilterTargetDto;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   singleValue?: boolean;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   label?: string;
 
   /** Which dashboard tiles the rule applies to (ignored for a single query) */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   tileTargets?: Record<string, unknown>;
 }
 
 /** `{ dimensions, metrics, tableCalculations }`: lists of dashboard filter rules, all ANDed. */
 export class DashboardFiltersDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => DashboardFilterRuleDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => DashboardFilterRuleDto)
   dimensions?: DashboardFilterRuleDto[];
 
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => DashboardFilterRuleDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => DashboardFilterRuleDto)
   metrics?: DashboardFilterRuleDto[];
 
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => DashboardFilterRuleDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => DashboardFilterRuleDto)
   tableCalculations?: DashboardFilterRuleDto[];
 }

@@ -19,10 +19,12 @@ function ruleProblem(rule: Record<string, unknown>, at: string): string | undefi
   const target = rule['target'];
   if (!isPlainObject(target)) return `${at}.target must be an object { fieldId }`;
   if (typeof target['fieldId'] !== 'string' || target['fieldId'] === '') return `${at}.target.fieldId must be a non-empty string`;
-  if (typeof rule['operator'] !== 'string' || !OPERATORS.includes(rule['operator'])) return `${at}.operator ${shown(rule['operator'])} is not an operator: it must be one of ${OPERATORS.join(', ')}`;
+  if (typeof rule['operator'] !== 'string' || !OPERATORS.includes(rule['operator']))
+    return `${at}.operator ${shown(rule['operator'])} is not an operator: it must be one of ${OPERATORS.join(', ')}`;
   if (rule['values'] !== undefined && !Array.isArray(rule['values'])) return `${at}.values must be an array`;
   // The query's total is checked by the compiler (filterValuesProblem), over every group and route.
-  if (Array.isArray(rule['values']) && rule['values'].length > MAX_FILTER_VALUES_PER_RULE) return `${at}.values must hold at most ${MAX_FILTER_VALUES_PER_RULE} values, it holds ${rule['values'].length}`;
+  if (Array.isArray(rule['values']) && rule['values'].length > MAX_FILTER_VALUES_PER_RULE)
+    return `${at}.values must hold at most ${MAX_FILTER_VALUES_PER_RULE} values, it holds ${rule['values'].length}`;
   for (const flag of ['disabled', 'required', 'caseSensitive']) {
     if (rule[flag] !== undefined && typeof rule[flag] !== 'boolean') return `${at}.${flag} must be a boolean`;
   }
@@ -61,7 +63,8 @@ export function IsFilterGroup(options?: ValidationOptions): PropertyDecorator {
       options,
       validator: {
         validate: (value: unknown, args: ValidationArguments) => filterGroupProblem(value, args.property) === undefined,
-        defaultMessage: (args: ValidationArguments) => filterGroupProblem(args.value, args.property) ?? `${args.property} is not a valid filter group`,
+        defaultMessage: (args: ValidationArguments) =>
+          filterGroupProblem(args.value, args.property) ?? `${args.property} is not a valid filter group`,
       },
     });
   };

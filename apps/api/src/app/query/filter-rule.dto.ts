@@ -4,7 +4,9 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString,
 
 /** What every filter rule carries besides its target (custom metric and dashboard filter rules). */
 export abstract class FilterRuleFieldsDto {
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   id?: string;
 
   @ApiProperty({ enum: FILTER_OPERATORS })
@@ -12,16 +14,21 @@ export abstract class FilterRuleFieldsDto {
   operator!: FilterOperator;
 
   @ApiPropertyOptional({ type: 'array', items: {} })
-  @IsOptional() @IsArray() @ArrayMaxSize(MAX_FILTER_VALUES_PER_RULE)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_FILTER_VALUES_PER_RULE)
   values?: unknown[];
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   settings?: Record<string, unknown>;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   disabled?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   required?: boolean;
 }

@@ -4,7 +4,9 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 export class PivotIndexColumnDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   reference!: string;
 
   @ApiProperty({ enum: PIVOT_INDEX_TYPES })
@@ -13,7 +15,9 @@ export class PivotIndexColumnDto {
 }
 
 export class PivotValuesColumnDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   reference!: string;
 
   @ApiProperty({ enum: PIVOT_AGGREGATIONS })
@@ -22,19 +26,24 @@ export class PivotValuesColumnDto {
 }
 
 export class PivotGroupByColumnDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   reference!: string;
 }
 
 export class PivotSortByDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   reference!: string;
 
   @ApiProperty({ enum: ['ASC', 'DESC'] })
   @IsIn(['ASC', 'DESC'])
   direction!: 'ASC' | 'DESC';
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   nullsFirst?: boolean;
 }
 
@@ -42,18 +51,32 @@ export class PivotSortByDto {
 export class PivotConfigurationDto {
   /** The index column (rows); a list of them is also accepted, for older clients */
   @ApiProperty({ type: PivotIndexColumnDto, required: false })
-  @IsOptional() @ValidateNested() @Type(() => PivotIndexColumnDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PivotIndexColumnDto)
   indexColumn?: PivotIndexColumnDto | PivotIndexColumnDto[];
 
-  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => PivotValuesColumnDto)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => PivotValuesColumnDto)
   valuesColumns!: PivotValuesColumnDto[];
 
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => PivotGroupByColumnDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => PivotGroupByColumnDto)
   groupByColumns?: PivotGroupByColumnDto[];
 
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => PivotSortByDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => PivotSortByDto)
   sortBy?: PivotSortByDto[];
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   metricsAsRows?: boolean;
 }

@@ -24,7 +24,13 @@ export class QueryController {
     // csvLimit bounds exports built from the query, not the rows runQuery returns.
     const { csvLimit: _csvLimit, ...request } = body;
     // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
-    return this.queries.runQuery(principal, projectUuid, exploreId, request as unknown as QueryRequest, clientGone(response)) as unknown as Promise<QueryResultsDto>;
+    return this.queries.runQuery(
+      principal,
+      projectUuid,
+      exploreId,
+      request as unknown as QueryRequest,
+      clientGone(response),
+    ) as unknown as Promise<QueryResultsDto>;
   }
 
   @Post('compileQuery')

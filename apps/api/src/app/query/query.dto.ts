@@ -2,7 +2,22 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagge
 import { DATE_GRANULARITIES, type DateGranularity, METRIC_TYPES, type MetricType } from '@quarry/domain';
 import { AcceptsUnknownProperties, IsAbsentOrValid } from '@quarry/server/common';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 import { IsFilterGroup } from './filter-group.validator';
 import { FilterRuleFieldsDto } from './filter-rule.dto';
@@ -12,53 +27,69 @@ import { ResultFieldDto } from './result-field.dto';
 const FILTER_GROUP_SCHEMA = {
   type: 'object',
   additionalProperties: true,
-  description: 'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }`',
+  description:
+    'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }`',
 } as const;
 
 /** `{ dimensions?, metrics?, tableCalculations? }`: one filter group each. */
 export class FiltersDto {
   @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
-  @IsAbsentOrValid() @IsFilterGroup()
+  @IsAbsentOrValid()
+  @IsFilterGroup()
   dimensions?: Record<string, unknown>;
 
   @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
-  @IsAbsentOrValid() @IsFilterGroup()
+  @IsAbsentOrValid()
+  @IsFilterGroup()
   metrics?: Record<string, unknown>;
 
   @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
-  @IsAbsentOrValid() @IsFilterGroup()
+  @IsAbsentOrValid()
+  @IsFilterGroup()
   tableCalculations?: Record<string, unknown>;
 }
 
 /** Re-buckets one selected date or timestamp dimension at another grain, keeping its field id. */
 export class DateZoomDto {
   @ApiProperty({ enum: DATE_GRANULARITIES, required: false })
-  @IsAbsentOrValid() @IsIn(DATE_GRANULARITIES)
+  @IsAbsentOrValid()
+  @IsIn(DATE_GRANULARITIES)
   granularity?: DateGranularity;
 
   /** Default: the first selected date or timestamp dimension */
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   xAxisFieldId?: string;
 }
 
 export class FieldRefDto {
   /** A dimension of the metric's table (`status`) or of a joined one (`customers.name`) */
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   fieldRef!: string;
 }
 
 /** A filter of a custom metric: only rows matching it are aggregated. */
 export class MetricFilterRuleDto extends FilterRuleFieldsDto {
-  @IsObject() @ValidateNested() @Type(() => FieldRefDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => FieldRefDto)
   target!: FieldRefDto;
 }
 
 /** A metric defined in the query (custom metric); its field id is `${table}_${name}`. */
 export class AdditionalMetricDto {
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   name!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   table!: string;
 
   @ApiProperty({ enum: METRIC_TYPES })
@@ -66,139 +97,203 @@ export class AdditionalMetricDto {
   type!: MetricType;
 
   /** Written like project SQL: `${TABLE}.amount` */
-  @IsString() @MaxLength(10_000)
+  @IsString()
+  @MaxLength(10_000)
   sql!: string;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   label?: string;
 
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   description?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   hidden?: boolean;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   baseDimensionName?: string;
 
   @ApiProperty({ type: 'string', nullable: true, required: false })
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   uuid?: string | null;
 
-  @IsOptional() @IsNumber()
+  @IsOptional()
+  @IsNumber()
   index?: number;
 
-  @IsOptional() @IsNumber() @Min(0) @Max(100)
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(100)
   percentile?: number;
 
-  @IsOptional() @IsInt() @Min(0) @Max(30)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(30)
   round?: number;
 
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   compact?: string;
 
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   format?: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   formatOptions?: Record<string, unknown>;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => MetricFilterRuleDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => MetricFilterRuleDto)
   filters?: MetricFilterRuleDto[];
 }
 
 /** Lightdash's `metadata`: which date dimension the chart was built around (echoed back). */
 export class HasADateDimensionDto {
-  @IsString() @MaxLength(1024)
+  @IsString()
+  @MaxLength(1024)
   name!: string;
 
-  @IsString() @MaxLength(1024)
+  @IsString()
+  @MaxLength(1024)
   label!: string;
 
-  @IsString() @MaxLength(1024)
+  @IsString()
+  @MaxLength(1024)
   table!: string;
 }
 
 export class MetricQueryMetadataDto {
-  @IsOptional() @ValidateNested() @Type(() => HasADateDimensionDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => HasADateDimensionDto)
   hasADateDimension?: HasADateDimensionDto;
 }
 
 export class SortDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   fieldId!: string;
 
   @IsBoolean()
   descending!: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   nullsFirst?: boolean;
 }
-
-
 
 /**
  * The MetricQuery of the spec. Field references, filters, table calculations, custom dimensions
  * and additional metrics are checked by the compiler, which answers 400 naming the culprit.
  */
 export class MetricQueryDto {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   exploreName!: string;
 
   /** Field ids (and custom dimension ids) */
-  @IsArray() @IsString({ each: true }) @ArrayMaxSize(500)
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(500)
   dimensions!: string[];
 
   /** Field ids (and additional metric ids) */
-  @IsArray() @IsString({ each: true }) @ArrayMaxSize(500)
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(500)
   metrics!: string[];
 
   /** `{ dimensions?, metrics?, tableCalculations? }`, each a filter group `{ id, and | or: [rules or groups] }` */
-  @IsObject() @ValidateNested() @Type(() => FiltersDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => FiltersDto)
   filters!: FiltersDto;
 
-  @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => SortDto)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => SortDto)
   sorts!: SortDto[];
 
   /** Rows to return. Queries that run (E4, E12) refuse more than QUERY_MAX_LIMIT (the documented maximum) */
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @IsInt() @Min(1) @Max(100_000_000)
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
   limit!: number;
 
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
-  @IsArray() @IsObject({ each: true }) @ArrayMaxSize(200)
+  @IsArray()
+  @IsObject({ each: true })
+  @ArrayMaxSize(200)
   tableCalculations!: Array<Record<string, unknown>>;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => AdditionalMetricDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => AdditionalMetricDto)
   additionalMetrics?: AdditionalMetricDto[];
 
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, required: false })
-  @IsOptional() @IsArray() @IsObject({ each: true }) @ArrayMaxSize(200)
+  @IsOptional()
+  @IsArray()
+  @IsObject({ each: true })
+  @ArrayMaxSize(200)
   customDimensions?: Array<Record<string, unknown>>;
 
   /** IANA time zone for relative date filters, e.g. Europe/Paris */
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   timezone?: string;
 
   @ApiProperty({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   metricOverrides?: Record<string, unknown>;
 
   @ApiProperty({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   periodOverPeriod?: Record<string, unknown>;
 
-  @IsOptional() @ValidateNested() @Type(() => MetricQueryMetadataDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MetricQueryMetadataDto)
   metadata?: MetricQueryMetadataDto;
 
   /** Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
-  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(500)
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(500)
   pivotDimensions?: string[];
 
   /** Per-dimension overrides of saved charts (Lightdash); accepted and echoed back, not applied */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   dimensionOverrides?: Record<string, unknown>;
 }
 
@@ -206,23 +301,31 @@ export class MetricQueryDto {
 export class RunQueryDto extends MetricQueryDto {
   /** Values of `${ld.parameters.x}` */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   parameters?: Record<string, string | number | Array<string | number>>;
 
   /** Skip the results cache for this run */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   invalidateCache?: boolean;
 
   /** False: run on the warehouse even when a pre-aggregate could answer (default true) */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   usePreAggregateCache?: boolean;
 
-  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateZoomDto)
   dateZoom?: DateZoomDto;
 
   /** Bounds the rows of CSV exports built from this query (Lightdash sends it with the query); runQuery itself returns `limit` rows */
   @ApiProperty({ type: 'integer', nullable: true, required: false, minimum: 1 })
-  @IsOptional() @IsInt() @Min(1) @Max(1_000_000_000)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
   csvLimit?: number | null;
 }
 
@@ -230,14 +333,19 @@ export class RunQueryDto extends MetricQueryDto {
 export class CompileQueryDto extends MetricQueryDto {
   /** Values of `${ld.parameters.x}` */
   @ApiProperty({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   parameters?: Record<string, string | number | Array<string | number>>;
 
-  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateZoomDto)
   dateZoom?: DateZoomDto;
 
   /** Also compile the SQL that pivots the query's rows (returned as `pivotQuery`) */
-  @IsOptional() @ValidateNested() @Type(() => PivotConfigurationDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PivotConfigurationDto)
   pivotConfiguration?: PivotConfigurationDto;
 }
 

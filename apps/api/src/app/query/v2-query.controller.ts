@@ -12,13 +12,26 @@ export class V2QueryController {
   constructor(private readonly queries: AsyncQueryService) {}
 
   @Post('metric-query')
-  @Endpoint({ summary: 'Execute a metric query in the background (E12)', description: 'Answers at once with a queryUuid; read the rows with GET …/query/{queryUuid}.', response: ExecutedQueryDto, errors: [403, 404, 409] })
-  execute(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string, @Body() body: ExecuteMetricQueryDto): Promise<ExecutedQueryDto> {
+  @Endpoint({
+    summary: 'Execute a metric query in the background (E12)',
+    description: 'Answers at once with a queryUuid; read the rows with GET …/query/{queryUuid}.',
+    response: ExecutedQueryDto,
+    errors: [403, 404, 409],
+  })
+  execute(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+    @Body() body: ExecuteMetricQueryDto,
+  ): Promise<ExecutedQueryDto> {
     const { periodOverPeriod, dateZoom, ...request } = body;
     // The spec puts dateZoom (and periodOverPeriod) in the query; clients also send them beside it.
     const { dateZoom: queryDateZoom, ...query } = request.query;
     const zoom = queryDateZoom ?? dateZoom;
-    const run = { ...request, query: { ...query, ...(query.periodOverPeriod || !periodOverPeriod ? {} : { periodOverPeriod }) }, ...(zoom ? { dateZoom: zoom } : {}) };
+    const run = {
+      ...request,
+      query: { ...query, ...(query.periodOverPeriod || !periodOverPeriod ? {} : { periodOverPeriod }) },
+      ...(zoom ? { dateZoom: zoom } : {}),
+    };
     // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
     return this.queries.execute(principal, projectUuid, run as unknown as AsyncQueryRequest) as unknown as Promise<ExecutedQueryDto>;
   }

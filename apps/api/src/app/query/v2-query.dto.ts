@@ -10,57 +10,101 @@ import { ResultFieldDto } from './result-field.dto';
 
 /** Where a query comes from (recorded with it): the spec's values, and those of newer and older Lightdash clients. */
 export const QUERY_CONTEXTS = [
-  'dashboardView', 'autorefreshedDashboard', 'exploreView', 'filterAutocomplete', 'chartView', 'chartHistory', 'sqlChartView', 'sqlRunner',
-  'viewUnderlyingData', 'alert', 'scheduledDelivery', 'csvDownload', 'sheets', 'scheduledSheetsChart', 'scheduledSheetsDashboard', 'scheduledChart',
-  'scheduledDashboard', 'calculateTotal', 'calculateSubtotal', 'embed', 'ai', 'mcp', 'api', 'cli', 'metricsExplorer',
-  'gsheets', 'scheduledGsheetsChart', 'scheduledGsheetsDashboard', 'scheduledGsheetsSqlChart', 'scheduledSheetsSqlChart',
-  'mcp.run_metric_query', 'mcp.run_sql', 'mcp.search_field_values', 'semanticViewer',
+  'dashboardView',
+  'autorefreshedDashboard',
+  'exploreView',
+  'filterAutocomplete',
+  'chartView',
+  'chartHistory',
+  'sqlChartView',
+  'sqlRunner',
+  'viewUnderlyingData',
+  'alert',
+  'scheduledDelivery',
+  'csvDownload',
+  'sheets',
+  'scheduledSheetsChart',
+  'scheduledSheetsDashboard',
+  'scheduledChart',
+  'scheduledDashboard',
+  'calculateTotal',
+  'calculateSubtotal',
+  'embed',
+  'ai',
+  'mcp',
+  'api',
+  'cli',
+  'metricsExplorer',
+  'gsheets',
+  'scheduledGsheetsChart',
+  'scheduledGsheetsDashboard',
+  'scheduledGsheetsSqlChart',
+  'scheduledSheetsSqlChart',
+  'mcp.run_metric_query',
+  'mcp.run_sql',
+  'mcp.search_field_values',
+  'semanticViewer',
 ] as const;
 
 /** E12's `query`: a MetricQuery that may carry its own dateZoom, as the spec places it. */
 export class MetricQueryRequestDto extends MetricQueryDto {
-  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateZoomDto)
   dateZoom?: DateZoomDto;
 }
 
 @ApiExtraModels(ResultFieldDto)
 @AcceptsUnknownProperties()
 export class ExecuteMetricQueryDto {
-  @IsObject() @ValidateNested() @Type(() => MetricQueryRequestDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MetricQueryRequestDto)
   query!: MetricQueryRequestDto;
 
   /** Values of `${ld.parameters.x}` */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   parameters?: Record<string, string | number | Array<string | number>>;
 
   /** Skip the results cache for this run */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   invalidateCache?: boolean;
 
   /** Where the query comes from (recorded with it) */
   @ApiProperty({ enum: QUERY_CONTEXTS, required: false })
-  @IsOptional() @IsIn(QUERY_CONTEXTS)
+  @IsOptional()
+  @IsIn(QUERY_CONTEXTS)
   context?: (typeof QUERY_CONTEXTS)[number];
 
   /** Same as `query.periodOverPeriod` (which wins when both are set) */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   periodOverPeriod?: Record<string, unknown>;
 
-  @IsOptional() @ValidateNested() @Type(() => PivotConfigurationDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PivotConfigurationDto)
   pivotConfiguration?: PivotConfigurationDto;
 
   /** Same as `query.dateZoom` (which wins when both are set) */
-  @IsOptional() @ValidateNested() @Type(() => DateZoomDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateZoomDto)
   dateZoom?: DateZoomDto;
 
   /** Dashboard filters ANDed onto the query's own; rules whose field is not in the explore are dropped, as in Lightdash */
-  @IsOptional() @ValidateNested() @Type(() => DashboardFiltersDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DashboardFiltersDto)
   dashboardFilters?: DashboardFiltersDto;
 
   /** False: run on the warehouse even when a pre-aggregate could answer (default true); cacheMetadata.preAggregate says which served it */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   usePreAggregateCache?: boolean;
 }
 
@@ -92,11 +136,18 @@ export class ExecutedQueryDto {
 
 export class QueryPageParamsDto {
   /** 1-based */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   page?: number;
 
   /** Rows per page, default 500 (maximum QUERY_MAX_PAGE_SIZE) */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   pageSize?: number;
 }
 

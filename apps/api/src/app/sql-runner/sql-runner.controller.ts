@@ -25,7 +25,11 @@ export class SqlRunnerController {
   ) {}
 
   @Post('run')
-  @Endpoint({ summary: 'Run ad-hoc SQL in the background (developers); poll the job status for its fileUrl and columns', response: SqlRunnerJobDto, errors: [403, 404, 503] })
+  @Endpoint({
+    summary: 'Run ad-hoc SQL in the background (developers); poll the job status for its fileUrl and columns',
+    response: SqlRunnerJobDto,
+    errors: [403, 404, 503],
+  })
   run(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
@@ -37,7 +41,10 @@ export class SqlRunnerController {
   @Get('tables')
   @ApiOkResponse({ description: 'database → schema → table → {}' })
   @Endpoint({ summary: 'Tables and views of the project’s warehouse (developers)', errors: [403, 404] })
-  tables(@CurrentUser() principal: Principal, @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string): Promise<WarehouseTablesCatalog> {
+  tables(
+    @CurrentUser() principal: Principal,
+    @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
+  ): Promise<WarehouseTablesCatalog> {
     return this.sqlRunner.tables(principal, projectUuid);
   }
 
@@ -69,11 +76,19 @@ export class SqlRunnerController {
     // Whoever may read the job may read its rows (its creator, an admin of its organization); anyone else gets the same 404.
     const job = await this.jobs.get(principal, fileId.toLowerCase());
     const organizationUuid = job.details.organizationUuid;
-    if (job.jobName !== JobName.RunSql || job.details.projectUuid !== projectUuid || organizationUuid !== principal.organizationUuid || !organizationUuid) {
+    if (
+      job.jobName !== JobName.RunSql ||
+      job.details.projectUuid !== projectUuid ||
+      organizationUuid !== principal.organizationUuid ||
+      !organizationUuid
+    ) {
       throw new NotFoundError(NO_RESULTS, { fileId });
     }
     const path = sqlRunnerResultsFile(this.config.dataDir, organizationUuid, projectUuid, job.jobUuid);
-    const size = await stat(path).then((found) => found.size, () => undefined);
+    const size = await stat(path).then(
+      (found) => found.size,
+      () => undefined,
+    );
     if (size === undefined) throw new NotFoundError(NO_RESULTS, { fileId });
     return new StreamableFile(createReadStream(path), { type: 'application/json', length: size });
   }

@@ -5,13 +5,7 @@ import { OrganizationUsersService, PersonalAccessTokensService } from '@quarry/s
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
 
 import { toPersonalAccessTokenDto } from './personal-access-token.mapper';
-import {
-  CreatedPersonalAccessTokenDto,
-  CreatePersonalAccessTokenDto,
-  PersonalAccessTokenDto,
-  toUserDto,
-  UserDto,
-} from './user.dto';
+import { CreatedPersonalAccessTokenDto, CreatePersonalAccessTokenDto, PersonalAccessTokenDto, toUserDto, UserDto } from './user.dto';
 
 @ApiTags('My account')
 @Controller('api/v1/user')
@@ -49,10 +43,7 @@ export class UserController {
 
   @Delete('me/personal-access-tokens/:tokenUuid')
   @Endpoint({ summary: 'Revoke one of my personal access tokens', errors: [404] })
-  async revokeToken(
-    @CurrentUser() principal: Principal,
-    @Param('tokenUuid', new UuidParam('tokenUuid')) tokenUuid: string,
-  ): Promise<null> {
+  async revokeToken(@CurrentUser() principal: Principal, @Param('tokenUuid', new UuidParam('tokenUuid')) tokenUuid: string): Promise<null> {
     await this.tokens.revoke(principal, tokenUuid);
     return null;
   }

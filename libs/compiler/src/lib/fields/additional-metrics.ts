@@ -1,5 +1,13 @@
 import type { SqlDialect } from '@quarry/dialects';
-import { type AdditionalMetric, type Dimension, type Explore, fieldId, isAggregateMetricType, isMetricType, type Metric } from '@quarry/domain';
+import {
+  type AdditionalMetric,
+  type Dimension,
+  type Explore,
+  fieldId,
+  isAggregateMetricType,
+  isMetricType,
+  type Metric,
+} from '@quarry/domain';
 
 import { badQueryError } from '../errors/query-errors';
 import { filterRuleSql, type RuleSqlContext } from '../filters/filter-rule-sql';
@@ -16,20 +24,42 @@ export interface CompiledAdditionalMetric {
  * quoted table, `${dim}` / `${table.dim}` the dimension's compiled sql; filters (request input,
  * so bound) wrap the value in `CASE WHEN … THEN x ELSE NULL END` before aggregating.
  */
-export function compileAdditionalMetric(additional: AdditionalMetric, explore: Explore, dialect: SqlDialect, rules: RuleSqlContext): CompiledAdditionalMetric {
+export function compileAdditionalMetric(
+  additional: AdditionalMetric,
+  explore: Explore,
+  dialect: SqlDialect,
+  rules: RuleSqlContext,
+): CompiledAdditionalMetric {
   const id = fieldId(additional.table, additional.name);
   const table = explore.tables[additional.table];
-  if (!table) throw badQueryError(`Custom metric "${id}" is on table "${additional.table}", which is not part of this explore`, { fieldId: id, table: additional.table });
+  if (!table)
+    throw badQueryError(`Custom metric "${id}" is on table "${additional.table}", which is not part of this explore`, {
+      fieldId: id,
+      table: additional.table,
+    });
   if (!isMetricType(additional.type) || !isAggregateMetricType(additional.type)) {
-    throw badQueryError(`Custom metric "${id}" has type ${JSON.stringify(additional.type)}; custom metrics must aggregate`, { fieldId: id, type: additional.type });
+    throw badQueryError(`Custom metric "${id}" has type ${JSON.stringify(additional.type)}; custom metrics must aggregate`, {
+      fieldId: id,
+      type: additional.type,
+    });
   }
   if (additional.type === 'sum_distinct' || additional.type === 'average_distinct') {
-    throw badQueryError(`Custom metric "${id}" is ${additional.type}, which needs distinct_keys: declare it in the project instead`, { fieldId: id, type: additional.type });
+    throw badQueryError(`Custom metric "${id}" is ${additional.type}, which needs distinct_keys: declare it in the project instead`, {
+      fieldId: id,
+      type: additional.type,
+    });
   }
-  if (additional.percentile !== undefined && (typeof additional.percentile !== 'number' || !(additional.percentile >= 0 && additional.percentile <= 100))) {
-    throw badQueryError(`Custom metric "${id}" has percentile ${JSON.stringify(additional.percentile)}; it must be between 0 and 100`, { fieldId: id, percentile: additional.percentile });
+  if (
+    additional.percentile !== undefined &&
+    (typeof additional.percentile !== 'number' || !(additional.percentile >= 0 && additional.percentile <= 100))
+  ) {
+    throw badQueryError(`Custom metric "${id}" has percentile ${JSON.stringify(additional.percentile)}; it must be between 0 and 100`, {
+      fieldId: id,
+      percentile: additional.percentile,
+    });
   }
-  if (typeof additional.sql !== 'string' || additional.sql.trim() === '') throw badQueryError(`Custom metric "${id}" has no sql`, { fieldId: id });
+  if (typeof additional.sql !== 'string' || additional.sql.trim() === '')
+    throw badQueryError(`Custom metric "${id}" has no sql`, { fieldId: id });
   const tables = new Set<string>([additional.table]);
   const dimensionOf = (reference: string, where: string): Dimension => {
     const target = splitReference(reference, additional.table);
@@ -50,7 +80,11 @@ export function compileAdditionalMetric(additional: AdditionalMetric, explore: E
     });
     value = `CASE WHEN ${conditions.join(' AND ')} THEN (${value}) ELSE NULL END`;
   }
-  const compiledSql = dialect.metricSql(additional.type, value, additional.percentile === undefined ? {} : { percentile: additional.percentile });
+  const compiledSql = dialect.metricSql(
+    additional.type,
+    value,
+    additional.percentile === undefined ? {} : { percentile: additional.percentile },
+  );
   const metric: Metric = {
     fieldType: 'metric',
     name: additional.name,

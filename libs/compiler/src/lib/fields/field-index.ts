@@ -1,5 +1,13 @@
 import { type SqlDialect, TIME_FRAME_SQL_KINDS } from '@quarry/dialects';
-import { type CompileContext, type Dimension, type Explore, getFieldId, type Metric, type MetricQuery, type SqlCustomDimension } from '@quarry/domain';
+import {
+  type CompileContext,
+  type Dimension,
+  type Explore,
+  getFieldId,
+  type Metric,
+  type MetricQuery,
+  type SqlCustomDimension,
+} from '@quarry/domain';
 
 import { badQueryError, unknownFieldError } from '../errors/query-errors';
 import type { RuleSqlContext } from '../filters/filter-rule-sql';
@@ -143,14 +151,17 @@ export class FieldIndex {
   /** A truncation of a DATE is read as a DATE (`SqlDialect.dateValue`): the query's zone must not shift it. */
   private valueSql(dimension: Dimension): string {
     const frame = dimension.timeInterval;
-    const base = dimension.timeIntervalBaseDimensionName ? this.dimensions.get(`${dimension.table}_${dimension.timeIntervalBaseDimensionName}`) : undefined;
+    const base = dimension.timeIntervalBaseDimensionName
+      ? this.dimensions.get(`${dimension.table}_${dimension.timeIntervalBaseDimensionName}`)
+      : undefined;
     const truncatesDate = frame !== undefined && TIME_FRAME_SQL_KINDS[frame]?.kind === 'truncate' && base?.type === 'date';
     return truncatesDate ? this.dialect.dateValue(dimension.compiledSql) : dimension.compiledSql;
   }
 
   /** `${table.dim}` references read the explore's dimensions, as in project sql. */
   private resolveSqlCustomDimension(custom: SqlCustomDimension): QueryDimension {
-    if (typeof custom.sql !== 'string' || custom.sql.trim() === '') throw badQueryError(`Custom dimension "${custom.id}" has no sql`, { customDimensionId: custom.id });
+    if (typeof custom.sql !== 'string' || custom.sql.trim() === '')
+      throw badQueryError(`Custom dimension "${custom.id}" has no sql`, { customDimensionId: custom.id });
     const tables = new Set<string>();
     const compiled = replaceFieldReferences(custom.sql, (reference) => {
       if (reference === 'TABLE') {
@@ -159,7 +170,11 @@ export class FieldIndex {
       }
       const target = splitReference(reference, custom.table);
       const dimension = target ? this.explore.tables[target.table]?.dimensions[target.name] : undefined;
-      if (!dimension) throw badQueryError(`\${${reference}} in custom dimension "${custom.id}" is not a dimension of this explore`, { customDimensionId: custom.id, reference });
+      if (!dimension)
+        throw badQueryError(`\${${reference}} in custom dimension "${custom.id}" is not a dimension of this explore`, {
+          customDimensionId: custom.id,
+          reference,
+        });
       dimension.tablesReferences.forEach((name) => tables.add(name));
       return `(${dimension.compiledSql})`;
     });

@@ -23,7 +23,8 @@ function groupSql(group: FilterGroup, renderRule: RuleRenderer): string | null {
 }
 
 function itemSql(item: FilterGroupItem, renderRule: RuleRenderer): string | null {
-  if (typeof item !== 'object' || item === null) throw badFilterError('A filter group holds something that is neither a rule nor a group', { item });
+  if (typeof item !== 'object' || item === null)
+    throw badFilterError('A filter group holds something that is neither a rule nor a group', { item });
   if ('and' in item || 'or' in item) return groupSql(checkedGroup(item), renderRule);
   if (item.disabled === true) return '1=1';
   const sql = renderRule(item);

@@ -77,8 +77,12 @@ function nullMatchingSql(
 }
 
 function checkedOperator(rule: RenderableRule, fieldId: string): FilterOperator {
-  if (typeof rule.operator === 'string' && (FILTER_OPERATORS as readonly string[]).includes(rule.operator)) return rule.operator as FilterOperator;
-  throw badFilterError(`${ruleName(rule.id, fieldId)}: unknown operator ${JSON.stringify(rule.operator)}`, { ...ruleData(rule.id, fieldId), operator: rule.operator });
+  if (typeof rule.operator === 'string' && (FILTER_OPERATORS as readonly string[]).includes(rule.operator))
+    return rule.operator as FilterOperator;
+  throw badFilterError(`${ruleName(rule.id, fieldId)}: unknown operator ${JSON.stringify(rule.operator)}`, {
+    ...ruleData(rule.id, fieldId),
+    operator: rule.operator,
+  });
 }
 
 type OperatorSql = Partial<Record<FilterOperator, () => string>>;
@@ -86,7 +90,10 @@ type OperatorSql = Partial<Record<FilterOperator, () => string>>;
 function apply(table: OperatorSql, operator: FilterOperator, typeName: string, at: RuleLocation): string {
   const render = table[operator];
   if (!render) {
-    throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: the ${operator} operator does not apply to ${typeName}`, { ...ruleData(at.ruleId, at.fieldId), operator });
+    throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: the ${operator} operator does not apply to ${typeName}`, {
+      ...ruleData(at.ruleId, at.fieldId),
+      operator,
+    });
   }
   return render();
 }
@@ -127,7 +134,8 @@ function numberRuleSql(operator: FilterOperator, d: string, values: number[], at
   const bind = (value: number): string => context.binder.bindNumber(value);
   const nth = (index: number): string => {
     const value = values[index];
-    if (value === undefined) throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${operator} needs two values`, ruleData(at.ruleId, at.fieldId));
+    if (value === undefined)
+      throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${operator} needs two values`, ruleData(at.ruleId, at.fieldId));
     return bind(value);
   };
   const list = (): string => values.map(bind).join(',');
@@ -151,7 +159,12 @@ function numberRuleSql(operator: FilterOperator, d: string, values: number[], at
 /** A validated boolean is one of two keywords: written as such, it cannot carry input. */
 function booleanRuleSql(operator: FilterOperator, d: string, value: boolean, at: RuleLocation): string {
   const literal = value ? 'true' : 'false';
-  return apply({ equals: () => `(${d}) = ${literal}`, notEquals: () => `((${d}) != ${literal} OR (${d}) IS NULL)` }, operator, 'booleans', at);
+  return apply(
+    { equals: () => `(${d}) = ${literal}`, notEquals: () => `((${d}) != ${literal} OR (${d}) IS NULL)` },
+    operator,
+    'booleans',
+    at,
+  );
 }
 
 function timeRuleSql(
@@ -166,7 +179,8 @@ function timeRuleSql(
   const { binder, dates, dialect } = context;
   const bindText = (text: string): string => `(${dialect.timeParameter(binder.bind(text), type)})`;
   const value = (index: number): string => {
-    if (index >= values.length) throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${operator} needs two values`, ruleData(at.ruleId, at.fieldId));
+    if (index >= values.length)
+      throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${operator} needs two values`, ruleData(at.ruleId, at.fieldId));
     return bindText(timeValue(values[index], type, at));
   };
   const unit = unitOf(rule, at);
@@ -193,7 +207,10 @@ function timeRuleSql(
   const inPeriodToDate = (): string => {
     const part = unit === 'years' ? 'DOY' : unit === 'months' ? 'DAY' : null;
     if (part === null) {
-      throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: inPeriodToDate applies to years and months, not ${unit}`, { ...ruleData(at.ruleId, at.fieldId), unitOfTime: unit });
+      throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: inPeriodToDate applies to years and months, not ${unit}`, {
+        ...ruleData(at.ruleId, at.fieldId),
+        unitOfTime: unit,
+      });
     }
     const today = part === 'DOY' ? now.diff(now.startOf('year'), 'day') + 1 : now.date();
     return `(${dialect.datePart(part, `(${d})`, { baseType: type })}) <= ${binder.bindNumber(today)}`;
@@ -225,5 +242,8 @@ function unitOf(rule: RenderableRule, at: RuleLocation): UnitOfTime {
   const unit = rule.settings?.unitOfTime;
   if (unit === undefined) return 'days';
   if (isUnitOfTime(unit)) return unit;
-  throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: unknown unit of time ${JSON.stringify(unit)}`, { ...ruleData(at.ruleId, at.fieldId), unitOfTime: unit });
+  throw badFilterError(`${ruleName(at.ruleId, at.fieldId)}: unknown unit of time ${JSON.stringify(unit)}`, {
+    ...ruleData(at.ruleId, at.fieldId),
+    unitOfTime: unit,
+  });
 }

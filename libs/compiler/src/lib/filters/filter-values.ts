@@ -61,5 +61,8 @@ export function amountValue(value: unknown, at: RuleLocation): number {
 }
 
 function wrongType(value: unknown, expected: string, at: RuleLocation) {
-  return badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${JSON.stringify(value)} is not ${expected}`, { ...ruleData(at.ruleId, at.fieldId), value });
+  return badFilterError(`${ruleName(at.ruleId, at.fieldId)}: ${JSON.stringify(value)} is not ${expected}`, {
+    ...ruleData(at.ruleId, at.fieldId),
+    value,
+  });
 }

@@ -1,7 +1,14 @@
 import type { Explore, FilterOperator, MetricQuery } from '@quarry/domain';
 
 /** Operators whose boundaries are computed from `now` (and the query's zone) when the query compiles. */
-export const RELATIVE_DATE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['inThePast', 'notInThePast', 'inTheNext', 'inTheCurrent', 'notInTheCurrent', 'inPeriodToDate']);
+export const RELATIVE_DATE_OPERATORS: ReadonlySet<FilterOperator> = new Set([
+  'inThePast',
+  'notInThePast',
+  'inTheNext',
+  'inTheCurrent',
+  'notInTheCurrent',
+  'inPeriodToDate',
+]);
 
 /**
  * Any relative operator's name anywhere in a JSON text, in any case: model filters written as

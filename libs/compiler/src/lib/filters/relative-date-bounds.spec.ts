@@ -13,7 +13,9 @@ describe('RelativeDates', () => {
 
   it('starts weeks on the configured day and quarters on their first month', () => {
     const tuesday = new Date('2018-04-10T12:00:00Z');
-    expect(boundaryText(new RelativeDates(tuesday, 'UTC', 0).startOf(new RelativeDates(tuesday, 'UTC', 0).current(), 'weeks'), 'date')).toBe('2018-04-09');
+    expect(
+      boundaryText(new RelativeDates(tuesday, 'UTC', 0).startOf(new RelativeDates(tuesday, 'UTC', 0).current(), 'weeks'), 'date'),
+    ).toBe('2018-04-09');
     const sunday = new RelativeDates(tuesday, 'UTC', 6);
     expect(boundaryText(sunday.startOf(sunday.current(), 'weeks'), 'date')).toBe('2018-04-08');
     expect(boundaryText(sunday.startOf(sunday.current(), 'quarters'), 'date')).toBe('2018-04-01');
@@ -26,7 +28,11 @@ describe('RelativeDates', () => {
       const fast = new RelativeDates(new Date(moment), 'UTC', 2);
       const zoned = new RelativeDates(new Date(moment), 'Etc/GMT', 2);
       const texts = (dates: RelativeDates) =>
-        units.flatMap((unit) => [dates.startOf(dates.current(), unit), dates.endOf(dates.current(), unit), dates.add(dates.current(), -3, unit)].flatMap((date) => [boundaryText(date, 'date'), boundaryText(date, 'timestamp')]));
+        units.flatMap((unit) =>
+          [dates.startOf(dates.current(), unit), dates.endOf(dates.current(), unit), dates.add(dates.current(), -3, unit)].flatMap(
+            (date) => [boundaryText(date, 'date'), boundaryText(date, 'timestamp')],
+          ),
+        );
       expect(texts(fast)).toEqual(texts(zoned));
     }
   });

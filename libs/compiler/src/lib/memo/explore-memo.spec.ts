@@ -38,17 +38,40 @@ describe('ExploreMemo', () => {
   it('keeps nothing when the computation fails', () => {
     const memo = new ExploreMemo<string>();
     const orders = explore('orders');
-    expect(() => memo.getOrCompute(orders, 'bad', () => { throw new Error('unknown field'); })).toThrow('unknown field');
+    expect(() =>
+      memo.getOrCompute(orders, 'bad', () => {
+        throw new Error('unknown field');
+      }),
+    ).toThrow('unknown field');
     expect(memo.getOrCompute(orders, 'bad', () => 'fixed')).toBe('fixed');
   });
 
   it('reuses a query result across moments, not across other context values, and never when it reads the clock', () => {
     const memo = new ExploreMemo<number>();
     const orders = explore('orders');
-    const query = { exploreName: 'orders', dimensions: ['orders_status'], metrics: [], filters: {}, sorts: [], limit: 10, tableCalculations: [] } as MetricQuery;
-    const relative = { ...query, filters: { dimensions: { id: 'f', and: [{ id: 'r', target: { fieldId: 'orders_order_date' }, operator: 'inThePast', values: [3], settings: { unitOfTime: 'days' } }] } } } as MetricQuery;
+    const query = {
+      exploreName: 'orders',
+      dimensions: ['orders_status'],
+      metrics: [],
+      filters: {},
+      sorts: [],
+      limit: 10,
+      tableCalculations: [],
+    } as MetricQuery;
+    const relative = {
+      ...query,
+      filters: {
+        dimensions: {
+          id: 'f',
+          and: [
+            { id: 'r', target: { fieldId: 'orders_order_date' }, operator: 'inThePast', values: [3], settings: { unitOfTime: 'days' } },
+          ],
+        },
+      },
+    } as MetricQuery;
     let runs = 0;
-    const at = (q: MetricQuery, context: object, extra: unknown = 'postgres') => memo.forQuery(orders, q, { now: new Date(), ...context }, extra, () => (runs += 1));
+    const at = (q: MetricQuery, context: object, extra: unknown = 'postgres') =>
+      memo.forQuery(orders, q, { now: new Date(), ...context }, extra, () => (runs += 1));
     at(query, { user: { email: 'a@x' } });
     at(query, { user: { email: 'a@x' }, now: new Date(0) });
     expect(runs).toBe(1);
@@ -60,4 +83,3 @@ describe('ExploreMemo', () => {
     expect(runs).toBe(5);
   });
 });
-

@@ -28,14 +28,19 @@ export interface PivotPlan {
 export function pivotPlan(config: PivotConfiguration, columns: ReadonlySet<string>): PivotPlan {
   const known = (reference: unknown, where: string): string => {
     if (typeof reference !== 'string' || !columns.has(reference)) {
-      throw badQueryError(`pivotConfiguration.${where} references "${String(reference)}", which is not a column of this query`, { field: `pivotConfiguration.${where}`, reference });
+      throw badQueryError(`pivotConfiguration.${where} references "${String(reference)}", which is not a column of this query`, {
+        field: `pivotConfiguration.${where}`,
+        reference,
+      });
     }
     return reference;
   };
-  const index = (config.indexColumn === undefined ? [] : Array.isArray(config.indexColumn) ? config.indexColumn : [config.indexColumn]).map((column, i) => ({
-    reference: known(column?.reference, `indexColumn[${i}].reference`),
-    type: column.type === 'time' ? ('time' as const) : ('category' as const),
-  }));
+  const index = (config.indexColumn === undefined ? [] : Array.isArray(config.indexColumn) ? config.indexColumn : [config.indexColumn]).map(
+    (column, i) => ({
+      reference: known(column?.reference, `indexColumn[${i}].reference`),
+      type: column.type === 'time' ? ('time' as const) : ('category' as const),
+    }),
+  );
   const groupBy = (config.groupByColumns ?? []).map((column, i) => known(column?.reference, `groupByColumns[${i}].reference`));
   if (!Array.isArray(config.valuesColumns) || config.valuesColumns.length === 0) {
     throw badQueryError('pivotConfiguration.valuesColumns needs at least one column', { field: 'pivotConfiguration.valuesColumns' });
@@ -43,7 +48,10 @@ export function pivotPlan(config: PivotConfiguration, columns: ReadonlySet<strin
   const values = config.valuesColumns.map((column, i) => {
     const reference = known(column?.reference, `valuesColumns[${i}].reference`);
     if (!(PIVOT_AGGREGATIONS as readonly string[]).includes(column.aggregation)) {
-      throw badQueryError(`pivotConfiguration.valuesColumns[${i}].aggregation must be one of ${PIVOT_AGGREGATIONS.join(', ')}`, { field: `pivotConfiguration.valuesColumns[${i}].aggregation`, aggregation: column.aggregation });
+      throw badQueryError(`pivotConfiguration.valuesColumns[${i}].aggregation must be one of ${PIVOT_AGGREGATIONS.join(', ')}`, {
+        field: `pivotConfiguration.valuesColumns[${i}].aggregation`,
+        aggregation: column.aggregation,
+      });
     }
     return { reference, aggregation: column.aggregation, alias: `${reference}_${column.aggregation}` };
   });
@@ -51,7 +59,10 @@ export function pivotPlan(config: PivotConfiguration, columns: ReadonlySet<strin
   const claim = (reference: string, role: string): void => {
     const previous = roles.get(reference);
     if (previous !== undefined && previous !== role) {
-      throw badQueryError(`pivotConfiguration uses "${reference}" both as ${previous} and as ${role}`, { field: 'pivotConfiguration', reference });
+      throw badQueryError(`pivotConfiguration uses "${reference}" both as ${previous} and as ${role}`, {
+        field: 'pivotConfiguration',
+        reference,
+      });
     }
     roles.set(reference, role);
   };
@@ -60,7 +71,11 @@ export function pivotPlan(config: PivotConfiguration, columns: ReadonlySet<strin
   values.forEach((value) => claim(value.reference, 'a value column'));
   const aliases = new Set<string>();
   for (const value of values) {
-    if (aliases.has(value.alias)) throw badQueryError(`pivotConfiguration.valuesColumns repeats "${value.reference}" with ${value.aggregation}`, { field: 'pivotConfiguration.valuesColumns', reference: value.reference });
+    if (aliases.has(value.alias))
+      throw badQueryError(`pivotConfiguration.valuesColumns repeats "${value.reference}" with ${value.aggregation}`, {
+        field: 'pivotConfiguration.valuesColumns',
+        reference: value.reference,
+      });
     aliases.add(value.alias);
   }
 
@@ -70,14 +85,20 @@ export function pivotPlan(config: PivotConfiguration, columns: ReadonlySet<strin
   (config.sortBy ?? []).forEach((sort, i) => {
     const reference = known(sort?.reference, `sortBy[${i}].reference`);
     if (sort.direction !== 'ASC' && sort.direction !== 'DESC') {
-      throw badQueryError(`pivotConfiguration.sortBy[${i}].direction must be ASC or DESC`, { field: `pivotConfiguration.sortBy[${i}].direction` });
+      throw badQueryError(`pivotConfiguration.sortBy[${i}].direction must be ASC or DESC`, {
+        field: `pivotConfiguration.sortBy[${i}].direction`,
+      });
     }
     const role = roles.get(reference);
     const value = values.find((candidate) => candidate.reference === reference);
     if (role === 'an index column') indexSorts.push(sort);
     else if (role === 'a group-by column') groupBySorts.push(sort);
     else if (value) valueSorts.push({ ...sort, alias: value.alias });
-    else throw badQueryError(`pivotConfiguration.sortBy[${i}] sorts by "${reference}", which the pivot does not use`, { field: `pivotConfiguration.sortBy[${i}].reference`, reference });
+    else
+      throw badQueryError(`pivotConfiguration.sortBy[${i}] sorts by "${reference}", which the pivot does not use`, {
+        field: `pivotConfiguration.sortBy[${i}].reference`,
+        reference,
+      });
   });
   return { index, groupBy, values, indexSorts, groupBySorts, valueSorts };
 }

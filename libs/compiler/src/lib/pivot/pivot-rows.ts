@@ -31,7 +31,13 @@ export function pivotRows(longRows: readonly Row[], plan: PivotPlan): PivotedRow
   if (plan.groupBy.length === 0) {
     return {
       rows: longRows.map((row) => ({ ...row })),
-      columns: plan.values.map((value, i) => ({ referenceField: value.reference, pivotColumnName: value.alias, aggregation: value.aggregation, pivotValues: [], columnIndex: i })),
+      columns: plan.values.map((value, i) => ({
+        referenceField: value.reference,
+        pivotColumnName: value.alias,
+        aggregation: value.aggregation,
+        pivotValues: [],
+        columnIndex: i,
+      })),
       totalColumnCount: plan.values.length,
     };
   }
@@ -65,7 +71,11 @@ export function pivotRows(longRows: readonly Row[], plan: PivotPlan): PivotedRow
       current[column.pivotColumnName] = row[value.alias];
     }
   }
-  const columns = [...columnNames.values()].sort((a, b) => a.columnIndex - b.columnIndex || plan.values.findIndex((v) => v.reference === a.referenceField) - plan.values.findIndex((v) => v.reference === b.referenceField));
+  const columns = [...columnNames.values()].sort(
+    (a, b) =>
+      a.columnIndex - b.columnIndex ||
+      plan.values.findIndex((v) => v.reference === a.referenceField) - plan.values.findIndex((v) => v.reference === b.referenceField),
+  );
   // Every row carries every column (null where its combination has no value), in column order.
   const wide = rows.map((row) => ({
     ...Object.fromEntries(plan.index.map((column) => [column.reference, row[column.reference]])),

@@ -27,7 +27,13 @@ const FIRST_COLUMN_RANK = 'first_column_rank';
 export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect, limits: PivotLimits): string {
   const q = (name: string): string => dialect.quoteColumn(name);
   const order = (sorts: readonly PivotSortBy[], alias = (reference: string) => q(reference)): string[] =>
-    sorts.map((sort) => dialect.orderItemSql(alias(sort.reference), sort.direction === 'DESC', typeof sort.nullsFirst === 'boolean' ? sort.nullsFirst : undefined));
+    sorts.map((sort) =>
+      dialect.orderItemSql(
+        alias(sort.reference),
+        sort.direction === 'DESC',
+        typeof sort.nullsFirst === 'boolean' ? sort.nullsFirst : undefined,
+      ),
+    );
   const keys = [...plan.groupBy, ...plan.index.map((column) => column.reference)];
   const aggregates = plan.values.map((value) => `${aggregate(value.aggregation, q(value.reference), dialect)} AS ${q(value.alias)}`);
   const groupByQuery = [
@@ -37,9 +43,15 @@ export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect,
   ].join('\n');
   const ctes = [`original_query AS (\n${querySql}\n)`, `group_by_query AS (\n${groupByQuery}\n)`];
 
-  const indexOrder = withDefaults(plan.indexSorts, plan.index.map((column) => column.reference));
+  const indexOrder = withDefaults(
+    plan.indexSorts,
+    plan.index.map((column) => column.reference),
+  );
   if (plan.groupBy.length === 0) {
-    const orderBy = [...order(plan.valueSorts, (reference) => q(plan.values.find((v) => v.reference === reference)?.alias ?? reference)), ...order(indexOrder)];
+    const orderBy = [
+      ...order(plan.valueSorts, (reference) => q(plan.values.find((v) => v.reference === reference)?.alias ?? reference)),
+      ...order(indexOrder),
+    ];
     return `WITH ${ctes.join(',\n')}\nSELECT * FROM group_by_query${orderBy.length > 0 ? `\nORDER BY ${orderBy.join(', ')}` : ''}\n${dialect.limitSql(limits.rowLimit)}`;
   }
 
@@ -49,11 +61,17 @@ export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect,
   if (plan.valueSorts.length > 0) {
     // A value sorts rows by its value in the first pivot column, the same for the whole row.
     const partition = plan.index.length > 0 ? `PARTITION BY ${plan.index.map((column) => q(column.reference)).join(', ')}` : '';
-    const sortKeys = plan.valueSorts.map((sort) => `MAX(CASE WHEN ${q(FIRST_COLUMN_RANK)} = 1 THEN ${q(sort.alias)} END) OVER (${partition}) AS ${q(`${sort.alias}__sort`)}`);
+    const sortKeys = plan.valueSorts.map(
+      (sort) => `MAX(CASE WHEN ${q(FIRST_COLUMN_RANK)} = 1 THEN ${q(sort.alias)} END) OVER (${partition}) AS ${q(`${sort.alias}__sort`)}`,
+    );
     ctes.push(`first_column AS (\nSELECT *, ${columnOrder} AS ${q(FIRST_COLUMN_RANK)}\nFROM group_by_query\n)`);
     ctes.push(`value_sorted AS (\nSELECT *, ${sortKeys.join(', ')}\nFROM first_column\n)`);
     source = 'value_sorted';
-    rowOrder.push(...order(plan.valueSorts, (reference) => q(`${plan.valueSorts.find((sort) => sort.reference === reference)?.alias ?? reference}__sort`)));
+    rowOrder.push(
+      ...order(plan.valueSorts, (reference) =>
+        q(`${plan.valueSorts.find((sort) => sort.reference === reference)?.alias ?? reference}__sort`),
+      ),
+    );
   }
   // Index columns break ties, so each index combination gets a rank of its own.
   rowOrder.push(...order(indexOrder));
@@ -79,7 +97,10 @@ export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect,
 /** Requested sorts first, then every remaining column ascending: ranks must be deterministic. */
 function withDefaults(sorts: readonly PivotSortBy[], references: readonly string[]): PivotSortBy[] {
   const sorted = new Set(sorts.map((sort) => sort.reference));
-  return [...sorts, ...references.filter((reference) => !sorted.has(reference)).map((reference) => ({ reference, direction: 'ASC' as const }))];
+  return [
+    ...sorts,
+    ...references.filter((reference) => !sorted.has(reference)).map((reference) => ({ reference, direction: 'ASC' as const })),
+  ];
 }
 
 function aggregate(aggregation: PivotAggregation, column: string, dialect: SqlDialect): string {

@@ -1,5 +1,14 @@
 import { dialectFor, weekStartOf } from '@quarry/dialects';
-import { type CompileContext, type Dimension, type Explore, fieldId, type FilterRule, getFieldId, joinsNeeded, type MetricQuery } from '@quarry/domain';
+import {
+  type CompileContext,
+  type Dimension,
+  type Explore,
+  fieldId,
+  type FilterRule,
+  getFieldId,
+  joinsNeeded,
+  type MetricQuery,
+} from '@quarry/domain';
 
 import { compile } from '../compile';
 import type { CompiledQuery, CompileOptions } from '../compile-types';
@@ -16,7 +25,18 @@ import { definitionFilterRules } from './rollup-plan';
 import { dimensionById, type RollupView } from './rollup-view';
 import { grainProblem, grainRank } from './time-grains';
 
-const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu', 'UCT', 'Etc/UCT']);
+const UTC_ZONES: ReadonlySet<string> = new Set([
+  'UTC',
+  'Etc/UTC',
+  'GMT',
+  'Etc/GMT',
+  'Etc/Universal',
+  'Universal',
+  'Zulu',
+  'Etc/Zulu',
+  'UCT',
+  'Etc/UCT',
+]);
 const RUNTIME_REFERENCE = /\$\{(?:lightdash|ld)\./;
 
 /**
@@ -45,7 +65,13 @@ export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, 
     return current === rollup.definition || JSON.stringify(current) === JSON.stringify(rollup.definition);
   });
   if (candidates.length === 0) {
-    return { hit: false, reason: rollups.length === 0 && declared.size === 0 ? `explore ${explore.name} declares no pre-aggregates` : `no pre-aggregate of explore ${explore.name} is built` };
+    return {
+      hit: false,
+      reason:
+        rollups.length === 0 && declared.size === 0
+          ? `explore ${explore.name} declares no pre-aggregates`
+          : `no pre-aggregate of explore ${explore.name} is built`,
+    };
   }
   const hits: PreAggregateHit[] = [];
   let closest: { step: number; name: string; reason: string } | null = null;
@@ -54,22 +80,35 @@ export const matchPreAggregate: PreAggregateMatcher = (explore, query, context, 
       hits.push(matchOne(explore, query, context, rollup, compileOptions));
     } catch (error) {
       if (!(error instanceof Miss)) throw error;
-      if (closest === null || error.step > closest.step) closest = { step: error.step, name: rollup.definition.name, reason: error.message };
+      if (closest === null || error.step > closest.step)
+        closest = { step: error.step, name: rollup.definition.name, reason: error.message };
     }
   }
   const [best] = hits;
   if (best) return best;
-  return closest ? { hit: false, preAggregateName: closest.name, reason: closest.reason } : { hit: false, reason: 'no pre-aggregate matches' };
+  return closest
+    ? { hit: false, preAggregateName: closest.name, reason: closest.reason }
+    : { hit: false, reason: 'no pre-aggregate matches' };
 };
 
 /** Fewest rows first when known; else the coarser grain, then the fewer stored dimensions and metrics. */
 function bySize(a: AvailableRollup, b: AvailableRollup): number {
   if (a.rows !== undefined && b.rows !== undefined && a.rows !== b.rows) return a.rows - b.rows;
   const dimensions = (rollup: AvailableRollup) => rollup.definition.dimensions.length + (rollup.definition.timeDimension ? 1 : 0);
-  return grainRank(b.definition.granularity) - grainRank(a.definition.granularity) || dimensions(a) - dimensions(b) || a.definition.metrics.length - b.definition.metrics.length;
+  return (
+    grainRank(b.definition.granularity) - grainRank(a.definition.granularity) ||
+    dimensions(a) - dimensions(b) ||
+    a.definition.metrics.length - b.definition.metrics.length
+  );
 }
 
-function matchOne(explore: Explore, query: MetricQuery, context: CompileContext, rollup: AvailableRollup, compileOptions: CompileOptions): PreAggregateHit {
+function matchOne(
+  explore: Explore,
+  query: MetricQuery,
+  context: CompileContext,
+  rollup: AvailableRollup,
+  compileOptions: CompileOptions,
+): PreAggregateHit {
   const { view, explore: hitExplore } = preparedRollup(explore, rollup);
   const name = rollup.definition.name;
   const fail = (step: number, reason: string): never => {
@@ -79,13 +118,23 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   // 1. What the warehouse query adds that a rollup cannot hold.
   const base = explore.tables[explore.baseTable];
   requiredFiltersAgree(explore, query, rollup, fail);
-  if (base?.sqlWhere && RUNTIME_REFERENCE.test(base.sqlWhere)) fail(0, `the sql_filter of ${explore.baseTable} reads user attributes or parameters`);
+  if (base?.sqlWhere && RUNTIME_REFERENCE.test(base.sqlWhere))
+    fail(0, `the sql_filter of ${explore.baseTable} reads user attributes or parameters`);
   if (query.periodOverPeriod) fail(1, 'period-over-period comparisons run on the warehouse');
-  for (const custom of query.customDimensions ?? []) if (custom.type === 'sql') fail(1, `custom SQL dimension ${custom.id} is computed from rows, not from the rollup`);
-  for (const additional of query.additionalMetrics ?? []) fail(1, `custom metric ${additional.table}_${additional.name} is computed from rows, not from the rollup`);
+  for (const custom of query.customDimensions ?? [])
+    if (custom.type === 'sql') fail(1, `custom SQL dimension ${custom.id} is computed from rows, not from the rollup`);
+  for (const additional of query.additionalMetrics ?? [])
+    fail(1, `custom metric ${additional.table}_${additional.name} is computed from rows, not from the rollup`);
   // Sums the warehouse returns as integers are DOUBLE in the rollup: a division would stop truncating.
-  const dividing = explore.targetDatabase === 'duckdb' ? undefined : (query.tableCalculations ?? []).find((calculation) => 'sql' in calculation && calculation.sql.includes('/'));
-  if (dividing) fail(1, `table calculation ${dividing.name} divides in SQL, and integer division differs between the warehouse and the rollup's DuckDB`);
+  const dividing =
+    explore.targetDatabase === 'duckdb'
+      ? undefined
+      : (query.tableCalculations ?? []).find((calculation) => 'sql' in calculation && calculation.sql.includes('/'));
+  if (dividing)
+    fail(
+      1,
+      `table calculation ${dividing.name} divides in SQL, and integer division differs between the warehouse and the rollup's DuckDB`,
+    );
 
   // 2. Dimensions (bins read their dimension).
   const bins = new Map((query.customDimensions ?? []).flatMap((custom) => (custom.type === 'bin' ? [[custom.id, custom] as const] : [])));
@@ -106,7 +155,10 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
     }
     const binned = needDimension(bin.dimensionId, 2, `bin ${bin.id}`);
     // A fixed number of bins spans the whole table's values; the rollup holds the filtered ones.
-    const filtered = (rollup.definition.filters ?? []).length > 0 || base?.sqlWhere !== undefined || (base?.requiredFilters ?? []).some((rule) => rule.required !== false);
+    const filtered =
+      (rollup.definition.filters ?? []).length > 0 ||
+      base?.sqlWhere !== undefined ||
+      (base?.requiredFilters ?? []).some((rule) => rule.required !== false);
     if (bin.binType === 'fixed_number' && (binned.table !== explore.baseTable || filtered)) {
       fail(2, `bin ${bin.id} spans every value of ${bin.dimensionId} in its table, which a filtered or joined rollup does not hold`);
     }
@@ -135,7 +187,8 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
       applied.add(same);
       continue;
     }
-    if (!queryRules.some((rule) => narrows(rule, own))) fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not implied by the query's filters`);
+    if (!queryRules.some((rule) => narrows(rule, own)))
+      fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not implied by the query's filters`);
   }
 
   for (const rule of allRules(query.filters?.dimensions)) {
@@ -154,7 +207,12 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   // 5. Time zone and date zoom: buckets of timestamps move with the session's zone; the rollup's are UTC.
   const zoom = context.dateZoom?.granularity ? zoomTarget(explore, query, context) : undefined;
   if (zoom) {
-    if (!view.inTimeFamily(zoom) && (zoom.timeIntervalBaseDimensionName !== undefined || !query.dimensions.includes(getFieldId(zoom)) || 'problem' in view.dimension(zoom))) {
+    if (
+      !view.inTimeFamily(zoom) &&
+      (zoom.timeIntervalBaseDimensionName !== undefined ||
+        !query.dimensions.includes(getFieldId(zoom)) ||
+        'problem' in view.dimension(zoom))
+    ) {
       fail(5, `date zoom re-buckets ${getFieldId(zoom)} from values the rollup does not store`);
     }
     const frame = (context.dateZoom?.granularity ?? '').toUpperCase() as Parameters<typeof grainProblem>[0];
@@ -176,7 +234,8 @@ function matchOne(explore: Explore, query: MetricQuery, context: CompileContext,
   const rollupJoins = joinsNeeded(explore, rollupTables(explore, view));
   const queryJoins = new Set(joinsNeeded(explore, queryTables(explore, query, used)).map((join) => join.table));
   const dropping = rollupJoins.find((join) => !queryJoins.has(join.table) && (join.type ?? 'left') !== 'left');
-  if (dropping) fail(6, `pre-aggregate ${name} ${dropping.type} joins ${dropping.table}, which the query does not need: its rows would differ`);
+  if (dropping)
+    fail(6, `pre-aggregate ${name} ${dropping.type} joins ${dropping.table}, which the query does not need: its rows would differ`);
 
   // 7. The rewritten query must compile over the rollup.
   const dimensionFilters = withoutTopLevel(query.filters?.dimensions, applied);
@@ -205,8 +264,10 @@ function relativeFilterCovered(
 ): void {
   const name = rollup.definition.name;
   const target = dimensionById(explore, own.target.fieldId);
-  if (!target || (target.type !== 'date' && target.type !== 'timestamp')) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not on a date or timestamp`);
-  if (!rollup.builtAt) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is relative to when the rollup was built, which is not known`);
+  if (!target || (target.type !== 'date' && target.type !== 'timestamp'))
+    return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is not on a date or timestamp`);
+  if (!rollup.builtAt)
+    return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} is relative to when the rollup was built, which is not known`);
   const startOfWeek = weekStartOf(context.startOfWeek);
   const stored = relativeWindow(own, target.type, new RelativeDates(rollup.builtAt, 'UTC', startOfWeek));
   if (!stored) return fail(4, `pre-aggregate ${name}'s filter ${describeRule(own)} keeps no single window`);
@@ -216,7 +277,11 @@ function relativeFilterCovered(
     const window = relativeWindow(rule, target.type as 'date' | 'timestamp', asked);
     return window !== null && windowWithin(window, stored);
   });
-  if (!covered) fail(4, `pre-aggregate ${name} holds ${describeRule(own)} as of its build (${stored.from} to ${stored.to}); the query's filters on ${own.target.fieldId} do not stay inside it`);
+  if (!covered)
+    fail(
+      4,
+      `pre-aggregate ${name} holds ${describeRule(own)} as of its build (${stored.from} to ${stored.to}); the query's filters on ${own.target.fieldId} do not stay inside it`,
+    );
 }
 
 /**
@@ -224,7 +289,12 @@ function relativeFilterCovered(
  * to the rollup's build query too, unless the definition filters it. Rollup and query must
  * agree; a relative one moves with the date, and the rollup was built at another time.
  */
-function requiredFiltersAgree(explore: Explore, query: MetricQuery, rollup: AvailableRollup, fail: (step: number, reason: string) => never): void {
+function requiredFiltersAgree(
+  explore: Explore,
+  query: MetricQuery,
+  rollup: AvailableRollup,
+  fail: (step: number, reason: string) => never,
+): void {
   const required = (explore.tables[explore.baseTable]?.requiredFilters ?? []).filter((rule) => rule.required !== false);
   if (required.length === 0) return;
   const liftedByRollup = new Set(definitionFilterRules(rollup.definition).map((rule) => rule.target.fieldId));
@@ -234,9 +304,18 @@ function requiredFiltersAgree(explore: Explore, query: MetricQuery, rollup: Avai
     const id = target ? fieldId(target.table, target.name) : rule.target.fieldRef;
     const inRollup = !liftedByRollup.has(id);
     if (inRollup !== !liftedByQuery.has(id)) {
-      fail(4, inRollup ? `the query filters ${id} itself, which lifts model ${explore.baseTable}'s required filter the rollup was built with` : `pre-aggregate ${rollup.definition.name} filters ${id} instead of model ${explore.baseTable}'s required filter, which the query applies`);
+      fail(
+        4,
+        inRollup
+          ? `the query filters ${id} itself, which lifts model ${explore.baseTable}'s required filter the rollup was built with`
+          : `pre-aggregate ${rollup.definition.name} filters ${id} instead of model ${explore.baseTable}'s required filter, which the query applies`,
+      );
     }
-    if (inRollup && RELATIVE_OPERATORS.has(rule.operator)) fail(0, `model ${explore.baseTable}'s required filter on ${id} is relative to the current date, and the rollup was built at another time`);
+    if (inRollup && RELATIVE_OPERATORS.has(rule.operator))
+      fail(
+        0,
+        `model ${explore.baseTable}'s required filter on ${id} is relative to the current date, and the rollup was built at another time`,
+      );
   }
 }
 
@@ -250,14 +329,20 @@ function zoneDependent(dimension: Dimension, explore: Explore, zoomed: boolean):
 
 /** The dimension a date zoom re-buckets: `xAxisFieldId`, else the first selected date or timestamp dimension. */
 function zoomTarget(explore: Explore, query: MetricQuery, context: CompileContext): Dimension | undefined {
-  const id = context.dateZoom?.xAxisFieldId ?? query.dimensions.find((candidate) => ['date', 'timestamp'].includes(dimensionById(explore, candidate)?.type ?? ''));
+  const id =
+    context.dateZoom?.xAxisFieldId ??
+    query.dimensions.find((candidate) => ['date', 'timestamp'].includes(dimensionById(explore, candidate)?.type ?? ''));
   return id ? dimensionById(explore, id) : undefined;
 }
 
 function rollupTables(explore: Explore, view: RollupView): Set<string> {
   const tables = new Set<string>([explore.baseTable]);
   const { definition } = view;
-  const fieldIds = [...definition.dimensions, ...(definition.timeDimension ? [definition.timeDimension] : []), ...definitionFilterRules(definition).map((rule) => rule.target.fieldId)];
+  const fieldIds = [
+    ...definition.dimensions,
+    ...(definition.timeDimension ? [definition.timeDimension] : []),
+    ...definitionFilterRules(definition).map((rule) => rule.target.fieldId),
+  ];
   for (const id of fieldIds) dimensionById(explore, id)?.tablesReferences.forEach((table) => tables.add(table));
   for (const id of definition.metrics) metricById(explore, id)?.tablesReferences.forEach((table) => tables.add(table));
   return tables;
@@ -269,6 +354,9 @@ function queryTables(explore: Explore, query: MetricQuery, dimensions: readonly 
   const metricIds = [...query.metrics, ...allRules(query.filters?.metrics).map((rule) => rule.target?.fieldId)];
   for (const id of metricIds) if (typeof id === 'string') metricById(explore, id)?.tablesReferences.forEach((table) => tables.add(table));
   const where = explore.tables[explore.baseTable]?.sqlWhere;
-  if (where) tablesReadBy(where, explore, (alias) => dialectFor(explore.targetDatabase).quoteTableAlias(alias)).forEach((table) => tables.add(table));
+  if (where)
+    tablesReadBy(where, explore, (alias) => dialectFor(explore.targetDatabase).quoteTableAlias(alias)).forEach((table) =>
+      tables.add(table),
+    );
   return tables;
 }

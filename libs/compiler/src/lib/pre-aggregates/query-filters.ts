@@ -28,12 +28,19 @@ export function withoutTopLevel(group: FilterGroup | undefined, removed: Readonl
 
 /** Same field, operator, values (in any order), settings and case handling: the same set of rows. */
 export function sameRule(a: FilterRule, b: FilterRule): boolean {
-  return a.target?.fieldId === b.target?.fieldId && a.operator === b.operator && a.caseSensitive === b.caseSensitive && canonical(a.values) === canonical(b.values) && canonical(a.settings) === canonical(b.settings);
+  return (
+    a.target?.fieldId === b.target?.fieldId &&
+    a.operator === b.operator &&
+    a.caseSensitive === b.caseSensitive &&
+    canonical(a.values) === canonical(b.values) &&
+    canonical(a.settings) === canonical(b.settings)
+  );
 }
 
 /** `b` keeps only rows `a` keeps: both `equals`, `b`'s values among `a`'s. */
 export function narrows(b: FilterRule, a: FilterRule): boolean {
-  if (a.target?.fieldId !== b.target?.fieldId || a.operator !== 'equals' || b.operator !== 'equals' || a.caseSensitive !== b.caseSensitive) return false;
+  if (a.target?.fieldId !== b.target?.fieldId || a.operator !== 'equals' || b.operator !== 'equals' || a.caseSensitive !== b.caseSensitive)
+    return false;
   const allowed = new Set((a.values ?? []).map((value) => JSON.stringify(value)));
   const values = b.values ?? [];
   return values.length > 0 && values.every((value) => allowed.has(JSON.stringify(value)));
@@ -42,7 +49,12 @@ export function narrows(b: FilterRule, a: FilterRule): boolean {
 function canonical(value: unknown): string {
   if (value === undefined || value === null) return 'null';
   if (Array.isArray(value)) return JSON.stringify(value.map((item) => JSON.stringify(item)).sort());
-  if (typeof value === 'object') return JSON.stringify(Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  if (typeof value === 'object')
+    return JSON.stringify(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, item]) => item !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
   return JSON.stringify(value);
 }
 

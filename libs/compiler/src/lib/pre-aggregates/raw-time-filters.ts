@@ -29,6 +29,7 @@ export function rawTimeFilterProblem(rule: FilterRule, grain: PreAggregateGranul
     return tiles ? null : untiled;
   }
   if (rule.operator === 'inTheCurrent' || rule.operator === 'notInTheCurrent') return tiles ? null : untiled;
-  if (rule.operator === 'inPeriodToDate') return grain === 'hour' || grain === 'day' ? null : `${what} reads the day of each value, finer than the rollup's ${grain}`;
+  if (rule.operator === 'inPeriodToDate')
+    return grain === 'hour' || grain === 'day' ? null : `${what} reads the day of each value, finer than the rollup's ${grain}`;
   return `${what} compares values finer than the rollup's ${grain} grain`;
 }

@@ -48,7 +48,13 @@ function storedPart(metric: Metric, kind: PartKind): StoredPart {
       type: kind,
       sql: metric.sql,
       label: `${metric.label} (${kind})`,
-      filters: metric.filters.map((rule) => ({ id: rule.id, target: rule.target, operator: rule.operator, ...(rule.values ? { values: rule.values } : {}), ...(rule.settings ? { settings: rule.settings } : {}) })),
+      filters: metric.filters.map((rule) => ({
+        id: rule.id,
+        target: rule.target,
+        operator: rule.operator,
+        ...(rule.values ? { values: rule.values } : {}),
+        ...(rule.settings ? { settings: rule.settings } : {}),
+      })),
     },
   };
 }

@@ -1,5 +1,14 @@
 import { dialectFor, type SqlDialect } from '@quarry/dialects';
-import { type Dimension, type Explore, getFieldId, isWeekDay, type Metric, type PreAggregateDefinition, type TimeFrame, type WeekDay } from '@quarry/domain';
+import {
+  type Dimension,
+  type Explore,
+  getFieldId,
+  isWeekDay,
+  type Metric,
+  type PreAggregateDefinition,
+  type TimeFrame,
+  type WeekDay,
+} from '@quarry/domain';
 import { metricParts } from '@quarry/semantic';
 
 import { replaceFieldReferences, splitReference } from '../references/field-references';
@@ -46,12 +55,20 @@ export class RollupView {
   /** Whether `dimension` is the time dimension or one of its intervals. */
   inTimeFamily(dimension: Dimension): boolean {
     const base = this.timeBase;
-    return base !== undefined && dimension.table === base.table && (dimension.name === base.name || dimension.timeIntervalBaseDimensionName === base.name);
+    return (
+      base !== undefined &&
+      dimension.table === base.table &&
+      (dimension.name === base.name || dimension.timeIntervalBaseDimensionName === base.name)
+    );
   }
 
   /** The time dimension itself or its RAW interval: the values the rollup truncated. */
   isRawTime(dimension: Dimension): boolean {
-    return this.inTimeFamily(dimension) && (dimension.timeInterval === undefined || dimension.timeInterval === 'RAW') && dimension.customTimeInterval === undefined;
+    return (
+      this.inTimeFamily(dimension) &&
+      (dimension.timeInterval === undefined || dimension.timeInterval === 'RAW') &&
+      dimension.customTimeInterval === undefined
+    );
   }
 
   dimension(dimension: Dimension): Support {
@@ -60,8 +77,10 @@ export class RollupView {
     const base = this.timeBase;
     const grain = this.definition.granularity;
     const timeColumn = timeColumnName(this.definition);
-    if (!base || !grain || !timeColumn || !this.inTimeFamily(dimension)) return { problem: `dimension ${id} is not in pre-aggregate ${this.name}` };
-    if (dimension.customTimeInterval !== undefined) return { problem: `dimension ${id} is a custom time granularity, which the rollup cannot compute` };
+    if (!base || !grain || !timeColumn || !this.inTimeFamily(dimension))
+      return { problem: `dimension ${id} is not in pre-aggregate ${this.name}` };
+    if (dimension.customTimeInterval !== undefined)
+      return { problem: `dimension ${id} is a custom time granularity, which the rollup cannot compute` };
     const frame: TimeFrame = dimension.timeInterval ?? 'RAW';
     const baseType = base.type === 'date' ? 'date' : 'timestamp';
     const problem = grainProblem(frame, grain, baseType);
@@ -95,7 +114,13 @@ export class RollupView {
       return { problem: `metric ${id} cannot be rebuilt from stored parts: ${(error as Error).message}` };
     }
     const missing = parts.find((part) => !this.storedParts.has(partColumnName(part.metric, part.kind)));
-    if (missing) return { problem: missing.metric === metric ? `metric ${id} is not in pre-aggregate ${this.name}` : `metric ${id} needs ${getFieldId(missing.metric)}, which is not in pre-aggregate ${this.name}` };
+    if (missing)
+      return {
+        problem:
+          missing.metric === metric
+            ? `metric ${id} is not in pre-aggregate ${this.name}`
+            : `metric ${id} needs ${getFieldId(missing.metric)}, which is not in pre-aggregate ${this.name}`,
+      };
     const part = (kind: 'sum' | 'count' | 'min' | 'max'): string => this.column(partColumnName(metric, kind));
     const reAggregated: Partial<Record<Metric['type'], () => string>> = {
       sum: () => `SUM(${part('sum')})`,

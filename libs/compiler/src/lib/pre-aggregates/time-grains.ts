@@ -34,7 +34,8 @@ export function grainProblem(frame: TimeFrame, grain: PreAggregateGranularity, b
   const grains = FROM_GRAINS[frame];
   if (grains?.includes(grain)) return null;
   const finest = grains?.[grains.length - 1];
-  if (grains === undefined || (finest !== undefined && ORDER.indexOf(finest) < ORDER.indexOf(grain))) return `time grain ${frame.toLowerCase()} is finer than the rollup's ${grain}`;
+  if (grains === undefined || (finest !== undefined && ORDER.indexOf(finest) < ORDER.indexOf(grain)))
+    return `time grain ${frame.toLowerCase()} is finer than the rollup's ${grain}`;
   return `time grain ${frame.toLowerCase()} cannot be computed from the rollup's ${grain} buckets`;
 }
 

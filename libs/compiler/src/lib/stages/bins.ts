@@ -18,7 +18,11 @@ export interface BinSql {
  * compiled sql `d` of a number dimension. Bin sizes are validated numbers, written as numbers.
  */
 export function binSql(bin: BinCustomDimension, base: Dimension, d: string, fromSql: string, dialect: SqlDialect): BinSql {
-  if (base.type !== 'number') throw badQueryError(`Custom dimension "${bin.id}" bins "${bin.dimensionId}", which is not a number`, { customDimensionId: bin.id, dimensionId: bin.dimensionId });
+  if (base.type !== 'number')
+    throw badQueryError(`Custom dimension "${bin.id}" bins "${bin.dimensionId}", which is not a number`, {
+      customDimensionId: bin.id,
+      dimensionId: bin.dimensionId,
+    });
   switch (bin.binType) {
     case 'fixed_width':
       return fixedWidth(bin, d, dialect);
@@ -27,13 +31,18 @@ export function binSql(bin: BinCustomDimension, base: Dimension, d: string, from
     case 'custom_range':
       return customRange(bin, d, dialect);
     default:
-      throw badQueryError(`Custom dimension "${bin.id}" has an unknown bin type ${JSON.stringify(bin.binType)}`, { customDimensionId: bin.id });
+      throw badQueryError(`Custom dimension "${bin.id}" has an unknown bin type ${JSON.stringify(bin.binType)}`, {
+        customDimensionId: bin.id,
+      });
   }
 }
 
 function positive(value: unknown, what: string, bin: BinCustomDimension, integer: boolean): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw badQueryError(`Custom dimension "${bin.id}" needs a positive ${integer ? 'whole ' : ''}${what}`, { customDimensionId: bin.id, [what]: value });
+    throw badQueryError(`Custom dimension "${bin.id}" needs a positive ${integer ? 'whole ' : ''}${what}`, {
+      customDimensionId: bin.id,
+      [what]: value,
+    });
   }
   return value;
 }
@@ -76,9 +85,11 @@ function fixedNumber(bin: BinCustomDimension, base: Dimension, d: string, fromSq
 
 function customRange(bin: BinCustomDimension, d: string, dialect: SqlDialect): BinSql {
   const ranges = bin.customRange ?? [];
-  if (!Array.isArray(ranges) || ranges.length === 0) throw badQueryError(`Custom dimension "${bin.id}" needs customRange`, { customDimensionId: bin.id });
+  if (!Array.isArray(ranges) || ranges.length === 0)
+    throw badQueryError(`Custom dimension "${bin.id}" needs customRange`, { customDimensionId: bin.id });
   const num = (value: unknown): number => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw badQueryError(`Custom dimension "${bin.id}" has a range bound that is not a number`, { customDimensionId: bin.id, value });
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw badQueryError(`Custom dimension "${bin.id}" has a range bound that is not a number`, { customDimensionId: bin.id, value });
     return value;
   };
   const whens: string[] = [];

@@ -42,10 +42,17 @@ export function distinctMetricCte(metric: QueryMetric, context: DistinctMetricCo
   const value = distinctValueSql(metric.item, context);
   const q = (name: string): string => dialect.quoteColumn(name);
   const groupAliases = context.groupColumns.map((column) => q(column.alias));
-  const partition = [...context.groupColumns.map((column) => column.sql), ...keys.map((key) => `(${context.references.substitute(key)})`)].join(', ');
+  const partition = [
+    ...context.groupColumns.map((column) => column.sql),
+    ...keys.map((key) => `(${context.references.substitute(key)})`),
+  ].join(', ');
   const inner = [
     'SELECT',
-    [...context.groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`), `  (${value}) AS ${q('__dd_val')}`, `  ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${dialect.orderItemSql(`(${value})`, false)}) AS ${q('__dd_rn')}`].join(',\n'),
+    [
+      ...context.groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`),
+      `  (${value}) AS ${q('__dd_val')}`,
+      `  ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${dialect.orderItemSql(`(${value})`, false)}) AS ${q('__dd_rn')}`,
+    ].join(',\n'),
     context.fromSql,
     ...(context.whereSql === '' ? [] : [context.whereSql]),
   ].join('\n');
@@ -66,10 +73,16 @@ function distinctValueSql(metric: Metric, context: DistinctMetricContext): strin
   const dimension = (reference: string) => {
     const target = splitReference(reference, metric.table);
     const found = target ? explore.tables[target.table]?.dimensions[target.name] : undefined;
-    if (!found) throw badQueryError(`\${${reference}} in metric "${metric.table}_${metric.name}" is not a dimension of this explore`, { fieldId: `${metric.table}_${metric.name}`, reference });
+    if (!found)
+      throw badQueryError(`\${${reference}} in metric "${metric.table}_${metric.name}" is not a dimension of this explore`, {
+        fieldId: `${metric.table}_${metric.name}`,
+        reference,
+      });
     return found;
   };
-  let value = replaceFieldReferences(metric.sql, (reference) => (reference === 'TABLE' ? dialect.quoteTableAlias(metric.table) : `(${dimension(reference).compiledSql})`));
+  let value = replaceFieldReferences(metric.sql, (reference) =>
+    reference === 'TABLE' ? dialect.quoteTableAlias(metric.table) : `(${dimension(reference).compiledSql})`,
+  );
   if (metric.filters.length > 0) {
     const conditions = metric.filters.map((rule) => {
       const target = dimension(rule.target.fieldRef);

@@ -41,11 +41,16 @@ export function fanOutCtes(metrics: readonly QueryMetric[], joins: readonly Expl
     const table = explore.tables[tableName];
     const keys = (table?.primaryKey ?? []).map((name) => table?.dimensions[name]);
     if (!table || keys.length === 0 || keys.some((key) => key === undefined)) continue;
-    const affected = metrics.filter((metric) => metric.table === tableName && !FAN_OUT_SAFE_TYPES.has(metric.type) && metric.tables.every((t) => t === tableName));
+    const affected = metrics.filter(
+      (metric) => metric.table === tableName && !FAN_OUT_SAFE_TYPES.has(metric.type) && metric.tables.every((t) => t === tableName),
+    );
     if (affected.length === 0) continue;
     const keysName = `cte_keys_${tableName}`;
     const metricsName = `cte_metrics_${tableName}`;
-    const keyColumns = keys.map((key) => ({ sql: context.references.substitute((key as NonNullable<typeof key>).compiledSql), alias: `pk_${(key as NonNullable<typeof key>).name}` }));
+    const keyColumns = keys.map((key) => ({
+      sql: context.references.substitute((key as NonNullable<typeof key>).compiledSql),
+      alias: `pk_${(key as NonNullable<typeof key>).name}`,
+    }));
     const keysSql = [
       'SELECT DISTINCT',
       [...context.groupColumns, ...keyColumns].map((column) => `  ${column.sql} AS ${q(column.alias)}`).join(',\n'),
@@ -56,7 +61,10 @@ export function fanOutCtes(metrics: readonly QueryMetric[], joins: readonly Expl
     const groupBy = context.groupColumns.map((_column, index) => index + 1).join(',');
     const metricsSql = [
       'SELECT',
-      [...context.groupColumns.map((column) => `  ${q(keysName)}.${q(column.alias)} AS ${q(column.alias)}`), ...affected.map((metric) => `  ${metric.sql} AS ${q(metric.id)}`)].join(',\n'),
+      [
+        ...context.groupColumns.map((column) => `  ${q(keysName)}.${q(column.alias)} AS ${q(column.alias)}`),
+        ...affected.map((metric) => `  ${metric.sql} AS ${q(metric.id)}`),
+      ].join(',\n'),
       `FROM ${q(keysName)}`,
       `LEFT OUTER JOIN ${context.references.substitute(table.sqlTable)} AS ${dialect.quoteTableAlias(tableName)}\n  ON ${on}`,
       ...(groupBy === '' ? [] : [`GROUP BY ${groupBy}`]),

@@ -9,7 +9,6 @@ export interface CompileWarning {
   tables?: string[];
 }
 
-
 /**
  * Joins can repeat rows of a table and inflate its sums and counts (semantics.md §5). Tables a
  * join's relationship inflates: one-to-many → the ON clause's other tables; many-to-one → the
@@ -25,7 +24,8 @@ export function fanOutWarnings(explore: Explore, joins: readonly ExploreJoin[], 
   const unknown = joins.filter((join) => join.relationship === undefined);
   if (unknown.length > 0) {
     warnings.push({
-      message: 'Some joins of this query declare no relationship: metric values may be inflated if a join repeats rows. Declare `relationship` on the joins to check.',
+      message:
+        'Some joins of this query declare no relationship: metric values may be inflated if a join repeats rows. Declare `relationship` on the joins to check.',
       fields: atRisk.map((metric) => metric.id),
       tables: unknown.map((join) => join.table),
     });
@@ -34,7 +34,8 @@ export function fanOutWarnings(explore: Explore, joins: readonly ExploreJoin[], 
   const inflatedMetrics = atRisk.filter((metric) => inflated.has(metric.table));
   if (inflatedMetrics.length > 0) {
     warnings.push({
-      message: 'A join repeats rows of the tables of these metrics, so their values are inflated: declare a primary_key on those tables to compute them exactly.',
+      message:
+        'A join repeats rows of the tables of these metrics, so their values are inflated: declare a primary_key on those tables to compute them exactly.',
       fields: inflatedMetrics.map((metric) => metric.id),
       tables: [...new Set(inflatedMetrics.map((metric) => metric.table))].filter((table) => explore.tables[table] !== undefined),
     });

@@ -8,7 +8,8 @@ import type { ExploreJoin } from '@quarry/domain';
 export function inflatedTables(joins: readonly ExploreJoin[]): Set<string> {
   const inflated = new Set<string>();
   for (const join of joins) {
-    if (join.relationship === 'one-to-many' || join.relationship === 'many-to-many') join.tablesReferences.filter((table) => table !== join.table).forEach((table) => inflated.add(table));
+    if (join.relationship === 'one-to-many' || join.relationship === 'many-to-many')
+      join.tablesReferences.filter((table) => table !== join.table).forEach((table) => inflated.add(table));
     if (join.relationship === 'many-to-one' || join.relationship === 'many-to-many') inflated.add(join.table);
   }
   return inflated;

@@ -25,7 +25,15 @@ export function metricsStage(input: MetricsStageInput): string[] {
   const { dialect, groupColumns, fromSql } = distinctContext;
   const q = (name: string): string => dialect.quoteColumn(name);
   if (input.pop) {
-    const stages = popCtes({ dialect, pop: input.pop.request, timeDimension: input.pop.timeDimension, metrics: input.pop.metrics, groupColumns, fromSql, whereParts: input.pop.whereParts });
+    const stages = popCtes({
+      dialect,
+      pop: input.pop.request,
+      timeDimension: input.pop.timeDimension,
+      metrics: input.pop.metrics,
+      groupColumns,
+      fromSql,
+      whereParts: input.pop.whereParts,
+    });
     return [`base_metrics AS (\n${baseQuery ?? ''}\n)`, ...stages.ctes, `metrics AS (\n${stages.metricsSql}\n)`];
   }
   if (input.distinctMetrics.length === 0 && input.fanOut.length === 0) return [`metrics AS (\n${baseQuery ?? ''}\n)`];

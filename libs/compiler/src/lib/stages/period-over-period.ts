@@ -1,5 +1,5 @@
 import type { SqlDialect } from '@quarry/dialects';
-import { type Dimension, fieldId, type Metric, PERIOD_OVER_PERIOD_GRANULARITIES,type PeriodOverPeriod } from '@quarry/domain';
+import { type Dimension, fieldId, type Metric, PERIOD_OVER_PERIOD_GRANULARITIES, type PeriodOverPeriod } from '@quarry/domain';
 
 import { badQueryError } from '../errors/query-errors';
 import type { QueryDimension, QueryMetric } from '../fields/query-field';
@@ -9,20 +9,40 @@ import type { GroupColumn } from './distinct-metrics';
 export interface PopMetric {
   id: string;
   base: QueryMetric;
-  item: Metric & { generationType: 'periodOverPeriod'; baseMetricId: string; timeDimensionId: string; granularity: string; periodOffset: number };
+  item: Metric & {
+    generationType: 'periodOverPeriod';
+    baseMetricId: string;
+    timeDimensionId: string;
+    granularity: string;
+    periodOffset: number;
+  };
 }
 
 /** Checks the request and names the comparison metrics (semantics.md §5, period over period). */
-export function popMetrics(pop: PeriodOverPeriod, dimensions: readonly QueryDimension[], metrics: readonly QueryMetric[]): { timeDimension: QueryDimension; metrics: PopMetric[] } {
-  const timeDimensionId = typeof pop.field?.table === 'string' && typeof pop.field?.name === 'string' ? fieldId(pop.field.table, pop.field.name) : undefined;
+export function popMetrics(
+  pop: PeriodOverPeriod,
+  dimensions: readonly QueryDimension[],
+  metrics: readonly QueryMetric[],
+): { timeDimension: QueryDimension; metrics: PopMetric[] } {
+  const timeDimensionId =
+    typeof pop.field?.table === 'string' && typeof pop.field?.name === 'string' ? fieldId(pop.field.table, pop.field.name) : undefined;
   const timeDimension = dimensions.find((dimension) => dimension.id === timeDimensionId);
   if (!timeDimension || (timeDimension.type !== 'date' && timeDimension.type !== 'timestamp')) {
-    throw badQueryError(`Period over period compares on "${String(timeDimensionId)}", which must be a selected date or timestamp dimension`, { periodOverPeriodField: timeDimensionId });
+    throw badQueryError(
+      `Period over period compares on "${String(timeDimensionId)}", which must be a selected date or timestamp dimension`,
+      { periodOverPeriodField: timeDimensionId },
+    );
   }
   if (!(PERIOD_OVER_PERIOD_GRANULARITIES as readonly string[]).includes(pop.granularity)) {
-    throw badQueryError(`Period over period granularity ${JSON.stringify(pop.granularity)} is not one of ${PERIOD_OVER_PERIOD_GRANULARITIES.join(', ')}`, { granularity: pop.granularity });
+    throw badQueryError(
+      `Period over period granularity ${JSON.stringify(pop.granularity)} is not one of ${PERIOD_OVER_PERIOD_GRANULARITIES.join(', ')}`,
+      { granularity: pop.granularity },
+    );
   }
-  if (!Number.isInteger(pop.periodOffset) || pop.periodOffset < 1) throw badQueryError(`Period over period offset must be a positive whole number, got ${JSON.stringify(pop.periodOffset)}`, { periodOffset: pop.periodOffset });
+  if (!Number.isInteger(pop.periodOffset) || pop.periodOffset < 1)
+    throw badQueryError(`Period over period offset must be a positive whole number, got ${JSON.stringify(pop.periodOffset)}`, {
+      periodOffset: pop.periodOffset,
+    });
   const unit = pop.granularity.toLowerCase();
   const label = pop.periodOffset === 1 ? `(Previous ${unit})` : `(${pop.periodOffset} ${unit}s ago)`;
   return {
@@ -91,7 +111,10 @@ export function popCtes(input: PopCtesInput): { ctes: string[]; metricsSql: stri
   ];
   const popSql = [
     'SELECT',
-    [...input.groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`), ...input.metrics.map((metric) => `  ${metric.base.sql} AS ${q(metric.id)}`)].join(',\n'),
+    [
+      ...input.groupColumns.map((column) => `  ${column.sql} AS ${q(column.alias)}`),
+      ...input.metrics.map((metric) => `  ${metric.base.sql} AS ${q(metric.id)}`),
+    ].join(',\n'),
     input.fromSql,
     `LEFT OUTER JOIN ${q(minMax)} ON TRUE`,
     `WHERE ${where.join(' AND ')}`,
@@ -100,10 +123,16 @@ export function popCtes(input: PopCtesInput): { ctes: string[]; metricsSql: stri
   const others = input.groupColumns.filter((column) => column.alias !== timeDimension.id);
   const on = [
     `${q(popName)}.${t} = ${shift(`base_metrics.${t}`)}`,
-    ...others.map(({ alias }) => `(base_metrics.${q(alias)} = ${q(popName)}.${q(alias)} OR (base_metrics.${q(alias)} IS NULL AND ${q(popName)}.${q(alias)} IS NULL))`),
+    ...others.map(
+      ({ alias }) =>
+        `(base_metrics.${q(alias)} = ${q(popName)}.${q(alias)} OR (base_metrics.${q(alias)} IS NULL AND ${q(popName)}.${q(alias)} IS NULL))`,
+    ),
   ];
   return {
-    ctes: [`${q(minMax)} AS (\nSELECT MIN(${t}) AS ${q('min_date')}, MAX(${t}) AS ${q('max_date')} FROM base_metrics\n)`, `${q(popName)} AS (\n${popSql}\n)`],
+    ctes: [
+      `${q(minMax)} AS (\nSELECT MIN(${t}) AS ${q('min_date')}, MAX(${t}) AS ${q('max_date')} FROM base_metrics\n)`,
+      `${q(popName)} AS (\n${popSql}\n)`,
+    ],
     metricsSql: [
       `SELECT\n  base_metrics.*,\n  ${input.metrics.map((metric) => `${q(popName)}.${q(metric.id)} AS ${q(metric.id)}`).join(',\n  ')}`,
       'FROM base_metrics',

@@ -11,10 +11,13 @@ import { sortNullsFirst } from './sorts';
  */
 export function postCalculationSql(metric: QueryMetric, sorts: readonly Sort[], dialect: SqlDialect): string {
   const column = dialect.quoteColumn(metric.id);
-  const orderBy = sorts.map((sort) => dialect.orderItemSql(dialect.quoteColumn(sort.fieldId), sort.descending === true, sortNullsFirst(sort))).join(', ');
+  const orderBy = sorts
+    .map((sort) => dialect.orderItemSql(dialect.quoteColumn(sort.fieldId), sort.descending === true, sortNullsFirst(sort)))
+    .join(', ');
   const over = orderBy === '' ? '' : `ORDER BY ${orderBy}`;
   const previous = `LAG(${column}) OVER (${over})`;
-  if (metric.type === 'percent_of_total') return `(${dialect.castToFloat(column)} / ${dialect.castToFloat(`NULLIF(SUM(${column}) OVER (), 0)`)})`;
+  if (metric.type === 'percent_of_total')
+    return `(${dialect.castToFloat(column)} / ${dialect.castToFloat(`NULLIF(SUM(${column}) OVER (), 0)`)})`;
   if (metric.type === 'running_total') return `SUM(${column}) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
   if (metric.type === 'percent_of_previous') return `(${dialect.castToFloat(column)} / ${dialect.castToFloat(`NULLIF(${previous}, 0)`)})`;
   return column;

@@ -28,7 +28,11 @@ export interface RequiredFilterContext {
  * like the reference's compiledSql; skipped when the query already filters that dimension or
  * the rule is a default filter (`required: false`). A `table.dim` target forces its join.
  */
-export function requiredFilters(explore: Explore, filteredFieldIds: ReadonlySet<string>, context: RequiredFilterContext): RequiredFilterSql[] {
+export function requiredFilters(
+  explore: Explore,
+  filteredFieldIds: ReadonlySet<string>,
+  context: RequiredFilterContext,
+): RequiredFilterSql[] {
   const base = explore.tables[explore.baseTable];
   return (base?.requiredFilters ?? []).flatMap((rule) => {
     if (rule.required === false) return [];
@@ -57,7 +61,14 @@ export function requiredFilters(explore: Explore, filteredFieldIds: ReadonlySet<
  * start, like the same rule sent with the query (the reference adds required filters to the
  * query's filters); its boundaries are written as literals.
  */
-function relativeRuleSql(rule: ModelFilterRule, d: string, type: 'date' | 'timestamp', id: string, caseSensitive: boolean, context: RequiredFilterContext): string {
+function relativeRuleSql(
+  rule: ModelFilterRule,
+  d: string,
+  type: 'date' | 'timestamp',
+  id: string,
+  caseSensitive: boolean,
+  context: RequiredFilterContext,
+): string {
   const { dialect, dates } = context;
   return filterRuleSql(rule, d, type, id, { dialect, dates, caseSensitive, binder: new LiteralWriter(dialect) });
 }

@@ -54,7 +54,14 @@ export function sortCutoff(input: SortCutoffInput): SortCutoff | null {
   const descending = first.descending === true;
   const nullsFirst = sortNullsFirst(first) ?? descending;
   const key = dialect.quoteColumn('__cutoff');
-  const enoughRows = [`SELECT COUNT(*) >= ${input.limit} FROM (`, `SELECT 1 AS ${dialect.quoteColumn('__row')}`, input.fromSql, ...(input.whereSql ? [input.whereSql] : []), dialect.limitSql(input.limit), `) AS ${dialect.quoteTableAlias('__rows')}`].join('\n');
+  const enoughRows = [
+    `SELECT COUNT(*) >= ${input.limit} FROM (`,
+    `SELECT 1 AS ${dialect.quoteColumn('__row')}`,
+    input.fromSql,
+    ...(input.whereSql ? [input.whereSql] : []),
+    dialect.limitSql(input.limit),
+    `) AS ${dialect.quoteTableAlias('__rows')}`,
+  ].join('\n');
   // Not set (NULL) or false: no row passes, and the key is NULL.
   const gate = input.whereSql ? `${input.whereSql} AND ${needed.read}` : `WHERE ${needed.read}`;
   const lastKey = [
@@ -67,5 +74,8 @@ export function sortCutoff(input: SortCutoffInput): SortCutoff | null {
   const cutoff = variable.read;
   // Nulls placed first come before any key: they are in the result whatever the cutoff.
   const keptNulls = nullsFirst ? ` OR ${keySql} IS NULL` : '';
-  return { setup: [needed.set(enoughRows), variable.set(lastKey)], condition: `(${cutoff} IS NULL OR ${keySql} ${descending ? '>=' : '<='} ${cutoff}${keptNulls})` };
+  return {
+    setup: [needed.set(enoughRows), variable.set(lastKey)],
+    condition: `(${cutoff} IS NULL OR ${keySql} ${descending ? '>=' : '<='} ${cutoff}${keptNulls})`,
+  };
 }

@@ -1,5 +1,11 @@
 import type { SqlDialect } from '@quarry/dialects';
-import { type DimensionType, isTemplateTableCalculation, type Sort, type TableCalculation, type TemplateTableCalculation } from '@quarry/domain';
+import {
+  type DimensionType,
+  isTemplateTableCalculation,
+  type Sort,
+  type TableCalculation,
+  type TemplateTableCalculation,
+} from '@quarry/domain';
 
 import { badQueryError } from '../errors/query-errors';
 import { replaceFieldReferences } from '../references/field-references';
@@ -30,14 +36,21 @@ export interface TableCalculationScope {
  * which must be selected in the query; `${other_calc}` reads another calculation (its CTE comes
  * first). Templates become window functions over one selected column.
  */
-export function compileTableCalculations(calculations: readonly TableCalculation[], scope: TableCalculationScope): CompiledTableCalculation[] {
+export function compileTableCalculations(
+  calculations: readonly TableCalculation[],
+  scope: TableCalculationScope,
+): CompiledTableCalculation[] {
   const names = new Set<string>();
   for (const calculation of calculations) {
     if (typeof calculation.name !== 'string' || !/^[A-Za-z0-9_]+$/.test(calculation.name)) {
-      throw badQueryError(`Table calculation name ${JSON.stringify(calculation.name)} must be letters, digits and underscores`, { tableCalculation: calculation.name });
+      throw badQueryError(`Table calculation name ${JSON.stringify(calculation.name)} must be letters, digits and underscores`, {
+        tableCalculation: calculation.name,
+      });
     }
     if (scope.isFieldId(calculation.name) || names.has(calculation.name)) {
-      throw badQueryError(`Table calculation "${calculation.name}" has the same name as another field of the query`, { tableCalculation: calculation.name });
+      throw badQueryError(`Table calculation "${calculation.name}" has the same name as another field of the query`, {
+        tableCalculation: calculation.name,
+      });
     }
     names.add(calculation.name);
   }
@@ -48,7 +61,8 @@ export function compileTableCalculations(calculations: readonly TableCalculation
     if (isTemplateTableCalculation(calculation)) {
       sql = templateSql(calculation, scope);
     } else {
-      if (typeof calculation.sql !== 'string' || calculation.sql.trim() === '') throw badQueryError(`Table calculation "${calculation.name}" has no sql`, { tableCalculation: calculation.name });
+      if (typeof calculation.sql !== 'string' || calculation.sql.trim() === '')
+        throw badQueryError(`Table calculation "${calculation.name}" has no sql`, { tableCalculation: calculation.name });
       const withColumns = replaceFieldReferences(calculation.sql, (reference) => {
         const id = reference.replace('.', '_');
         if (names.has(reference) && reference !== calculation.name) {
@@ -101,7 +115,9 @@ function templateSql(calculation: TemplateTableCalculation, scope: TableCalculat
     case 'running_total':
       return `SUM(${column}) OVER (${orderBy} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
     default:
-      throw badQueryError(`Table calculation "${calculation.name}" has an unknown template ${JSON.stringify(template.type)}`, { tableCalculation: calculation.name });
+      throw badQueryError(`Table calculation "${calculation.name}" has an unknown template ${JSON.stringify(template.type)}`, {
+        tableCalculation: calculation.name,
+      });
   }
 }
 
@@ -113,14 +129,19 @@ function templateOrder(calculation: TemplateTableCalculation, scope: TableCalcul
     own.length > 0
       ? own.map((order) => {
           if (!scope.columns.has(order.fieldId)) {
-            throw badQueryError(`Table calculation "${calculation.name}" orders by "${order.fieldId}", which is not a field of this query`, {
-              tableCalculation: calculation.name,
-              fieldId: order.fieldId,
-            });
+            throw badQueryError(
+              `Table calculation "${calculation.name}" orders by "${order.fieldId}", which is not a field of this query`,
+              {
+                tableCalculation: calculation.name,
+                fieldId: order.fieldId,
+              },
+            );
           }
           return scope.dialect.orderItemSql(q(order.fieldId), order.order === 'desc');
         })
-      : scope.sorts.filter((sort) => scope.columns.has(sort.fieldId)).map((sort) => scope.dialect.orderItemSql(q(sort.fieldId), sort.descending === true, sortNullsFirst(sort)));
+      : scope.sorts
+          .filter((sort) => scope.columns.has(sort.fieldId))
+          .map((sort) => scope.dialect.orderItemSql(q(sort.fieldId), sort.descending === true, sortNullsFirst(sort)));
   return parts.length > 0 ? `ORDER BY ${parts.join(', ')}` : '';
 }
 
@@ -131,7 +152,10 @@ export function layerCalculations(calculations: readonly CompiledTableCalculatio
   const depthOf = (name: string, path: readonly string[]): number => {
     const known = depth.get(name);
     if (known !== undefined) return known;
-    if (path.includes(name)) throw badQueryError(`Table calculations reference each other in a circle: ${[...path, name].join(' → ')}`, { tableCalculations: [...path, name] });
+    if (path.includes(name))
+      throw badQueryError(`Table calculations reference each other in a circle: ${[...path, name].join(' → ')}`, {
+        tableCalculations: [...path, name],
+      });
     const calculation = byName.get(name) as CompiledTableCalculation;
     const value = calculation.dependsOn.reduce((max, dependency) => Math.max(max, depthOf(dependency, [...path, name]) + 1), 0);
     depth.set(name, value);

@@ -38,10 +38,16 @@ describe('userSqlFragments', () => {
     const explore = jaffleExplore('orders', 'postgres');
     const amount = explore.tables['orders']?.dimensions['amount'];
     expect(amount).toBeDefined();
-    const derived = userSqlFragments({ ...BASE, additionalMetrics: [{ name: 'm', table: 'orders', type: 'max', sql: amount?.sql }] }, explore);
+    const derived = userSqlFragments(
+      { ...BASE, additionalMetrics: [{ name: 'm', table: 'orders', type: 'max', sql: amount?.sql }] },
+      explore,
+    );
     expect(derived.map((fragment) => fragment.kind)).toEqual(['dimensionMetricSql']);
     // The same text on another table is not that table's dimension.
-    const elsewhere = userSqlFragments({ ...BASE, additionalMetrics: [{ name: 'm', table: 'nowhere', type: 'max', sql: amount?.sql }] }, explore);
+    const elsewhere = userSqlFragments(
+      { ...BASE, additionalMetrics: [{ name: 'm', table: 'nowhere', type: 'max', sql: amount?.sql }] },
+      explore,
+    );
     expect(elsewhere.map((fragment) => fragment.kind)).toEqual(['customMetricSql']);
   });
 
@@ -57,7 +63,10 @@ describe('userSqlProblems', () => {
     const fragments = userSqlFragments({
       ...BASE,
       additionalMetrics: [{ name: 'x', table: 'orders', type: 'max', sql: "length(/* /* */ ' */ '" }],
-      tableCalculations: [{ name: 'y', sql: "-- '\n1" }, { name: 'z', sql: '${orders.total} / 2' }],
+      tableCalculations: [
+        { name: 'y', sql: "-- '\n1" },
+        { name: 'z', sql: '${orders.total} / 2' },
+      ],
     });
     const problems = userSqlProblems(fragments, ['postgres', 'duckdb'], 'query.');
     expect(Object.keys(problems)).toEqual(['query.tableCalculations[0].sql', 'query.additionalMetrics[0].sql']);

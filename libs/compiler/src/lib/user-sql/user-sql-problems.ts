@@ -8,11 +8,19 @@ import type { UserSqlFragment } from './user-sql-fragments';
  * the embedded DuckDB when a rollup answers), keyed by its path; empty when all are. Fragments the
  * project itself wrote (a custom metric equal to a dimension's sql) are the project's SQL, not judged.
  */
-export function userSqlProblems(fragments: readonly UserSqlFragment[], engines: readonly WarehouseType[], prefix = ''): Record<string, string[]> {
+export function userSqlProblems(
+  fragments: readonly UserSqlFragment[],
+  engines: readonly WarehouseType[],
+  prefix = '',
+): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   for (const fragment of fragments) {
     if (fragment.requires === null) continue;
-    const messages = [...new Set(engines.map((engine) => oneExpressionProblem(fragment.sql, engine)).filter((message): message is string => message !== undefined))];
+    const messages = [
+      ...new Set(
+        engines.map((engine) => oneExpressionProblem(fragment.sql, engine)).filter((message): message is string => message !== undefined),
+      ),
+    ];
     if (messages.length > 0) problems[`${prefix}${fragment.path}`] = messages;
   }
   return problems;

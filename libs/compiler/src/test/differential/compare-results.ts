@@ -59,7 +59,8 @@ export function resultDifferences(
       const other = right[index] as ComparedCell[];
       row.forEach((cell, column) => {
         const twin = other[column] as ComparedCell;
-        if (JSON.stringify(cell) !== JSON.stringify(twin)) differences.push(`row ${index} ${ids[column]}: ${first} ${JSON.stringify(cell)}, ${second} ${JSON.stringify(twin)}`);
+        if (JSON.stringify(cell) !== JSON.stringify(twin))
+          differences.push(`row ${index} ${ids[column]}: ${first} ${JSON.stringify(cell)}, ${second} ${JSON.stringify(twin)}`);
       });
     });
     return differences.slice(0, 10);

@@ -26,7 +26,10 @@ export function diffExplore(name: string, engine: EngineName): Explore {
   const explore = jaffleExplore(name, engine);
   if (engine !== 'clickhouse') return explore;
   const tables = Object.fromEntries(
-    Object.entries(explore.tables).map(([key, table]) => [key, { ...table, database: '', sqlTable: table.sqlTable.replace(/^"postgres"\./, '') }]),
+    Object.entries(explore.tables).map(([key, table]) => [
+      key,
+      { ...table, database: '', sqlTable: table.sqlTable.replace(/^"postgres"\./, '') },
+    ]),
   );
   return { ...explore, tables };
 }
@@ -48,7 +51,10 @@ export async function openDiffEngines(): Promise<DiffEngines> {
     return chdb;
   };
   const [, server] = await Promise.all([
-    run(process.execPath, [join(JAFFLE_FIXTURE_DIR, 'materialize.mjs'), 'duckdb', join(dataDir, 'postgres.duckdb')], { cwd: join(__dirname, '../../../../..'), timeout: 120_000 }),
+    run(process.execPath, [join(JAFFLE_FIXTURE_DIR, 'materialize.mjs'), 'duckdb', join(dataDir, 'postgres.duckdb')], {
+      cwd: join(__dirname, '../../../../..'),
+      timeout: 120_000,
+    }),
     startClickHouse(),
   ]).catch(async (error: unknown) => {
     await chdb?.close();

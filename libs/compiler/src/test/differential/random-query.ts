@@ -33,8 +33,29 @@ export interface GeneratedCase {
 }
 
 /** Explores of the jaffle fixture, weighted towards those with joins, metrics and time dimensions. */
-const EXPLORES = ['orders', 'orders', 'payments', 'payments', 'events', 'events', 'customers', 'stg_orders', 'stg_payments', 'stg_customers', 'users'];
-const ZONES = [undefined, 'UTC', 'Asia/Tokyo', 'America/New_York', 'Asia/Kolkata', 'Australia/Adelaide', 'America/Sao_Paulo', 'Pacific/Kiritimati'];
+const EXPLORES = [
+  'orders',
+  'orders',
+  'payments',
+  'payments',
+  'events',
+  'events',
+  'customers',
+  'stg_orders',
+  'stg_payments',
+  'stg_customers',
+  'users',
+];
+const ZONES = [
+  undefined,
+  'UTC',
+  'Asia/Tokyo',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Australia/Adelaide',
+  'America/Sao_Paulo',
+  'Pacific/Kiritimati',
+];
 const UNITS: UnitOfTime[] = ['days', 'weeks', 'months', 'quarters', 'years', 'hours'];
 const POP_GRANULARITIES: PeriodOverPeriodGranularity[] = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'];
 const AGGREGATES = ['sum', 'count', 'count_distinct', 'min', 'max', 'average', 'median', 'percentile'] as const;
@@ -52,7 +73,14 @@ export interface GeneratorMix {
   dateZoomChance: number;
 }
 
-const DEFAULT_MIX: GeneratorMix = { explores: EXPLORES, zones: ZONES, customMetricChance: 0.35, customDimensionChance: 0.3, periodOverPeriodChance: 0.35, dateZoomChance: 0.15 };
+const DEFAULT_MIX: GeneratorMix = {
+  explores: EXPLORES,
+  zones: ZONES,
+  customMetricChance: 0.35,
+  customDimensionChance: 0.3,
+  periodOverPeriodChance: 0.35,
+  dateZoomChance: 0.15,
+};
 
 /**
  * Random *valid* metric queries over one jaffle explore: dimensions of every type and interval,
@@ -75,8 +103,12 @@ export class RandomQueryGenerator {
     const r = this.random;
     const name = r.pick(this.mix.explores);
     const explore = this.explores.find((candidate) => candidate.name === name) as Explore;
-    const dimensions = Object.values(explore.tables).flatMap((table) => Object.values(table.dimensions)).filter((d) => !d.hidden);
-    const metrics = Object.values(explore.tables).flatMap((table) => Object.values(table.metrics)).filter((m) => !m.hidden);
+    const dimensions = Object.values(explore.tables)
+      .flatMap((table) => Object.values(table.dimensions))
+      .filter((d) => !d.hidden);
+    const metrics = Object.values(explore.tables)
+      .flatMap((table) => Object.values(table.metrics))
+      .filter((m) => !m.hidden);
     const selectedDimensions = r.some(dimensions, r.int(metrics.length === 0 ? 1 : 0, 3));
     const additionalMetrics = r.chance(this.mix.customMetricChance) ? this.additionalMetrics(explore, dimensions) : [];
     const selectedMetrics = [...r.some(metrics, r.int(0, 3)).map(getFieldId), ...additionalMetrics.map((m) => `${m.table}_${m.name}`)];
@@ -91,14 +123,23 @@ export class RandomQueryGenerator {
     const tableCalculations = numericMetrics.length > 0 && r.chance(0.4) ? this.tableCalculations(numericMetrics, totalOrder) : [];
     const filters: MetricQuery['filters'] = {};
     if (r.chance(0.7)) filters.dimensions = this.group(dimensions, 0);
-    if (numericMetrics.length > 0 && r.chance(0.2)) filters.metrics = { id: 'm', and: [this.numberRule(r.pick(numericMetrics), [0, 1, 5, 10, 50, 100, 1000])] };
+    if (numericMetrics.length > 0 && r.chance(0.2))
+      filters.metrics = { id: 'm', and: [this.numberRule(r.pick(numericMetrics), [0, 1, 5, 10, 50, 100, 1000])] };
     const numericCalculations = tableCalculations.filter((c) => c.type === 'number');
-    if (numericCalculations.length > 0 && r.chance(0.3)) filters.tableCalculations = { id: 't', and: [this.numberRule(r.pick(numericCalculations).name, [0, 1, 2, 10, 100])] };
+    if (numericCalculations.length > 0 && r.chance(0.3))
+      filters.tableCalculations = { id: 't', and: [this.numberRule(r.pick(numericCalculations).name, [0, 1, 2, 10, 100])] };
 
-    const timeDimension = selectedDimensions.find((d) => d.type === 'date' && ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'].includes(d.timeInterval ?? ''));
+    const timeDimension = selectedDimensions.find(
+      (d) => d.type === 'date' && ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'].includes(d.timeInterval ?? ''),
+    );
     const periodOverPeriod =
       timeDimension && metricIds.length > 0 && r.chance(this.mix.periodOverPeriodChance)
-        ? { type: 'previousPeriod' as const, field: { table: timeDimension.table, name: timeDimension.name }, granularity: r.pick(POP_GRANULARITIES), periodOffset: r.int(1, 3) }
+        ? {
+            type: 'previousPeriod' as const,
+            field: { table: timeDimension.table, name: timeDimension.name },
+            granularity: r.pick(POP_GRANULARITIES),
+            periodOffset: r.int(1, 3),
+          }
         : undefined;
 
     const sortable = [...dimensionIds, ...metricIds, ...tableCalculations.map((c) => c.name)];
@@ -127,7 +168,9 @@ export class RandomQueryGenerator {
       now: this.now(explore),
       userAttributes: { customer_id: String(r.int(1, 100)) },
       ...(timezone ? { timezone } : {}),
-      ...(zoomable && r.chance(this.mix.dateZoomChance) ? { dateZoom: { granularity: r.pick(['Day', 'Week', 'Month', 'Quarter', 'Year', 'Hour'] as const) } } : {}),
+      ...(zoomable && r.chance(this.mix.dateZoomChance)
+        ? { dateZoom: { granularity: r.pick(['Day', 'Week', 'Month', 'Quarter', 'Year', 'Hour'] as const) } }
+        : {}),
     };
     return { query, context, totalOrder, orderKey: totalOrder ? null : defaultSortKey(query, explore, customDimensions) };
   }
@@ -141,7 +184,10 @@ export class RandomQueryGenerator {
   /** A fixed `now` inside the data of the explore (orders 2018, events 2020), so relative filters keep rows. */
   private now(explore: Explore): Date {
     const r = this.random;
-    const moments = explore.name === 'events' ? ['2020-07-02T10:15:00Z', '2020-07-04T23:30:00Z', '2020-07-06T04:00:00Z'] : ['2018-02-14T12:00:00Z', '2018-03-31T22:00:00Z', '2018-01-01T01:30:00Z', '2018-04-09T09:00:00Z'];
+    const moments =
+      explore.name === 'events'
+        ? ['2020-07-02T10:15:00Z', '2020-07-04T23:30:00Z', '2020-07-06T04:00:00Z']
+        : ['2018-02-14T12:00:00Z', '2018-03-31T22:00:00Z', '2018-01-01T01:30:00Z', '2018-04-09T09:00:00Z'];
     return new Date(r.pick(moments));
   }
 
@@ -165,7 +211,13 @@ export class RandomQueryGenerator {
         label: `Custom ${type} ${index}`,
         baseDimensionName: base.name,
         ...(type === 'percentile' ? { percentile: r.pick([10, 25, 75, 90]) } : {}),
-        ...(filterOn && filterValues.length > 0 ? { filters: [{ id: `amf${index}`, target: { fieldRef: filterOn.name }, operator: 'equals' as const, values: [r.pick(filterValues)] }] } : {}),
+        ...(filterOn && filterValues.length > 0
+          ? {
+              filters: [
+                { id: `amf${index}`, target: { fieldRef: filterOn.name }, operator: 'equals' as const, values: [r.pick(filterValues)] },
+              ],
+            }
+          : {}),
       };
     });
   }
@@ -195,17 +247,38 @@ export class RandomQueryGenerator {
         () => {
           if (numbers.length === 0) return undefined;
           const base = r.pick(numbers);
-          return { id: 'sql_number', name: 'sql_number', table: base.table, type: 'sql', dimensionType: 'number', sql: `\${${base.table}.${base.name}} - 1` };
+          return {
+            id: 'sql_number',
+            name: 'sql_number',
+            table: base.table,
+            type: 'sql',
+            dimensionType: 'number',
+            sql: `\${${base.table}.${base.name}} - 1`,
+          };
         },
         () => {
           if (strings.length === 0) return undefined;
           const base = r.pick(strings);
-          return { id: 'sql_string', name: 'sql_string', table: base.table, type: 'sql', dimensionType: 'string', sql: `UPPER(\${${base.table}.${base.name}})` };
+          return {
+            id: 'sql_string',
+            name: 'sql_string',
+            table: base.table,
+            type: 'sql',
+            dimensionType: 'string',
+            sql: `UPPER(\${${base.table}.${base.name}})`,
+          };
         },
         () => {
           if (numbers.length === 0) return undefined;
           const base = r.pick(numbers);
-          return { id: 'sql_boolean', name: 'sql_boolean', table: base.table, type: 'sql', dimensionType: 'boolean', sql: `\${${base.table}.${base.name}} > 10` };
+          return {
+            id: 'sql_boolean',
+            name: 'sql_boolean',
+            table: base.table,
+            type: 'sql',
+            dimensionType: 'boolean',
+            sql: `\${${base.table}.${base.name}} > 10`,
+          };
         },
       ];
       const made2 = r.pick(options)();
@@ -222,12 +295,29 @@ export class RandomQueryGenerator {
       const metric = r.pick(metricIds);
       const name = `calc_${index}`;
       // Order-dependent windows only when the order is total: otherwise ties make them engine-dependent.
-      const templates = totalOrder ? (['percent_of_column_total', 'rank_in_column', 'running_total', 'percent_change_from_previous', 'percent_of_previous_value'] as const) : (['percent_of_column_total', 'rank_in_column'] as const);
+      const templates = totalOrder
+        ? ([
+            'percent_of_column_total',
+            'rank_in_column',
+            'running_total',
+            'percent_change_from_previous',
+            'percent_of_previous_value',
+          ] as const)
+        : (['percent_of_column_total', 'rank_in_column'] as const);
       const kind = r.int(0, 3);
       if (kind === 0) calculations.push({ name, displayName: name, type: 'number', sql: `${ref(metric)} * 2` });
-      else if (kind === 1) calculations.push({ name, displayName: name, type: 'number', sql: `${ref(metric)} + ${ref(r.pick(metricIds))}` });
-      else if (kind === 2) calculations.push({ name, displayName: name, type: 'string', sql: `CASE WHEN ${ref(metric)} > 10 THEN 'high' ELSE 'low' END` });
-      else calculations.push({ name, displayName: name, type: 'number', format: { type: 'number', round: 2 }, template: { type: r.pick(templates), fieldId: metric } });
+      else if (kind === 1)
+        calculations.push({ name, displayName: name, type: 'number', sql: `${ref(metric)} + ${ref(r.pick(metricIds))}` });
+      else if (kind === 2)
+        calculations.push({ name, displayName: name, type: 'string', sql: `CASE WHEN ${ref(metric)} > 10 THEN 'high' ELSE 'low' END` });
+      else
+        calculations.push({
+          name,
+          displayName: name,
+          type: 'number',
+          format: { type: 'number', round: 2 },
+          template: { type: r.pick(templates), fieldId: metric },
+        });
     }
     return calculations;
   }
@@ -235,7 +325,9 @@ export class RandomQueryGenerator {
   /** A nested AND/OR group of rules over any visible dimension (selected or not). */
   private group(dimensions: readonly Dimension[], depth: number): FilterGroup {
     const r = this.random;
-    const items: FilterGroupItem[] = Array.from({ length: r.int(1, 3) }, () => (depth < 2 && r.chance(0.25) ? this.group(dimensions, depth + 1) : this.dimensionRule(r.pick(dimensions))));
+    const items: FilterGroupItem[] = Array.from({ length: r.int(1, 3) }, () =>
+      depth < 2 && r.chance(0.25) ? this.group(dimensions, depth + 1) : this.dimensionRule(r.pick(dimensions)),
+    );
     return r.chance(0.6) ? { id: `g${depth}`, and: items } : { id: `g${depth}`, or: items };
   }
 
@@ -249,7 +341,8 @@ export class RandomQueryGenerator {
     if (r.chance(0.08)) rule = { id: 'r', target: { fieldId }, operator: r.pick(['isNull', 'notNull'] as const) };
     else if (type === 'string') rule = this.stringRule(fieldId, values as string[]);
     else if (type === 'number') rule = this.numberRule(fieldId, values as number[]);
-    else if (type === 'boolean') rule = { id: 'r', target: { fieldId }, operator: r.pick(['equals', 'notEquals'] as const), values: [r.chance(0.5)] };
+    else if (type === 'boolean')
+      rule = { id: 'r', target: { fieldId }, operator: r.pick(['equals', 'notEquals'] as const), values: [r.chance(0.5)] };
     else rule = this.timeRule(fieldId, type, values as string[]);
     return r.chance(0.05) ? { ...rule, disabled: true } : rule;
   }
@@ -267,26 +360,56 @@ export class RandomQueryGenerator {
     const ruleValues =
       operator === 'equals' || operator === 'notEquals'
         ? r.some(values.length > 0 ? values : ['a'], r.int(1, 2)).map(cased)
-        : [cased(wildcard ?? (operator === 'startsWith' ? sample.slice(0, r.int(1, 3)) : operator === 'endsWith' ? sample.slice(-r.int(1, 3)) : part))];
+        : [
+            cased(
+              wildcard ??
+                (operator === 'startsWith' ? sample.slice(0, r.int(1, 3)) : operator === 'endsWith' ? sample.slice(-r.int(1, 3)) : part),
+            ),
+          ];
     return { id: 'r', target: { fieldId }, operator, values: ruleValues, ...(caseSensitive === undefined ? {} : { caseSensitive }) };
   }
 
   private numberRule(fieldId: string, values: readonly number[]): FilterRule {
     const r = this.random;
     const pool = values.length > 0 ? values : [0, 1, 10];
-    const operator = r.pick(['equals', 'notEquals', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'inBetween', 'notInBetween'] as const);
+    const operator = r.pick([
+      'equals',
+      'notEquals',
+      'greaterThan',
+      'greaterThanOrEqual',
+      'lessThan',
+      'lessThanOrEqual',
+      'inBetween',
+      'notInBetween',
+    ] as const);
     if (operator === 'inBetween' || operator === 'notInBetween') {
       const [a, b] = [r.pick(pool), r.pick(pool)];
       return { id: 'r', target: { fieldId }, operator, values: [Math.min(a, b), Math.max(a, b)] };
     }
-    if (operator === 'equals' || operator === 'notEquals') return { id: 'r', target: { fieldId }, operator, values: r.some(pool, r.int(1, 3)) };
+    if (operator === 'equals' || operator === 'notEquals')
+      return { id: 'r', target: { fieldId }, operator, values: r.some(pool, r.int(1, 3)) };
     return { id: 'r', target: { fieldId }, operator, values: [r.pick(pool)] };
   }
 
   private timeRule(fieldId: string, type: 'date' | 'timestamp', values: readonly string[]): FilterRule {
     const r = this.random;
     const pool = values.length > 0 ? values : ['2018-01-15'];
-    const operator = r.pick(['equals', 'notEquals', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'inBetween', 'notInBetween', 'inThePast', 'notInThePast', 'inTheNext', 'inTheCurrent', 'notInTheCurrent', 'inPeriodToDate'] as const);
+    const operator = r.pick([
+      'equals',
+      'notEquals',
+      'greaterThan',
+      'greaterThanOrEqual',
+      'lessThan',
+      'lessThanOrEqual',
+      'inBetween',
+      'notInBetween',
+      'inThePast',
+      'notInThePast',
+      'inTheNext',
+      'inTheCurrent',
+      'notInTheCurrent',
+      'inPeriodToDate',
+    ] as const);
     const target = { fieldId };
     switch (operator) {
       case 'inThePast':
@@ -317,7 +440,9 @@ export class RandomQueryGenerator {
 /** The compiler's default sort (semantics.md §5): first time dimension, else first metric, else first dimension. */
 function defaultSortKey(query: MetricQuery, explore: Explore, custom: readonly CustomDimension[]): string | null {
   const typeOf = (id: string): string | undefined => {
-    const own = Object.values(explore.tables).flatMap((table) => Object.values(table.dimensions)).find((d) => getFieldId(d) === id);
+    const own = Object.values(explore.tables)
+      .flatMap((table) => Object.values(table.dimensions))
+      .find((d) => getFieldId(d) === id);
     if (own) return own.type;
     const made = custom.find((c) => c.id === id);
     return made?.type === 'sql' ? made.dimensionType : undefined;

@@ -24,10 +24,24 @@ export async function loadValuePools(explores: readonly Explore[], postgres: War
       for (const dimension of Object.values(table.dimensions)) {
         const id = getFieldId(dimension);
         if (pools.has(id) || dimension.timeIntervalBaseDimensionName || !POOLED_TYPES.has(dimension.type)) continue;
-        const query = { exploreName: explore.name, dimensions: [id], metrics: [], filters: {}, sorts: [{ fieldId: id, descending: false }], limit: 40, tableCalculations: [] };
+        const query = {
+          exploreName: explore.name,
+          dimensions: [id],
+          metrics: [],
+          filters: {},
+          sorts: [{ fieldId: id, descending: false }],
+          limit: 40,
+          tableCalculations: [],
+        };
         const compiled = compile(explore, query, dialect, { userAttributes: { customer_id: '1' } });
         const { rows } = await postgres.runQuery(compiled.sql, compiled.params);
-        pools.set(id, rows.map((row) => row[id]).filter((value) => value !== null && value !== undefined).map((value) => asFilterValue(value, dimension.type)));
+        pools.set(
+          id,
+          rows
+            .map((row) => row[id])
+            .filter((value) => value !== null && value !== undefined)
+            .map((value) => asFilterValue(value, dimension.type)),
+        );
       }
     }
   }

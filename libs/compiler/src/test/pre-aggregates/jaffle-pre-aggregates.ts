@@ -18,7 +18,16 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
         {
           name: 'orders_daily_by_status',
           dimensions: ['status', 'is_completed'],
-          metrics: ['total_order_amount', 'total_completed_order_amount', 'total_non_completed_order_amount', 'average_order_size', 'fulfillment_rate', 'date_of_first_order', 'date_of_most_recent_order', 'order_count'],
+          metrics: [
+            'total_order_amount',
+            'total_completed_order_amount',
+            'total_non_completed_order_amount',
+            'average_order_size',
+            'fulfillment_rate',
+            'date_of_first_order',
+            'date_of_most_recent_order',
+            'order_count',
+          ],
           time_dimension: 'order_date',
           granularity: 'day',
         },
@@ -59,7 +68,13 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
   events: {
     meta: {
       pre_aggregates: [
-        { name: 'events_hourly', dimensions: ['event'], metrics: ['count', 'in_eur', 'in_gbp'], time_dimension: 'timestamp_tz', granularity: 'hour' },
+        {
+          name: 'events_hourly',
+          dimensions: ['event'],
+          metrics: ['count', 'in_eur', 'in_gbp'],
+          time_dimension: 'timestamp_tz',
+          granularity: 'hour',
+        },
         { name: 'events_by_day', dimensions: ['event'], metrics: ['count', 'in_eur'], time_dimension: 'timestamp_ntz', granularity: 'day' },
       ],
     },
@@ -71,7 +86,15 @@ export const JAFFLE_PRE_AGGREGATE_PATCH: ModelPatch = {
         { join: 'orders', sql_on: '${orders.order_id} = ${payments.order_id}', relationship: 'many-to-one' },
         { join: 'customers', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'many-to-one' },
       ],
-      pre_aggregates: [{ name: 'revenue_by_method', dimensions: ['payment_method', 'orders.status'], metrics: ['total_revenue'], time_dimension: 'orders.order_date', granularity: 'month' }],
+      pre_aggregates: [
+        {
+          name: 'revenue_by_method',
+          dimensions: ['payment_method', 'orders.status'],
+          metrics: ['total_revenue'],
+          time_dimension: 'orders.order_date',
+          granularity: 'month',
+        },
+      ],
     },
   },
 };

@@ -13,7 +13,12 @@ import type { ValuePools } from '../differential/value-pools';
  * Custom metrics, SQL dimensions, period over period, date zoom and other time zones come
  * less often than in the engine differential, and make near misses too.
  */
-export function rollupQueryGenerator(explore: Explore, definition: PreAggregateDefinition, random: SeededRandom, pools: ValuePools): { definition: PreAggregateDefinition; next(): GeneratedCase } {
+export function rollupQueryGenerator(
+  explore: Explore,
+  definition: PreAggregateDefinition,
+  random: SeededRandom,
+  pools: ValuePools,
+): { definition: PreAggregateDefinition; next(): GeneratedCase } {
   const view = new RollupView(explore, { definition, relationSql: '' });
   let extraDimension = false;
   let extraMetric = false;
@@ -49,9 +54,19 @@ export function rollupQueryGenerator(explore: Explore, definition: PreAggregateD
       const generated = generator.next();
       // A filtered rollup serves only queries that filter the same way: most queries here do.
       if (own.length === 0 || !random.chance(0.8)) return generated;
-      const rules = own.map((rule) => (rule.operator === 'equals' && (rule.values ?? []).length > 1 && random.chance(0.3) ? { ...rule, values: [random.pick(rule.values ?? [])] } : rule));
+      const rules = own.map((rule) =>
+        rule.operator === 'equals' && (rule.values ?? []).length > 1 && random.chance(0.3)
+          ? { ...rule, values: [random.pick(rule.values ?? [])] }
+          : rule,
+      );
       const existing = generated.query.filters.dimensions;
-      return { ...generated, query: { ...generated.query, filters: { ...generated.query.filters, dimensions: { id: 'pre_aggregate', and: [...rules, ...(existing ? [existing] : [])] } } } };
+      return {
+        ...generated,
+        query: {
+          ...generated.query,
+          filters: { ...generated.query.filters, dimensions: { id: 'pre_aggregate', and: [...rules, ...(existing ? [existing] : [])] } },
+        },
+      };
     },
   };
 }

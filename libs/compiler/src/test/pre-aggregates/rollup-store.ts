@@ -25,7 +25,13 @@ export interface RollupStore {
   close(): Promise<void>;
 }
 
-const DUCKDB_TYPES: Record<DimensionType, string> = { string: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN', date: 'DATE', timestamp: 'TIMESTAMPTZ' };
+const DUCKDB_TYPES: Record<DimensionType, string> = {
+  string: 'VARCHAR',
+  number: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+  timestamp: 'TIMESTAMPTZ',
+};
 
 /**
  * Builds every pre-aggregate of the explores as materialization would: its rollup plan compiled
@@ -34,7 +40,15 @@ const DUCKDB_TYPES: Record<DimensionType, string> = { string: 'VARCHAR', number:
  * The rollups are then read through the production DuckDB adapter.
  */
 export async function buildRollupStore(explores: readonly Explore[]): Promise<RollupStore> {
-  const postgres = new PostgresAdapter({ type: 'postgres', host: process.env['PGHOST'] ?? '127.0.0.1', port: Number(process.env['PGPORT'] ?? 5432), user: 'postgres', dbname: 'postgres', schema: 'jaffle', sslmode: 'disable' });
+  const postgres = new PostgresAdapter({
+    type: 'postgres',
+    host: process.env['PGHOST'] ?? '127.0.0.1',
+    port: Number(process.env['PGPORT'] ?? 5432),
+    user: 'postgres',
+    dbname: 'postgres',
+    schema: 'jaffle',
+    sslmode: 'disable',
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-rollups-'));
   const instance = await DuckDBInstance.create(join(dataDir, 'rollups.duckdb'));
   const connection = await instance.connect();
@@ -49,10 +63,14 @@ export async function buildRollupStore(explores: readonly Explore[]): Promise<Ro
         const { rows } = await postgres.runQuery(compiled.sql, compiled.params, { timezone: 'UTC' });
         const table = `rollup_${explore.name}_${definition.name}`;
         const types = plan.columns.map((column) => columnType(explore, column));
-        await connection.run(`CREATE TABLE "${table}" (${plan.columns.map((column, index) => `"${column.name}" ${types[index]}`).join(', ')})`);
+        await connection.run(
+          `CREATE TABLE "${table}" (${plan.columns.map((column, index) => `"${column.name}" ${types[index]}`).join(', ')})`,
+        );
         const named = rows.map((row) => withColumnNames(row, compiled.columnNames));
         for (let start = 0; start < named.length; start += 500) {
-          const values = named.slice(start, start + 500).map((row) => `(${plan.columns.map((column, index) => literal(row[column.name], types[index] as string)).join(', ')})`);
+          const values = named
+            .slice(start, start + 500)
+            .map((row) => `(${plan.columns.map((column, index) => literal(row[column.name], types[index] as string)).join(', ')})`);
           await connection.run(`INSERT INTO "${table}" VALUES ${values.join(',\n')}`);
         }
         built.push({ definition, relationSql: `"${table}"`, rows: named.length, builtAt: ROLLUPS_BUILT_AT });
@@ -88,7 +106,20 @@ function columnType(explore: Explore, column: RollupColumn): string {
   if (column.kind === 'sum') return 'DOUBLE';
   const metric = metricById(explore, column.fieldId);
   if (!metric) throw new Error(`No metric ${column.fieldId}`);
-  return DUCKDB_TYPES[metricValueType({ kind: 'metric', id: getFieldId(metric), type: metric.type, sql: metric.compiledSql, tables: metric.tablesReferences, table: metric.table, item: metric }, explore)];
+  return DUCKDB_TYPES[
+    metricValueType(
+      {
+        kind: 'metric',
+        id: getFieldId(metric),
+        type: metric.type,
+        sql: metric.compiledSql,
+        tables: metric.tablesReferences,
+        table: metric.table,
+        item: metric,
+      },
+      explore,
+    )
+  ];
 }
 
 function literal(value: unknown, type: string): string {

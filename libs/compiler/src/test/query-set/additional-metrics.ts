@@ -10,13 +10,20 @@ export const ADDITIONAL_METRICS: NamedQuery[] = [
       metrics: ['orders_max_amount', 'orders_big_orders', 'orders_p90_amount'],
       additionalMetrics: [
         { name: 'max_amount', table: 'orders', type: 'max', sql: '${TABLE}.amount' },
-        { name: 'big_orders', table: 'orders', type: 'count', sql: '${TABLE}.order_id', filters: [{ id: 'f', target: { fieldRef: 'amount' }, operator: 'greaterThan', values: [15] }] },
+        {
+          name: 'big_orders',
+          table: 'orders',
+          type: 'count',
+          sql: '${TABLE}.order_id',
+          filters: [{ id: 'f', target: { fieldRef: 'amount' }, operator: 'greaterThan', values: [15] }],
+        },
         { name: 'p90_amount', table: 'orders', type: 'percentile', sql: '${amount}', percentile: 90 },
       ],
       sorts: [asc('orders_status')],
     }),
     sql: 'SELECT status, MAX(amount), COUNT(CASE WHEN amount > 15 THEN order_id END), PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY amount) FROM jaffle.orders GROUP BY 1 ORDER BY 1',
-    duckdbSql: 'SELECT status, MAX(amount), COUNT(CASE WHEN amount > 15 THEN order_id END), QUANTILE_CONT(amount, 0.9) FROM jaffle.orders GROUP BY 1 ORDER BY 1',
+    duckdbSql:
+      'SELECT status, MAX(amount), COUNT(CASE WHEN amount > 15 THEN order_id END), QUANTILE_CONT(amount, 0.9) FROM jaffle.orders GROUP BY 1 ORDER BY 1',
     ordered: true,
   },
   {
@@ -35,7 +42,8 @@ export const ADDITIONAL_METRICS: NamedQuery[] = [
       sorts: [asc('payments_payment_method')],
     }),
     sql: 'SELECT payment_method, SUM(amount), AVG(amount), MIN(amount), COUNT(DISTINCT order_id), PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY amount) FROM jaffle.payments GROUP BY 1 ORDER BY 1',
-    duckdbSql: 'SELECT payment_method, SUM(amount), AVG(amount), MIN(amount), COUNT(DISTINCT order_id), MEDIAN(amount) FROM jaffle.payments GROUP BY 1 ORDER BY 1',
+    duckdbSql:
+      'SELECT payment_method, SUM(amount), AVG(amount), MIN(amount), COUNT(DISTINCT order_id), MEDIAN(amount) FROM jaffle.payments GROUP BY 1 ORDER BY 1',
     ordered: true,
   },
   {
@@ -87,7 +95,9 @@ export const ADDITIONAL_METRICS: NamedQuery[] = [
       dimensions: ['orders_customer_id'],
       metrics: ['orders_avg_amount', 'orders_unique_order_count'],
       additionalMetrics: [{ name: 'avg_amount', table: 'orders', type: 'average', sql: '${TABLE}.amount' }],
-      tableCalculations: [{ name: 'rebuilt_total', displayName: 'Rebuilt total', sql: '${orders.avg_amount} * ${orders.unique_order_count}', type: 'number' }],
+      tableCalculations: [
+        { name: 'rebuilt_total', displayName: 'Rebuilt total', sql: '${orders.avg_amount} * ${orders.unique_order_count}', type: 'number' },
+      ],
       filters: { metrics: and(rule('orders_avg_amount', 'greaterThan', [30])) },
       sorts: [asc('orders_customer_id')],
     }),
@@ -103,7 +113,13 @@ export const ADDITIONAL_METRICS: NamedQuery[] = [
       metrics: ['orders_recent_orders'],
       timezone: 'America/New_York',
       additionalMetrics: [
-        { name: 'recent_orders', table: 'orders', type: 'count_distinct', sql: '${TABLE}.order_id', filters: [{ id: 'r', target: { fieldRef: 'order_date' }, operator: 'inThePast', values: [14], settings: { unitOfTime: 'days' } }] },
+        {
+          name: 'recent_orders',
+          table: 'orders',
+          type: 'count_distinct',
+          sql: '${TABLE}.order_id',
+          filters: [{ id: 'r', target: { fieldRef: 'order_date' }, operator: 'inThePast', values: [14], settings: { unitOfTime: 'days' } }],
+        },
       ],
       sorts: [asc('orders_status')],
     }),

@@ -12,8 +12,24 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
       dimensions: ['amount_width', 'amount_ranges'],
       metrics: ['orders_unique_order_count'],
       customDimensions: [
-        { id: 'amount_width', name: 'Amount width', table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'fixed_width', binWidth: 10 },
-        { id: 'amount_ranges', name: 'Amount ranges', table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'custom_range', customRange: [{ to: 10 }, { from: 10, to: 20 }, { from: 20 }] },
+        {
+          id: 'amount_width',
+          name: 'Amount width',
+          table: 'orders',
+          type: 'bin',
+          dimensionId: 'orders_amount',
+          binType: 'fixed_width',
+          binWidth: 10,
+        },
+        {
+          id: 'amount_ranges',
+          name: 'Amount ranges',
+          table: 'orders',
+          type: 'bin',
+          dimensionId: 'orders_amount',
+          binType: 'custom_range',
+          customRange: [{ to: 10 }, { from: 10, to: 20 }, { from: 20 }],
+        },
       ],
       sorts: [asc('amount_width'), asc('amount_ranges')],
     }),
@@ -29,7 +45,17 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['amount_bins'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'amount_bins', name: 'Amount bins', table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'fixed_number', binNumber: 3 }],
+      customDimensions: [
+        {
+          id: 'amount_bins',
+          name: 'Amount bins',
+          table: 'orders',
+          type: 'bin',
+          dimensionId: 'orders_amount',
+          binType: 'fixed_number',
+          binNumber: 3,
+        },
+      ],
       sorts: [asc('amount_bins')],
     }),
     sql: `WITH b AS (SELECT FLOOR(MIN(amount)) AS lo, CEIL(MAX(amount)) AS hi, FLOOR((MAX(amount) - MIN(amount)) / 3) AS w FROM jaffle.orders),
@@ -46,7 +72,17 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
     query: metricQuery('payments', {
       dimensions: ['order_amount_bins'],
       metrics: ['payments_total_revenue'],
-      customDimensions: [{ id: 'order_amount_bins', name: 'Order amount bins', table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'fixed_number', binNumber: 4 }],
+      customDimensions: [
+        {
+          id: 'order_amount_bins',
+          name: 'Order amount bins',
+          table: 'orders',
+          type: 'bin',
+          dimensionId: 'orders_amount',
+          binType: 'fixed_number',
+          binNumber: 4,
+        },
+      ],
       filters: { dimensions: and(rule('payments_payment_method', 'equals', ['credit_card', 'coupon'])) },
     }),
     sql: `WITH b AS (SELECT FLOOR(MIN(amount)) AS lo, CEIL(MAX(amount)) AS hi, FLOOR((MAX(amount) - MIN(amount)) / 4) AS w FROM jaffle.orders)
@@ -64,7 +100,17 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
     query: metricQuery('payments', {
       dimensions: ['order_amount_width'],
       metrics: ['payments_total_revenue', 'payments_unique_payment_count'],
-      customDimensions: [{ id: 'order_amount_width', name: 'Order amount width', table: 'orders', type: 'bin', dimensionId: 'orders_amount', binType: 'fixed_width', binWidth: 20 }],
+      customDimensions: [
+        {
+          id: 'order_amount_width',
+          name: 'Order amount width',
+          table: 'orders',
+          type: 'bin',
+          dimensionId: 'orders_amount',
+          binType: 'fixed_width',
+          binWidth: 20,
+        },
+      ],
       sorts: [desc('order_amount_width')],
     }),
     sql: `SELECT CONCAT(CAST(w * 20 AS BIGINT), ' - ', CAST((w + 1) * 20 - 1 AS BIGINT)), SUM(amount), COUNT(DISTINCT payment_id)
@@ -80,7 +126,15 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
       dimensions: ['orders_ranges'],
       metrics: ['customers_date_of_first_created_customer'],
       customDimensions: [
-        { id: 'orders_ranges', name: 'Orders ranges', table: 'customers', type: 'bin', dimensionId: 'customers_number_of_orders', binType: 'custom_range', customRange: [{ to: 2 }, { from: 2, to: 4 }, { from: 4 }] },
+        {
+          id: 'orders_ranges',
+          name: 'Orders ranges',
+          table: 'customers',
+          type: 'bin',
+          dimensionId: 'customers_number_of_orders',
+          binType: 'custom_range',
+          customRange: [{ to: 2 }, { from: 2, to: 4 }, { from: 4 }],
+        },
       ],
     }),
     sql: `SELECT CASE WHEN number_of_orders < 2 THEN '<2' WHEN number_of_orders < 4 THEN '2-4' WHEN number_of_orders >= 4 THEN '≥4' END, MIN(created)
@@ -92,7 +146,16 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['size'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'size', name: 'Size', table: 'orders', type: 'sql', sql: "CASE WHEN ${orders.amount} > 20 THEN 'big' ELSE 'small' END", dimensionType: 'string' }],
+      customDimensions: [
+        {
+          id: 'size',
+          name: 'Size',
+          table: 'orders',
+          type: 'sql',
+          sql: "CASE WHEN ${orders.amount} > 20 THEN 'big' ELSE 'small' END",
+          dimensionType: 'string',
+        },
+      ],
       filters: { dimensions: and(rule('size', 'equals', ['big'])) },
       sorts: [asc('size')],
     }),
@@ -105,7 +168,16 @@ export const CUSTOM_DIMENSIONS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['name_length'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'name_length', name: 'Name length', table: 'customers', type: 'sql', sql: 'LENGTH(${customers.first_name})', dimensionType: 'number' }],
+      customDimensions: [
+        {
+          id: 'name_length',
+          name: 'Name length',
+          table: 'customers',
+          type: 'sql',
+          sql: 'LENGTH(${customers.first_name})',
+          dimensionType: 'number',
+        },
+      ],
       filters: { dimensions: and(rule('name_length', 'greaterThan', [5])) },
       sorts: [desc('name_length')],
     }),

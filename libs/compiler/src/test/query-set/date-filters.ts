@@ -8,7 +8,12 @@ export const DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_month'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: and(rule('orders_order_date', 'inBetween', ['2018-01-15', '2018-03-20']), rule('orders_order_date', 'notEquals', ['2018-02-01'])) },
+      filters: {
+        dimensions: and(
+          rule('orders_order_date', 'inBetween', ['2018-01-15', '2018-03-20']),
+          rule('orders_order_date', 'notEquals', ['2018-02-01']),
+        ),
+      },
     }),
     sql: "SELECT DATE_TRUNC('month', order_date), COUNT(DISTINCT order_id) FROM jaffle.orders WHERE order_date BETWEEN '2018-01-15' AND '2018-03-20' AND order_date <> '2018-02-01' GROUP BY 1 ORDER BY 1 DESC",
     ordered: true,
@@ -20,7 +25,15 @@ export const DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: or(rule('orders_order_date', 'equals', ['2018-01-01']), and(rule('orders_order_date', 'greaterThan', ['2018-04-02']), rule('orders_order_date', 'lessThanOrEqual', ['2018-04-06T23:00:00Z']))) },
+      filters: {
+        dimensions: or(
+          rule('orders_order_date', 'equals', ['2018-01-01']),
+          and(
+            rule('orders_order_date', 'greaterThan', ['2018-04-02']),
+            rule('orders_order_date', 'lessThanOrEqual', ['2018-04-06T23:00:00Z']),
+          ),
+        ),
+      },
       sorts: [asc('orders_order_date')],
     }),
     sql: "SELECT order_date, COUNT(DISTINCT order_id) FROM jaffle.orders WHERE order_date = '2018-01-01' OR (order_date > '2018-04-02' AND order_date <= '2018-04-06') GROUP BY 1 ORDER BY 1",
@@ -76,7 +89,10 @@ export const DATE_FILTERS: NamedQuery[] = [
       filters: {
         dimensions: or(
           rule('events_timestamp_tz', 'equals', ['2020-07-11T00:00:00Z']),
-          and(rule('events_timestamp_tz', 'greaterThan', ['2020-07-11T03:30:00+02:00']), rule('events_timestamp_tz', 'lessThanOrEqual', ['2020-07-11 02:22:00'])),
+          and(
+            rule('events_timestamp_tz', 'greaterThan', ['2020-07-11T03:30:00+02:00']),
+            rule('events_timestamp_tz', 'lessThanOrEqual', ['2020-07-11 02:22:00']),
+          ),
         ),
       },
       sorts: [desc('events_timestamp_tz'), asc('events_event')],
@@ -92,7 +108,12 @@ export const DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('customers', {
       dimensions: ['customers_first_order'],
       metrics: ['customers_date_of_first_created_customer'],
-      filters: { dimensions: or(rule('customers_first_order', 'isNull'), and(rule('customers_first_order', 'notNull'), rule('customers_first_order', 'notInBetween', ['2018-01-10', '2018-04-01']))) },
+      filters: {
+        dimensions: or(
+          rule('customers_first_order', 'isNull'),
+          and(rule('customers_first_order', 'notNull'), rule('customers_first_order', 'notInBetween', ['2018-01-10', '2018-04-01'])),
+        ),
+      },
       sorts: [asc('customers_first_order')],
     }),
     sql: `SELECT first_order, MIN(created) FROM jaffle.customers
@@ -119,13 +140,35 @@ export const DATE_FILTERS: NamedQuery[] = [
       dimensions: ['events_event'],
       metrics: ['events_count'],
       customDimensions: [
-        { id: 'song_time', name: 'Song time', table: 'events', type: 'sql', sql: "CASE WHEN ${events.event} = 'song_played' THEN ${events.timestamp_tz} END", dimensionType: 'timestamp' },
-        { id: 'is_song', name: 'Is song', table: 'events', type: 'sql', sql: "CASE WHEN ${events.event} = 'song_played' THEN TRUE END", dimensionType: 'boolean' },
+        {
+          id: 'song_time',
+          name: 'Song time',
+          table: 'events',
+          type: 'sql',
+          sql: "CASE WHEN ${events.event} = 'song_played' THEN ${events.timestamp_tz} END",
+          dimensionType: 'timestamp',
+        },
+        {
+          id: 'is_song',
+          name: 'Is song',
+          table: 'events',
+          type: 'sql',
+          sql: "CASE WHEN ${events.event} = 'song_played' THEN TRUE END",
+          dimensionType: 'boolean',
+        },
       ],
       filters: {
         dimensions: or(
-          and(rule('song_time', 'isNull'), rule('is_song', 'isNull'), rule('events_timestamp_tz', 'greaterThanOrEqual', ['2020-08-11T20:00:00Z'])),
-          and(rule('song_time', 'notNull'), rule('is_song', 'notNull'), rule('song_time', 'notInBetween', ['2020-07-01 00:00:00', '2020-08-11 18:00:00'])),
+          and(
+            rule('song_time', 'isNull'),
+            rule('is_song', 'isNull'),
+            rule('events_timestamp_tz', 'greaterThanOrEqual', ['2020-08-11T20:00:00Z']),
+          ),
+          and(
+            rule('song_time', 'notNull'),
+            rule('is_song', 'notNull'),
+            rule('song_time', 'notInBetween', ['2020-07-01 00:00:00', '2020-08-11 18:00:00']),
+          ),
         ),
       },
       sorts: [asc('events_event')],

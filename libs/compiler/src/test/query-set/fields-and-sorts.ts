@@ -55,7 +55,12 @@ export const FIELDS_AND_SORTS: NamedQuery[] = [
   {
     name: 'limit keeps the first rows of the sort',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['orders_customer_id'], metrics: ['orders_total_order_amount'], sorts: [desc('orders_total_order_amount'), asc('orders_customer_id')], limit: 5 }),
+    query: metricQuery('orders', {
+      dimensions: ['orders_customer_id'],
+      metrics: ['orders_total_order_amount'],
+      sorts: [desc('orders_total_order_amount'), asc('orders_customer_id')],
+      limit: 5,
+    }),
     sql: 'SELECT customer_id, SUM(amount) FROM jaffle.orders GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5',
     ordered: true,
   },
@@ -86,18 +91,28 @@ export const FIELDS_AND_SORTS: NamedQuery[] = [
     // July before August, not alphabetically.
     name: 'month names sort in calendar order',
     explore: 'events',
-    query: metricQuery('events', { dimensions: ['events_timestamp_tz_month_name'], metrics: ['events_count'], sorts: [asc('events_timestamp_tz_month_name')] }),
+    query: metricQuery('events', {
+      dimensions: ['events_timestamp_tz_month_name'],
+      metrics: ['events_count'],
+      sorts: [asc('events_timestamp_tz_month_name')],
+    }),
     sql: "SELECT TO_CHAR(timestamp_tz, 'FMMonth'), COUNT(event) FROM jaffle.events GROUP BY 1, EXTRACT(MONTH FROM timestamp_tz) ORDER BY EXTRACT(MONTH FROM timestamp_tz)",
-    duckdbSql: 'SELECT MONTHNAME(timestamp_tz), COUNT(event) FROM jaffle.events GROUP BY 1, EXTRACT(MONTH FROM timestamp_tz) ORDER BY EXTRACT(MONTH FROM timestamp_tz)',
+    duckdbSql:
+      'SELECT MONTHNAME(timestamp_tz), COUNT(event) FROM jaffle.events GROUP BY 1, EXTRACT(MONTH FROM timestamp_tz) ORDER BY EXTRACT(MONTH FROM timestamp_tz)',
     ordered: true,
   },
   {
     // Sunday to Monday.
     name: 'weekday names sort in calendar order, descending',
     explore: 'events',
-    query: metricQuery('events', { dimensions: ['events_timestamp_tz_day_of_week_name'], metrics: ['events_count'], sorts: [desc('events_timestamp_tz_day_of_week_name')] }),
+    query: metricQuery('events', {
+      dimensions: ['events_timestamp_tz_day_of_week_name'],
+      metrics: ['events_count'],
+      sorts: [desc('events_timestamp_tz_day_of_week_name')],
+    }),
     sql: "SELECT TO_CHAR(timestamp_tz, 'FMDay'), COUNT(event) FROM jaffle.events GROUP BY 1, EXTRACT(ISODOW FROM timestamp_tz) ORDER BY EXTRACT(ISODOW FROM timestamp_tz) DESC",
-    duckdbSql: 'SELECT DAYNAME(timestamp_tz), COUNT(event) FROM jaffle.events GROUP BY 1, EXTRACT(ISODOW FROM timestamp_tz) ORDER BY EXTRACT(ISODOW FROM timestamp_tz) DESC',
+    duckdbSql:
+      'SELECT DAYNAME(timestamp_tz), COUNT(event) FROM jaffle.events GROUP BY 1, EXTRACT(ISODOW FROM timestamp_tz) ORDER BY EXTRACT(ISODOW FROM timestamp_tz) DESC',
     ordered: true,
   },
 ];

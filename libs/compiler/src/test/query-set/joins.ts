@@ -10,7 +10,11 @@ export const JOINS: NamedQuery[] = [
   {
     name: 'joined table through an intermediary',
     explore: 'payments',
-    query: metricQuery('payments', { dimensions: ['customers_first_name'], metrics: ['payments_total_revenue'], sorts: [asc('customers_first_name')] }),
+    query: metricQuery('payments', {
+      dimensions: ['customers_first_name'],
+      metrics: ['payments_total_revenue'],
+      sorts: [asc('customers_first_name')],
+    }),
     sql: `SELECT c.first_name, SUM(p.amount) FROM jaffle.payments p
           LEFT JOIN jaffle.orders o ON o.order_id = p.order_id LEFT JOIN jaffle.customers c ON c.customer_id = o.customer_id
           GROUP BY 1 ORDER BY 1`,
@@ -27,7 +31,11 @@ export const JOINS: NamedQuery[] = [
   {
     name: 'a referenced inner join drops the rows it does not match',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['orders_status', 'customers_first_name'], metrics: ['orders_unique_order_count'], sorts: [asc('orders_status'), asc('customers_first_name')] }),
+    query: metricQuery('orders', {
+      dimensions: ['orders_status', 'customers_first_name'],
+      metrics: ['orders_unique_order_count'],
+      sorts: [asc('orders_status'), asc('customers_first_name')],
+    }),
     prepare: withModels(J_CUSTOMERS_INNER),
     sql: `SELECT o.status, c.first_name, COUNT(DISTINCT o.order_id) FROM jaffle.orders o
           JOIN jaffle.customers c ON c.customer_id = o.customer_id AND c.first_name LIKE 'J%'
@@ -60,7 +68,11 @@ export const JOINS: NamedQuery[] = [
     // Customers without orders appear, with no order counted.
     name: 'a full outer join keeps the rows of both sides',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['customers_customer_id'], metrics: ['orders_unique_order_count'], sorts: [asc('customers_customer_id')] }),
+    query: metricQuery('orders', {
+      dimensions: ['customers_customer_id'],
+      metrics: ['orders_unique_order_count'],
+      sorts: [asc('customers_customer_id')],
+    }),
     prepare: withModels(CUSTOMERS_FULL_JOIN),
     sql: `SELECT c.customer_id, COUNT(DISTINCT o.order_id) FROM jaffle.orders o FULL JOIN jaffle.customers c ON c.customer_id = o.customer_id
           GROUP BY 1 ORDER BY 1`,

@@ -8,7 +8,14 @@ export const METRIC_TYPES: NamedQuery[] = [
     explore: 'orders',
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
-      metrics: ['orders_unique_order_count', 'orders_total_order_amount', 'orders_average_order_size', 'orders_date_of_first_order', 'orders_date_of_most_recent_order', 'orders_fulfillment_rate'],
+      metrics: [
+        'orders_unique_order_count',
+        'orders_total_order_amount',
+        'orders_average_order_size',
+        'orders_date_of_first_order',
+        'orders_date_of_most_recent_order',
+        'orders_fulfillment_rate',
+      ],
       sorts: [asc('orders_status')],
     }),
     sql: `SELECT status, COUNT(DISTINCT order_id), SUM(amount), AVG(amount), MIN(order_date), MAX(order_date), AVG(CASE WHEN is_completed THEN 1 ELSE 0 END)
@@ -61,7 +68,11 @@ export const METRIC_TYPES: NamedQuery[] = [
     // Each order's amount counts once per payment method it was paid with, however many payments.
     name: 'sum distinct',
     explore: 'payments',
-    query: metricQuery('payments', { dimensions: ['payments_payment_method'], metrics: ['orders_distinct_amount'], sorts: [asc('payments_payment_method')] }),
+    query: metricQuery('payments', {
+      dimensions: ['payments_payment_method'],
+      metrics: ['orders_distinct_amount'],
+      sorts: [asc('payments_payment_method')],
+    }),
     prepare: withModels(KEYED_PAYMENTS),
     sql: `SELECT payment_method, SUM(amount) FROM (SELECT DISTINCT p.payment_method, o.order_id, o.amount FROM jaffle.payments p LEFT JOIN jaffle.orders o ON o.order_id = p.order_id) s
           GROUP BY 1 ORDER BY 1`,
@@ -70,7 +81,11 @@ export const METRIC_TYPES: NamedQuery[] = [
   {
     name: 'average distinct beside a plain sum',
     explore: 'payments',
-    query: metricQuery('payments', { dimensions: ['orders_status'], metrics: ['orders_distinct_average', 'payments_total_revenue'], sorts: [asc('orders_status')] }),
+    query: metricQuery('payments', {
+      dimensions: ['orders_status'],
+      metrics: ['orders_distinct_average', 'payments_total_revenue'],
+      sorts: [asc('orders_status')],
+    }),
     prepare: withModels(KEYED_PAYMENTS),
     sql: `SELECT d.status, d.average, r.revenue
           FROM (SELECT status, AVG(amount) AS average FROM (SELECT DISTINCT o.status, o.order_id, o.amount FROM jaffle.payments p LEFT JOIN jaffle.orders o ON o.order_id = p.order_id) s GROUP BY 1) d

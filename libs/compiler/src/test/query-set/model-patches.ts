@@ -29,26 +29,55 @@ export const KEYED_PAYMENTS: ModelPatch = {
 
 /** orders → customers declared many-to-one, customers keyed by customer_id, with a sum over customers. */
 export const KEYED_CUSTOMERS_OF_ORDERS: ModelPatch = {
-  orders: { meta: { joins: [{ join: 'customers', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'many-to-one' }] } },
-  customers: { meta: { primary_key: 'customer_id' }, columns: { customer_lifetime_value: { metrics: { total_lifetime_value: { type: 'sum' } } } } },
+  orders: {
+    meta: { joins: [{ join: 'customers', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'many-to-one' }] },
+  },
+  customers: {
+    meta: { primary_key: 'customer_id' },
+    columns: { customer_lifetime_value: { metrics: { total_lifetime_value: { type: 'sum' } } } },
+  },
 };
 
 /** A customers explore joining their orders one-to-many, customers keyed by customer_id. */
 export const CUSTOMERS_WITH_ORDERS: ModelPatch = {
   customers: {
-    meta: { primary_key: 'customer_id', joins: [{ join: 'orders', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'one-to-many' }] },
+    meta: {
+      primary_key: 'customer_id',
+      joins: [{ join: 'orders', sql_on: '${customers.customer_id} = ${orders.customer_id}', relationship: 'one-to-many' }],
+    },
     columns: { number_of_orders: { metrics: { total_declared_orders: { type: 'sum' } } } },
   },
 };
 
 /** The customers join of orders as an INNER join on customers whose first name starts with J. */
 export const J_CUSTOMERS_INNER: ModelPatch = {
-  orders: { meta: { joins: [{ join: 'customers', type: 'inner', sql_on: "${customers.customer_id} = ${orders.customer_id} AND ${customers.first_name} LIKE 'J%'" }] } },
+  orders: {
+    meta: {
+      joins: [
+        {
+          join: 'customers',
+          type: 'inner',
+          sql_on: "${customers.customer_id} = ${orders.customer_id} AND ${customers.first_name} LIKE 'J%'",
+        },
+      ],
+    },
+  },
 };
 
 /** The same join, marked `always`. */
 export const J_CUSTOMERS_ALWAYS: ModelPatch = {
-  orders: { meta: { joins: [{ join: 'customers', type: 'inner', always: true, sql_on: "${customers.customer_id} = ${orders.customer_id} AND ${customers.first_name} LIKE 'J%'" }] } },
+  orders: {
+    meta: {
+      joins: [
+        {
+          join: 'customers',
+          type: 'inner',
+          always: true,
+          sql_on: "${customers.customer_id} = ${orders.customer_id} AND ${customers.first_name} LIKE 'J%'",
+        },
+      ],
+    },
+  },
 };
 
 /** The customers join of orders as a FULL OUTER join. */

@@ -29,7 +29,12 @@ export const NUMBER_AND_BOOLEAN_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_id'],
       metrics: ['orders_total_order_amount'],
-      filters: { dimensions: or(rule('orders_order_id', 'equals', [1, 2, 3]), and(rule('orders_amount', 'greaterThanOrEqual', [45.5]), rule('orders_amount', 'lessThan', [58]))) },
+      filters: {
+        dimensions: or(
+          rule('orders_order_id', 'equals', [1, 2, 3]),
+          and(rule('orders_amount', 'greaterThanOrEqual', [45.5]), rule('orders_amount', 'lessThan', [58])),
+        ),
+      },
       sorts: [asc('orders_order_id')],
     }),
     sql: 'SELECT order_id, SUM(amount) FROM jaffle.orders WHERE order_id IN (1, 2, 3) OR (amount >= 46 AND amount < 58) GROUP BY 1 ORDER BY 1',
@@ -42,7 +47,12 @@ export const NUMBER_AND_BOOLEAN_FILTERS: NamedQuery[] = [
     query: metricQuery('customers', {
       dimensions: ['customers_number_of_orders'],
       metrics: ['customers_date_of_first_created_customer'],
-      filters: { dimensions: or(rule('customers_number_of_orders', 'isNull'), and(rule('customers_customer_lifetime_value', 'notNull'), rule('customers_number_of_orders', 'greaterThan', [2]))) },
+      filters: {
+        dimensions: or(
+          rule('customers_number_of_orders', 'isNull'),
+          and(rule('customers_customer_lifetime_value', 'notNull'), rule('customers_number_of_orders', 'greaterThan', [2])),
+        ),
+      },
       sorts: [asc('customers_number_of_orders')],
     }),
     sql: `SELECT number_of_orders, MIN(created) FROM jaffle.customers
@@ -55,7 +65,13 @@ export const NUMBER_AND_BOOLEAN_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_is_completed'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: and(rule('orders_is_completed', 'notEquals', [true]), rule('orders_status', 'notNull'), rule('orders_amount', 'isNull', undefined, { disabled: true })) },
+      filters: {
+        dimensions: and(
+          rule('orders_is_completed', 'notEquals', [true]),
+          rule('orders_status', 'notNull'),
+          rule('orders_amount', 'isNull', undefined, { disabled: true }),
+        ),
+      },
     }),
     sql: 'SELECT is_completed, COUNT(DISTINCT order_id) FROM jaffle.orders WHERE is_completed IS NOT TRUE AND status IS NOT NULL GROUP BY 1',
   },
@@ -81,8 +97,22 @@ export const NUMBER_AND_BOOLEAN_FILTERS: NamedQuery[] = [
       dimensions: ['customers_number_of_orders'],
       metrics: ['customers_date_of_first_created_customer'],
       customDimensions: [
-        { id: 'repeat_name', name: 'Repeat name', table: 'customers', type: 'sql', sql: 'CASE WHEN ${customers.number_of_orders} > 1 THEN ${customers.first_name} END', dimensionType: 'string' },
-        { id: 'is_repeat', name: 'Is repeat', table: 'customers', type: 'sql', sql: '${customers.number_of_orders} > 1', dimensionType: 'boolean' },
+        {
+          id: 'repeat_name',
+          name: 'Repeat name',
+          table: 'customers',
+          type: 'sql',
+          sql: 'CASE WHEN ${customers.number_of_orders} > 1 THEN ${customers.first_name} END',
+          dimensionType: 'string',
+        },
+        {
+          id: 'is_repeat',
+          name: 'Is repeat',
+          table: 'customers',
+          type: 'sql',
+          sql: '${customers.number_of_orders} > 1',
+          dimensionType: 'boolean',
+        },
       ],
       filters: {
         dimensions: and(

@@ -25,7 +25,11 @@ export const PROJECT_RULES: NamedQuery[] = [
     // The default filter (is_completed false) would leave nothing: queries may drop it, and this one does.
     name: 'a required filter applies, a default filter does not',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['orders_order_date_month'], metrics: ['orders_unique_order_count'], sorts: [asc('orders_order_date_month')] }),
+    query: metricQuery('orders', {
+      dimensions: ['orders_order_date_month'],
+      metrics: ['orders_unique_order_count'],
+      sorts: [asc('orders_order_date_month')],
+    }),
     prepare: withModels(COMPLETED_ORDERS_REQUIRED),
     sql: "SELECT DATE_TRUNC('month', order_date), COUNT(DISTINCT order_id) FROM jaffle.orders WHERE status = 'completed' GROUP BY 1 ORDER BY 1",
     ordered: true,
@@ -57,7 +61,11 @@ export const PROJECT_RULES: NamedQuery[] = [
     // (in UTC it would be 2018-04-08 … 2018-04-09).
     name: 'a required relative date filter, in the query time zone',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['orders_order_date'], metrics: ['orders_unique_order_count'], timezone: 'America/Los_Angeles' }),
+    query: metricQuery('orders', {
+      dimensions: ['orders_order_date'],
+      metrics: ['orders_unique_order_count'],
+      timezone: 'America/Los_Angeles',
+    }),
     prepare: withModels(RECENT_ORDERS_REQUIRED),
     context: { now: new Date('2018-04-09T03:00:00Z') },
     sql: "SELECT order_date, COUNT(DISTINCT order_id) FROM jaffle.orders WHERE order_date BETWEEN '2018-04-07' AND '2018-04-08' GROUP BY 1 ORDER BY 1 DESC",
@@ -70,7 +78,14 @@ export const PROJECT_RULES: NamedQuery[] = [
       dimensions: ['status_param'],
       metrics: ['orders_unique_order_count'],
       customDimensions: [
-        { id: 'status_param', name: 'Status param', table: 'orders', type: 'sql', sql: "CASE WHEN ${orders.status} = ${ld.parameters.status} OR ${orders.status} IN (${ld.attr.allowed}) THEN 'match' ELSE 'other' END", dimensionType: 'string' },
+        {
+          id: 'status_param',
+          name: 'Status param',
+          table: 'orders',
+          type: 'sql',
+          sql: "CASE WHEN ${orders.status} = ${ld.parameters.status} OR ${orders.status} IN (${ld.attr.allowed}) THEN 'match' ELSE 'other' END",
+          dimensionType: 'string',
+        },
       ],
       sorts: [asc('status_param')],
     }),
@@ -108,7 +123,16 @@ export const PROJECT_RULES: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['owner'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'owner', name: 'Owner', table: 'orders', type: 'sql', sql: "CASE WHEN ${orders.status} IN (${ld.attr.mine}) THEN ${ld.user.email} ELSE 'someone else' END", dimensionType: 'string' }],
+      customDimensions: [
+        {
+          id: 'owner',
+          name: 'Owner',
+          table: 'orders',
+          type: 'sql',
+          sql: "CASE WHEN ${orders.status} IN (${ld.attr.mine}) THEN ${ld.user.email} ELSE 'someone else' END",
+          dimensionType: 'string',
+        },
+      ],
       sorts: [asc('owner')],
     }),
     context: { user: { email: 'ana@example.com' }, userAttributes: { mine: 'placed' } },

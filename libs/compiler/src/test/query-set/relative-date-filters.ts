@@ -16,7 +16,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
       dimensions: ['orders_order_date'],
       metrics: ['orders_unique_order_count'],
       timezone: 'America/New_York',
-      filters: { dimensions: or(rule('orders_order_date', 'inThePast', [14], unit('days')), rule('orders_order_date', 'inThePast', [1], unit('months', true))) },
+      filters: {
+        dimensions: or(
+          rule('orders_order_date', 'inThePast', [14], unit('days')),
+          rule('orders_order_date', 'inThePast', [1], unit('months', true)),
+        ),
+      },
     }),
     context: { now: ORDERS_NOW },
     sql: `SELECT order_date, COUNT(DISTINCT order_id) FROM jaffle.orders
@@ -30,7 +35,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: or(rule('orders_order_date', 'inTheCurrent', [1], unit('weeks')), rule('orders_order_date', 'inTheNext', [2], unit('days'))) },
+      filters: {
+        dimensions: or(
+          rule('orders_order_date', 'inTheCurrent', [1], unit('weeks')),
+          rule('orders_order_date', 'inTheNext', [2], unit('days')),
+        ),
+      },
     }),
     context: { now: ORDERS_NOW },
     sql: "SELECT order_date, COUNT(DISTINCT order_id) FROM jaffle.orders WHERE order_date BETWEEN '2018-04-09' AND '2018-04-15' OR order_date BETWEEN '2018-04-10' AND '2018-04-12' GROUP BY 1",
@@ -42,7 +52,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('events', {
       dimensions: ['events_timestamp_tz', 'events_event'],
       metrics: ['events_count'],
-      filters: { dimensions: or(rule('events_timestamp_tz', 'inThePast', [2], unit('hours')), rule('events_timestamp_tz', 'inTheNext', [90], unit('minutes', true))) },
+      filters: {
+        dimensions: or(
+          rule('events_timestamp_tz', 'inThePast', [2], unit('hours')),
+          rule('events_timestamp_tz', 'inTheNext', [90], unit('minutes', true)),
+        ),
+      },
       sorts: [asc('events_timestamp_tz'), asc('events_event')],
     }),
     context: { now: EVENTS_NOW },
@@ -58,7 +73,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('events', {
       dimensions: ['events_timestamp_tz', 'events_event'],
       metrics: ['events_count'],
-      filters: { dimensions: or(rule('events_timestamp_tz', 'inThePast', [3000], unit('seconds', true)), rule('events_timestamp_tz', 'inTheNext', [6_500_000], unit('milliseconds'))) },
+      filters: {
+        dimensions: or(
+          rule('events_timestamp_tz', 'inThePast', [3000], unit('seconds', true)),
+          rule('events_timestamp_tz', 'inTheNext', [6_500_000], unit('milliseconds')),
+        ),
+      },
       sorts: [asc('events_timestamp_tz'), asc('events_event')],
     }),
     context: { now: EVENTS_NOW },
@@ -102,7 +122,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_month'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: and(rule('orders_order_date', 'notInTheCurrent', [1], unit('quarters')), rule('orders_order_date', 'inTheCurrent', [1], unit('years'))) },
+      filters: {
+        dimensions: and(
+          rule('orders_order_date', 'notInTheCurrent', [1], unit('quarters')),
+          rule('orders_order_date', 'inTheCurrent', [1], unit('years')),
+        ),
+      },
       sorts: [asc('orders_order_date_month')],
     }),
     context: { now: ORDERS_NOW },
@@ -117,7 +142,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_month'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: or(rule('orders_order_date', 'inTheNext', [1], unit('months', true)), rule('orders_order_date', 'inTheNext', [1], unit('quarters', true))) },
+      filters: {
+        dimensions: or(
+          rule('orders_order_date', 'inTheNext', [1], unit('months', true)),
+          rule('orders_order_date', 'inTheNext', [1], unit('quarters', true)),
+        ),
+      },
       sorts: [asc('orders_order_date_month')],
     }),
     context: { now: new Date('2018-01-20T12:00:00Z') },
@@ -191,7 +221,12 @@ export const RELATIVE_DATE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_month'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: and(rule('orders_order_date', 'inPeriodToDate', [], unit('months')), rule('orders_order_date', 'inPeriodToDate', [], unit('years'))) },
+      filters: {
+        dimensions: and(
+          rule('orders_order_date', 'inPeriodToDate', [], unit('months')),
+          rule('orders_order_date', 'inPeriodToDate', [], unit('years')),
+        ),
+      },
       sorts: [asc('orders_order_date_month')],
     }),
     context: { now: ORDERS_NOW },

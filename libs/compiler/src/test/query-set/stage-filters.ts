@@ -35,7 +35,10 @@ export const STAGE_FILTERS: NamedQuery[] = [
       dimensions: ['orders_customer_id'],
       metrics: ['orders_total_order_amount', 'orders_unique_order_count'],
       filters: {
-        metrics: or(and(rule('orders_unique_order_count', 'greaterThanOrEqual', [3]), rule('orders_total_order_amount', 'inBetween', [40, 70])), rule('orders_total_order_amount', 'greaterThan', [90])),
+        metrics: or(
+          and(rule('orders_unique_order_count', 'greaterThanOrEqual', [3]), rule('orders_total_order_amount', 'inBetween', [40, 70])),
+          rule('orders_total_order_amount', 'greaterThan', [90]),
+        ),
       },
       sorts: [asc('orders_customer_id')],
     }),
@@ -78,7 +81,14 @@ export const STAGE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_total_order_amount'],
-      tableCalculations: [{ name: 'level', displayName: 'Level', sql: "CASE WHEN ${orders.total_order_amount} > 100 THEN 'high' ELSE 'low' END", type: 'string' }],
+      tableCalculations: [
+        {
+          name: 'level',
+          displayName: 'Level',
+          sql: "CASE WHEN ${orders.total_order_amount} > 100 THEN 'high' ELSE 'low' END",
+          type: 'string',
+        },
+      ],
       filters: { tableCalculations: and(rule('level', 'equals', ['high'])) },
       sorts: [asc('orders_status')],
     }),
@@ -92,7 +102,14 @@ export const STAGE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_customer_id'],
       metrics: ['orders_total_order_amount'],
-      tableCalculations: [{ name: 'amount_rank', displayName: 'Rank', type: 'number', template: { type: 'rank_in_column', fieldId: 'orders_total_order_amount' } }],
+      tableCalculations: [
+        {
+          name: 'amount_rank',
+          displayName: 'Rank',
+          type: 'number',
+          template: { type: 'rank_in_column', fieldId: 'orders_total_order_amount' },
+        },
+      ],
       filters: { tableCalculations: and(rule('amount_rank', 'lessThanOrEqual', [5])) },
       sorts: [asc('amount_rank'), asc('orders_customer_id')],
     }),
@@ -107,8 +124,18 @@ export const STAGE_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_customer_id'],
       metrics: ['orders_total_order_amount'],
-      tableCalculations: [{ name: 'share', displayName: 'Share', format: { type: 'percent' }, template: { type: 'percent_of_column_total', fieldId: 'orders_total_order_amount' } }],
-      filters: { metrics: and(rule('orders_unique_order_count', 'greaterThanOrEqual', [2])), tableCalculations: and(rule('share', 'greaterThan', [0.05])) },
+      tableCalculations: [
+        {
+          name: 'share',
+          displayName: 'Share',
+          format: { type: 'percent' },
+          template: { type: 'percent_of_column_total', fieldId: 'orders_total_order_amount' },
+        },
+      ],
+      filters: {
+        metrics: and(rule('orders_unique_order_count', 'greaterThanOrEqual', [2])),
+        tableCalculations: and(rule('share', 'greaterThan', [0.05])),
+      },
       sorts: [desc('orders_total_order_amount'), asc('orders_customer_id')],
     }),
     sql: `SELECT customer_id, t, s FROM (

@@ -9,7 +9,13 @@ export const STRING_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: or(rule('orders_status', 'equals', ['completed', 'shipped']), rule('orders_status', 'startsWith', ['ret']), rule('orders_status', 'include', ['pend'])) },
+      filters: {
+        dimensions: or(
+          rule('orders_status', 'equals', ['completed', 'shipped']),
+          rule('orders_status', 'startsWith', ['ret']),
+          rule('orders_status', 'include', ['pend']),
+        ),
+      },
       sorts: [asc('orders_status')],
     }),
     sql: "SELECT status, COUNT(DISTINCT order_id) FROM jaffle.orders WHERE status IN ('completed', 'shipped') OR status LIKE 'ret%' OR status LIKE '%pend%' GROUP BY 1 ORDER BY 1",
@@ -39,7 +45,9 @@ export const STRING_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_total_order_amount'],
-      filters: { dimensions: and(rule('orders_status', 'endsWith', ['ed', 'ing']), rule('orders_status', 'doesNotInclude', ['omp', 'hip'])) },
+      filters: {
+        dimensions: and(rule('orders_status', 'endsWith', ['ed', 'ing']), rule('orders_status', 'doesNotInclude', ['omp', 'hip'])),
+      },
       sorts: [asc('orders_status')],
     }),
     sql: "SELECT status, SUM(amount) FROM jaffle.orders WHERE (status LIKE '%ed' OR status LIKE '%ing') AND status NOT LIKE '%omp%' AND status NOT LIKE '%hip%' GROUP BY 1 ORDER BY 1",
@@ -52,8 +60,19 @@ export const STRING_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['big_status'],
       metrics: ['orders_unique_order_count'],
-      customDimensions: [{ id: 'big_status', name: 'Big status', table: 'orders', type: 'sql', sql: 'CASE WHEN ${orders.amount} > 20 THEN ${orders.status} END', dimensionType: 'string' }],
-      filters: { dimensions: or(rule('big_status', 'isNull'), and(rule('big_status', 'notNull'), rule('big_status', 'notEquals', ['completed']))) },
+      customDimensions: [
+        {
+          id: 'big_status',
+          name: 'Big status',
+          table: 'orders',
+          type: 'sql',
+          sql: 'CASE WHEN ${orders.amount} > 20 THEN ${orders.status} END',
+          dimensionType: 'string',
+        },
+      ],
+      filters: {
+        dimensions: or(rule('big_status', 'isNull'), and(rule('big_status', 'notNull'), rule('big_status', 'notEquals', ['completed']))),
+      },
       sorts: [asc('big_status')],
     }),
     sql: `SELECT CASE WHEN amount > 20 THEN status END, COUNT(DISTINCT order_id) FROM jaffle.orders
@@ -66,7 +85,13 @@ export const STRING_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: or(rule('orders_status', 'equals', ['COMPLETED']), rule('orders_status', 'include', ['SHIP'], { caseSensitive: true }), rule('orders_status', 'startsWith', ['Ret'])) },
+      filters: {
+        dimensions: or(
+          rule('orders_status', 'equals', ['COMPLETED']),
+          rule('orders_status', 'include', ['SHIP'], { caseSensitive: true }),
+          rule('orders_status', 'startsWith', ['Ret']),
+        ),
+      },
       sorts: [asc('orders_status')],
     }),
     prepare: withModels(CASE_INSENSITIVE_ORDERS),
@@ -93,7 +118,13 @@ export const STRING_FILTERS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_unique_order_count'],
-      filters: { dimensions: and(rule('orders_status', 'equals', []), rule('orders_status', 'include', []), rule('orders_status', 'startsWith', ['s'])) },
+      filters: {
+        dimensions: and(
+          rule('orders_status', 'equals', []),
+          rule('orders_status', 'include', []),
+          rule('orders_status', 'startsWith', ['s']),
+        ),
+      },
       sorts: [asc('orders_status')],
     }),
     sql: "SELECT status, COUNT(DISTINCT order_id) FROM jaffle.orders WHERE status LIKE 's%' GROUP BY 1 ORDER BY 1",
@@ -105,7 +136,12 @@ export const STRING_FILTERS: NamedQuery[] = [
     query: metricQuery('payments', {
       dimensions: ['payments_payment_method'],
       metrics: ['payments_total_revenue'],
-      filters: { dimensions: and(rule('customers_last_name', 'equals', ['P.', 'W.', 'C.']), rule('orders_status', 'notEquals', ['returned', 'return_pending'])) },
+      filters: {
+        dimensions: and(
+          rule('customers_last_name', 'equals', ['P.', 'W.', 'C.']),
+          rule('orders_status', 'notEquals', ['returned', 'return_pending']),
+        ),
+      },
       sorts: [asc('payments_payment_method')],
     }),
     sql: `SELECT p.payment_method, SUM(p.amount) FROM jaffle.payments p LEFT JOIN jaffle.orders o ON o.order_id = p.order_id LEFT JOIN jaffle.customers c ON c.customer_id = o.customer_id

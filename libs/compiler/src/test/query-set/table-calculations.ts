@@ -10,7 +10,12 @@ export const TABLE_CALCULATIONS: NamedQuery[] = [
       dimensions: ['orders_status'],
       metrics: ['orders_total_order_amount', 'orders_unique_order_count'],
       tableCalculations: [
-        { name: 'average_amount', displayName: 'Average amount', sql: '${orders.total_order_amount} / ${orders.unique_order_count}', type: 'number' },
+        {
+          name: 'average_amount',
+          displayName: 'Average amount',
+          sql: '${orders.total_order_amount} / ${orders.unique_order_count}',
+          type: 'number',
+        },
         { name: 'doubled_average', displayName: 'Doubled', sql: '${average_amount} * 2', type: 'number' },
       ],
       filters: { tableCalculations: and(rule('average_amount', 'greaterThan', [10])) },
@@ -60,7 +65,15 @@ export const TABLE_CALCULATIONS: NamedQuery[] = [
       dimensions: ['orders_order_date_month'],
       metrics: ['orders_total_order_amount'],
       tableCalculations: [
-        { name: 'vs_previous', displayName: 'Vs previous', template: { type: 'percent_of_previous_value', fieldId: 'orders_total_order_amount', orderBy: [{ fieldId: 'orders_order_date_month', order: 'asc' }] } },
+        {
+          name: 'vs_previous',
+          displayName: 'Vs previous',
+          template: {
+            type: 'percent_of_previous_value',
+            fieldId: 'orders_total_order_amount',
+            orderBy: [{ fieldId: 'orders_order_date_month', order: 'asc' }],
+          },
+        },
       ],
       sorts: [desc('orders_order_date_month')],
     }),
@@ -74,7 +87,9 @@ export const TABLE_CALCULATIONS: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_status'],
       metrics: ['orders_unique_order_count'],
-      tableCalculations: [{ name: 'caption', displayName: 'Caption', sql: "CONCAT(${orders.status}, ': ', ${orders.unique_order_count})", type: 'string' }],
+      tableCalculations: [
+        { name: 'caption', displayName: 'Caption', sql: "CONCAT(${orders.status}, ': ', ${orders.unique_order_count})", type: 'string' },
+      ],
       sorts: [asc('orders_status')],
     }),
     sql: "SELECT status, COUNT(DISTINCT order_id), CONCAT(status, ': ', COUNT(DISTINCT order_id)) FROM jaffle.orders GROUP BY 1 ORDER BY 1",

@@ -5,7 +5,11 @@ export const TIME_FEATURES: NamedQuery[] = [
   {
     name: 'date zoom to weeks',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['orders_order_date_month'], metrics: ['orders_unique_order_count'], sorts: [asc('orders_order_date_month')] }),
+    query: metricQuery('orders', {
+      dimensions: ['orders_order_date_month'],
+      metrics: ['orders_unique_order_count'],
+      sorts: [asc('orders_order_date_month')],
+    }),
     context: { dateZoom: { granularity: 'Week' } },
     sql: "SELECT DATE_TRUNC('week', order_date), COUNT(DISTINCT order_id) FROM jaffle.orders GROUP BY 1 ORDER BY 1",
     ordered: true,
@@ -28,7 +32,11 @@ export const TIME_FEATURES: NamedQuery[] = [
   {
     name: 'a sub-day zoom leaves a date dimension alone',
     explore: 'orders',
-    query: metricQuery('orders', { dimensions: ['orders_order_date_month'], metrics: ['orders_total_order_amount'], sorts: [asc('orders_order_date_month')] }),
+    query: metricQuery('orders', {
+      dimensions: ['orders_order_date_month'],
+      metrics: ['orders_total_order_amount'],
+      sorts: [asc('orders_order_date_month')],
+    }),
     context: { dateZoom: { granularity: 'Hour' } },
     sql: "SELECT DATE_TRUNC('month', order_date), SUM(amount) FROM jaffle.orders GROUP BY 1 ORDER BY 1",
     ordered: true,
@@ -36,7 +44,11 @@ export const TIME_FEATURES: NamedQuery[] = [
   {
     name: 'date zoom to months on the first time dimension',
     explore: 'events',
-    query: metricQuery('events', { dimensions: ['events_event', 'events_date_day'], metrics: ['events_count'], sorts: [asc('events_date_day'), asc('events_event')] }),
+    query: metricQuery('events', {
+      dimensions: ['events_event', 'events_date_day'],
+      metrics: ['events_count'],
+      sorts: [asc('events_date_day'), asc('events_event')],
+    }),
     context: { dateZoom: { granularity: 'Month' } },
     sql: "SELECT event, DATE_TRUNC('month', date), COUNT(event) FROM jaffle.events GROUP BY 1, 2 ORDER BY 2, 1",
     ordered: true,
@@ -48,8 +60,18 @@ export const TIME_FEATURES: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_month', 'orders_status'],
       metrics: ['orders_total_order_amount'],
-      filters: { dimensions: and(rule('orders_order_date', 'inBetween', ['2018-02-01', '2018-04-30']), rule('orders_status', 'equals', ['completed', 'returned'])) },
-      periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'MONTH', periodOffset: 1 },
+      filters: {
+        dimensions: and(
+          rule('orders_order_date', 'inBetween', ['2018-02-01', '2018-04-30']),
+          rule('orders_status', 'equals', ['completed', 'returned']),
+        ),
+      },
+      periodOverPeriod: {
+        type: 'previousPeriod',
+        field: { table: 'orders', name: 'order_date_month' },
+        granularity: 'MONTH',
+        periodOffset: 1,
+      },
       sorts: [asc('orders_order_date_month'), asc('orders_status')],
     }),
     sql: `WITH m AS (SELECT DATE_TRUNC('month', order_date) AS d, status, SUM(amount) AS t FROM jaffle.orders WHERE status IN ('completed', 'returned') GROUP BY 1, 2)
@@ -63,7 +85,12 @@ export const TIME_FEATURES: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_week'],
       metrics: ['orders_unique_order_count'],
-      periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_week' }, granularity: 'WEEK', periodOffset: 2 },
+      periodOverPeriod: {
+        type: 'previousPeriod',
+        field: { table: 'orders', name: 'order_date_week' },
+        granularity: 'WEEK',
+        periodOffset: 2,
+      },
       sorts: [asc('orders_order_date_week')],
     }),
     sql: `WITH w AS (SELECT DATE_TRUNC('week', order_date) AS w, COUNT(DISTINCT order_id) AS n FROM jaffle.orders GROUP BY 1)
@@ -78,7 +105,12 @@ export const TIME_FEATURES: NamedQuery[] = [
       dimensions: ['events_timestamp_tz_day'],
       metrics: ['events_count'],
       filters: { dimensions: and(rule('events_timestamp_tz_day', 'inBetween', ['2020-07-20', '2020-07-31'])) },
-      periodOverPeriod: { type: 'previousPeriod', field: { table: 'events', name: 'timestamp_tz_day' }, granularity: 'DAY', periodOffset: 7 },
+      periodOverPeriod: {
+        type: 'previousPeriod',
+        field: { table: 'events', name: 'timestamp_tz_day' },
+        granularity: 'DAY',
+        periodOffset: 7,
+      },
       sorts: [asc('events_timestamp_tz_day')],
     }),
     sql: `WITH d AS (SELECT CAST(timestamp_tz AS DATE) AS d, COUNT(event) AS n FROM jaffle.events GROUP BY 1)
@@ -94,7 +126,12 @@ export const TIME_FEATURES: NamedQuery[] = [
       dimensions: ['orders_order_date_day'],
       metrics: ['orders_unique_order_count'],
       filters: { dimensions: and(rule('orders_order_date_day', 'inBetween', ['2018-02-26', '2018-03-31'])) },
-      periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_day' }, granularity: 'MONTH', periodOffset: 1 },
+      periodOverPeriod: {
+        type: 'previousPeriod',
+        field: { table: 'orders', name: 'order_date_day' },
+        granularity: 'MONTH',
+        periodOffset: 1,
+      },
       sorts: [asc('orders_order_date_day')],
     }),
     sql: `WITH d AS (SELECT order_date AS d, COUNT(DISTINCT order_id) AS n FROM jaffle.orders GROUP BY 1)
@@ -108,7 +145,12 @@ export const TIME_FEATURES: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_quarter'],
       metrics: ['orders_total_order_amount'],
-      periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_quarter' }, granularity: 'QUARTER', periodOffset: 1 },
+      periodOverPeriod: {
+        type: 'previousPeriod',
+        field: { table: 'orders', name: 'order_date_quarter' },
+        granularity: 'QUARTER',
+        periodOffset: 1,
+      },
       sorts: [asc('orders_order_date_quarter')],
     }),
     sql: `WITH q AS (SELECT DATE_TRUNC('quarter', order_date) AS q, SUM(amount) AS t FROM jaffle.orders GROUP BY 1)
@@ -122,7 +164,12 @@ export const TIME_FEATURES: NamedQuery[] = [
     query: metricQuery('orders', {
       dimensions: ['orders_order_date_month'],
       metrics: ['orders_unique_order_count'],
-      periodOverPeriod: { type: 'previousPeriod', field: { table: 'orders', name: 'order_date_month' }, granularity: 'YEAR', periodOffset: 1 },
+      periodOverPeriod: {
+        type: 'previousPeriod',
+        field: { table: 'orders', name: 'order_date_month' },
+        granularity: 'YEAR',
+        periodOffset: 1,
+      },
       sorts: [asc('orders_order_date_month')],
     }),
     sql: `WITH m AS (SELECT DATE_TRUNC('month', order_date) AS m, COUNT(DISTINCT order_id) AS n FROM jaffle.orders GROUP BY 1)

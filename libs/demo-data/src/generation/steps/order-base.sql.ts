@@ -1,12 +1,6 @@
 import type { DemoPlan } from '../demo-plan';
 import { weightedChoiceSql } from '../sql-literals';
-import {
-  EVERYDAY_COUPON_SHARE,
-  EVERYDAY_COUPONS,
-  ORDER_CHANNELS,
-  PROMO_DAY_COUPON_SHARE,
-  SHIPPING_METHODS,
-} from '../vocabulary/commerce';
+import { EVERYDAY_COUPON_SHARE, EVERYDAY_COUPONS, ORDER_CHANNELS, PROMO_DAY_COUPON_SHARE, SHIPPING_METHODS } from '../vocabulary/commerce';
 import { signedUpCustomersSql } from './customer-signups.sql';
 import { withPositionedTimestamp } from './positioned-timestamp.sql';
 

@@ -1,11 +1,5 @@
 import { sqlList, weightedChoiceSql } from '../sql-literals';
-import {
-  CARD_BRANDS,
-  GIFT_CARD_VALUES,
-  PAYMENT_METHODS_ANDROID,
-  PAYMENT_METHODS_IOS,
-  PAYMENT_METHODS_WEB,
-} from '../vocabulary/commerce';
+import { CARD_BRANDS, GIFT_CARD_VALUES, PAYMENT_METHODS_ANDROID, PAYMENT_METHODS_IOS, PAYMENT_METHODS_WEB } from '../vocabulary/commerce';
 
 /** Shares of (non-marketplace) orders partly paid by gift card, and of card orders with a declined first try. */
 const GIFT_CARD_SPLIT_SHARE = 0.05;

@@ -10,8 +10,15 @@ export function categoriesSql(): string {
   const shares = startShares(CATEGORIES.map((category) => category.weight));
   const values = CATEGORIES.map((category, index) =>
     [
-      sqlString(category.name), sqlString(category.skuPrefix), category.priceLow, category.priceHigh,
-      category.costRatioLow, category.costRatioHigh, sqlList(category.brands), sqlList(category.productTypes), shares[index],
+      sqlString(category.name),
+      sqlString(category.skuPrefix),
+      category.priceLow,
+      category.priceHigh,
+      category.costRatioLow,
+      category.costRatioHigh,
+      sqlList(category.brands),
+      sqlList(category.productTypes),
+      shares[index],
     ].join(', '),
   );
   return `

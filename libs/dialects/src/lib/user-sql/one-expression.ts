@@ -38,7 +38,8 @@ export function oneExpressionProblem(sql: unknown, warehouse: WarehouseType): st
     }
     if (char === '$') {
       REFERENCE.lastIndex = i;
-      if (!REFERENCE.test(sql)) return at(sql, i, 'has a $ that is not a ${field} reference (dollar-quoted text and $n placeholders are not allowed)');
+      if (!REFERENCE.test(sql))
+        return at(sql, i, 'has a $ that is not a ${field} reference (dollar-quoted text and $n placeholders are not allowed)');
       i = REFERENCE.lastIndex;
       continue;
     }
@@ -56,9 +57,15 @@ export function oneExpressionProblem(sql: unknown, warehouse: WarehouseType): st
 }
 
 /** What one character outside quoted text may not be. */
-function outsideQuotesProblem(char: string, next: string | undefined, previous: string | undefined, syntax: FragmentSyntax): string | undefined {
+function outsideQuotesProblem(
+  char: string,
+  next: string | undefined,
+  previous: string | undefined,
+  syntax: FragmentSyntax,
+): string | undefined {
   if (char === ';') return 'has a statement terminator (;): a fragment is one expression';
-  if ((char === '-' && next === '-') || (char === '/' && next === '*') || (char === '*' && next === '/')) return 'has a comment: comments are not allowed in SQL fragments';
+  if ((char === '-' && next === '-') || (char === '/' && next === '*') || (char === '*' && next === '/'))
+    return 'has a comment: comments are not allowed in SQL fragments';
   if (char === '#' && syntax.hashComments) return 'has a # comment: comments are not allowed in SQL fragments';
   if (char === '/' && next === '/' && syntax.slashComments) return 'has a // comment: comments are not allowed in SQL fragments';
   if (char === '?') return 'has a ? placeholder';
@@ -71,7 +78,8 @@ function outsideQuotesProblem(char: string, next: string | undefined, previous: 
 function quotedTextProblem(sql: string, start: number, syntax: FragmentSyntax): number | string {
   const quote = sql[start] as string;
   if (quote === '`' && !syntax.backquotes) return at(sql, start, 'has a backquote, which this warehouse does not quote with');
-  if (syntax.tripleQuotes && sql.startsWith(quote.repeat(3), start)) return at(sql, start, 'has triple-quoted text, which is not allowed in SQL fragments');
+  if (syntax.tripleQuotes && sql.startsWith(quote.repeat(3), start))
+    return at(sql, start, 'has triple-quoted text, which is not allowed in SQL fragments');
   const plain = endOfQuoted(sql, start, false);
   const escaped = endOfQuoted(sql, start, true);
   if (plain === undefined || escaped === undefined) return at(sql, start, `has quoted text (${quote}) that is never closed`);

@@ -28,7 +28,11 @@ export interface ExploreTables {
  * The tables of an explore before compilation: the base table (with explore-level settings)
  * and each joined model under its alias, limited to the join's fields.
  */
-export function assembleExploreTables(definition: ExploreDefinition, modelTables: ReadonlyMap<string, ModelTable>, context: CompileContext): ExploreTables {
+export function assembleExploreTables(
+  definition: ExploreDefinition,
+  modelTables: ReadonlyMap<string, ModelTable>,
+  context: CompileContext,
+): ExploreTables {
   const errors: InlineError[] = [...definition.base.errors];
   const baseDraft = definition.base.table;
   if (!baseDraft) return { tables: {}, joins: [], errors };
@@ -41,20 +45,35 @@ export function assembleExploreTables(definition: ExploreDefinition, modelTables
   for (const join of definition.joins) {
     const target = modelTables.get(join.join);
     if (!target) {
-      errors.push({ type: 'JOIN_ERROR', message: `Explore "${definition.name}" joins "${join.join}", which is not a model of the project` });
+      errors.push({
+        type: 'JOIN_ERROR',
+        message: `Explore "${definition.name}" joins "${join.join}", which is not a model of the project`,
+      });
       continue;
     }
     errors.push(...target.errors.map((error) => ({ ...error, message: `Joined model "${join.join}": ${error.message}` })));
     if (!target.table) continue;
     const alias = join.alias ?? join.join;
     if (tables[alias]) {
-      errors.push({ type: 'JOIN_ERROR', message: `Explore "${definition.name}" already has a table named "${alias}": give the join of "${join.join}" another alias` });
+      errors.push({
+        type: 'JOIN_ERROR',
+        message: `Explore "${definition.name}" already has a table named "${alias}": give the join of "${join.join}" another alias`,
+      });
       continue;
     }
     const label = join.label ?? (join.alias ? friendlyName(join.alias) : target.table.label);
     try {
-      const joined = selectJoinFields(aliasTable(target.table, alias, label), join.fields, target.meta.sets, dimensionsReferencedIn(join.sqlOn, alias));
-      tables[alias] = { ...joined, ...(join.hidden ? { hidden: true } : {}), ...(join.description ? { description: join.description } : {}) };
+      const joined = selectJoinFields(
+        aliasTable(target.table, alias, label),
+        join.fields,
+        target.meta.sets,
+        dimensionsReferencedIn(join.sqlOn, alias),
+      );
+      tables[alias] = {
+        ...joined,
+        ...(join.hidden ? { hidden: true } : {}),
+        ...(join.description ? { description: join.description } : {}),
+      };
       joins.push({ join, alias });
     } catch (error) {
       errors.push({ type: 'JOIN_ERROR', message: (error as Error).message });
@@ -68,8 +87,19 @@ function withExploreSettings(table: TableDraft, definition: ExploreDefinition, c
   const dimensions: Record<string, DimensionDraft> = { ...table.dimensions };
   let index = Object.keys(dimensions).length;
   for (const [name, meta] of Object.entries(definition.additionalDimensions)) {
-    for (const dimension of convertDimension(table.name, table.label, name, meta, { isAdditionalDimension: true, index: index++ }, context)) {
-      if (dimensions[dimension.name]) errors.push({ type: 'METADATA_PARSE_ERROR', message: `Explore "${definition.name}": dimension "${dimension.name}" already exists` });
+    for (const dimension of convertDimension(
+      table.name,
+      table.label,
+      name,
+      meta,
+      { isAdditionalDimension: true, index: index++ },
+      context,
+    )) {
+      if (dimensions[dimension.name])
+        errors.push({
+          type: 'METADATA_PARSE_ERROR',
+          message: `Explore "${definition.name}": dimension "${dimension.name}" already exists`,
+        });
       else dimensions[dimension.name] = dimension;
     }
   }

@@ -14,7 +14,11 @@ import { parameterReferencesIn } from './sql-references';
  * One explore, compiled for the project's warehouse. Any problem — in the base model, a joined
  * model, a join or a field — turns it into an explore error listing every problem found.
  */
-export function compileExplore(definition: ExploreDefinition, modelTables: ReadonlyMap<string, ModelTable>, context: CompileContext): AnyExplore {
+export function compileExplore(
+  definition: ExploreDefinition,
+  modelTables: ReadonlyMap<string, ModelTable>,
+  context: CompileContext,
+): AnyExplore {
   const { tables, joins, errors } = assembleExploreTables(definition, modelTables, context);
   if (errors.length > 0) return exploreError(definition, errors);
 
@@ -58,7 +62,11 @@ function withPreAggregates(explore: Explore, definition: ExploreDefinition): Any
   const raw = definition.base.meta.preAggregates;
   if (raw === undefined || raw.length === 0 || definition.name !== definition.base.model.name) return explore;
   const { definitions, issues } = resolvePreAggregates(raw, explore, definition.base.model.name);
-  if (issues.length > 0) return exploreError(definition, issues.map((message) => ({ type: 'METADATA_PARSE_ERROR', message })));
+  if (issues.length > 0)
+    return exploreError(
+      definition,
+      issues.map((message) => ({ type: 'METADATA_PARSE_ERROR', message })),
+    );
   return { ...explore, preAggregates: definitions };
 }
 

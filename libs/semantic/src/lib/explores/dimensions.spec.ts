@@ -10,7 +10,9 @@ function dimensionsOf(models: TestModel[], options: Parameters<typeof compileTes
 
 describe('dimensions', () => {
   it('take their type from meta, else the catalog, else string', () => {
-    const dimensions = dimensionsOf(orders({ a: { type: 'number', meta: { dimension: { type: 'string' } } }, b: { type: 'boolean' }, c: {} }));
+    const dimensions = dimensionsOf(
+      orders({ a: { type: 'number', meta: { dimension: { type: 'string' } } }, b: { type: 'boolean' }, c: {} }),
+    );
     expect([dimensions['a']!.type, dimensions['b']!.type, dimensions['c']!.type]).toEqual(['string', 'boolean', 'string']);
   });
 
@@ -78,11 +80,21 @@ describe('dimensions', () => {
       orders({
         created_at: {
           type: 'timestamp',
-          meta: { additional_dimensions: { created_date: { type: 'date', sql: 'DATE(${TABLE}.created_at)', time_intervals: ['MONTH'] }, created_text: {} } },
+          meta: {
+            additional_dimensions: {
+              created_date: { type: 'date', sql: 'DATE(${TABLE}.created_at)', time_intervals: ['MONTH'] },
+              created_text: {},
+            },
+          },
         },
       }),
     );
-    expect(dimensions['created_date']).toMatchObject({ type: 'date', isAdditionalDimension: true, isIntervalBase: true, compiledSql: 'DATE("orders".created_at)' });
+    expect(dimensions['created_date']).toMatchObject({
+      type: 'date',
+      isAdditionalDimension: true,
+      isIntervalBase: true,
+      compiledSql: 'DATE("orders".created_at)',
+    });
     expect(dimensions['created_date_month']?.compiledSql).toBe(`DATE_TRUNC('MONTH', DATE("orders".created_at))`);
     expect(dimensions['created_text']).toMatchObject({ type: 'timestamp', sql: '${TABLE}.created_at', isAdditionalDimension: true });
   });
@@ -90,14 +102,19 @@ describe('dimensions', () => {
   it('wrap Snowflake timestamps to UTC in their own sql and in their intervals', () => {
     const dimensions = dimensionsOf(orders({ created: { type: 'timestamp' }, day: { type: 'date' } }), { warehouseType: 'snowflake' });
     expect(dimensions['created']!.compiledSql).toBe(`TO_TIMESTAMP_NTZ(CONVERT_TIMEZONE('UTC', "orders".created))`);
-    expect(dimensions['created_month']!.compiledSql).toBe(`DATE_TRUNC('MONTH', TO_TIMESTAMP_NTZ(CONVERT_TIMEZONE('UTC', "orders".created)))`);
+    expect(dimensions['created_month']!.compiledSql).toBe(
+      `DATE_TRUNC('MONTH', TO_TIMESTAMP_NTZ(CONVERT_TIMEZONE('UTC', "orders".created)))`,
+    );
     expect(dimensions['day']!.compiledSql).toBe('"orders".day');
   });
 
   describe('time intervals', () => {
     it('default to RAW, DAY, WEEK, MONTH, QUARTER, YEAR for timestamps and no RAW for dates', () => {
       const dimensions = dimensionsOf(orders({ created: { type: 'timestamp' }, day: { type: 'date' } }));
-      const children = (base: string) => Object.values(dimensions).filter((d) => d.timeIntervalBaseDimensionName === base).map((d) => d.timeInterval);
+      const children = (base: string) =>
+        Object.values(dimensions)
+          .filter((d) => d.timeIntervalBaseDimensionName === base)
+          .map((d) => d.timeInterval);
       expect(children('created')).toEqual(['RAW', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']);
       expect(children('day')).toEqual(['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']);
       expect(dimensions['created']!.isIntervalBase).toBe(true);
@@ -115,15 +132,25 @@ describe('dimensions', () => {
 
     it('build every time frame of an explicit list (upper-cased, unknown names left out) with its type and label', () => {
       const names = [...TIME_FRAMES.map((frame) => frame.toLowerCase()), 'FORTNIGHT'];
-      const dimensions = dimensionsOf(orders({ at: { type: 'timestamp', meta: { dimension: { label: 'Placed', time_intervals: names } } } }));
+      const dimensions = dimensionsOf(
+        orders({ at: { type: 'timestamp', meta: { dimension: { label: 'Placed', time_intervals: names } } } }),
+      );
       const children = Object.values(dimensions).filter((d) => d.timeIntervalBaseDimensionName === 'at');
       expect(children.map((d) => d.timeInterval)).toEqual([...TIME_FRAMES]);
       expect(dimensions['at_raw']).toMatchObject({ type: 'timestamp', label: 'Placed raw', compiledSql: '"orders".at' });
       expect(dimensions['at_hour']).toMatchObject({ type: 'timestamp', compiledSql: `DATE_TRUNC('HOUR', "orders".at)` });
       expect(dimensions['at_quarter']).toMatchObject({ type: 'date', label: 'Placed quarter' });
-      expect(dimensions['at_day_of_week_index']).toMatchObject({ type: 'number', label: 'Placed day of the week (index)', compiledSql: `DATE_PART('DOW', "orders".at)` });
+      expect(dimensions['at_day_of_week_index']).toMatchObject({
+        type: 'number',
+        label: 'Placed day of the week (index)',
+        compiledSql: `DATE_PART('DOW', "orders".at)`,
+      });
       expect(dimensions['at_hour_of_day_num']).toMatchObject({ type: 'number', compiledSql: `DATE_PART('HOUR', "orders".at)` });
-      expect(dimensions['at_month_name']).toMatchObject({ type: 'string', label: 'Placed month (name)', compiledSql: `TO_CHAR("orders".at, 'FMMonth')` });
+      expect(dimensions['at_month_name']).toMatchObject({
+        type: 'string',
+        label: 'Placed month (name)',
+        compiledSql: `TO_CHAR("orders".at, 'FMMonth')`,
+      });
     });
 
     it('inherit description, visibility, links and formatting, and group under the base label', () => {
@@ -149,9 +176,14 @@ describe('dimensions', () => {
     });
 
     it('include project custom granularities named in the list', () => {
-      const dimensions = dimensionsOf(orders({ day: { type: 'date', meta: { dimension: { time_intervals: ['MONTH', 'fiscal_quarter'] } } } }), {
-        customGranularities: { fiscal_quarter: { label: 'Fiscal quarter', sql: "CONCAT('FQ', EXTRACT(QUARTER FROM ${COLUMN} + INTERVAL '1 month'))" } },
-      });
+      const dimensions = dimensionsOf(
+        orders({ day: { type: 'date', meta: { dimension: { time_intervals: ['MONTH', 'fiscal_quarter'] } } } }),
+        {
+          customGranularities: {
+            fiscal_quarter: { label: 'Fiscal quarter', sql: "CONCAT('FQ', EXTRACT(QUARTER FROM ${COLUMN} + INTERVAL '1 month'))" },
+          },
+        },
+      );
       expect(dimensions['day_fiscal_quarter']).toMatchObject({
         label: 'Day fiscal quarter',
         type: 'string',

@@ -43,7 +43,11 @@ export class ExploreFieldCompiler {
     if (cached) return cached;
     const dimension = this.dimension(table, name, `dimension "${key}"`);
     const compiled = this.compileReferences(dimension.sql, table, `dimension "${key}"`, (refTable, refName, reference) =>
-      this.compileDimension(refTable, this.dimension(refTable, refName, `\${${reference}} in dimension "${key}"`).name, this.enter(stack, `dimension "${key}"`, `dimension "${refTable}.${refName}"`)),
+      this.compileDimension(
+        refTable,
+        this.dimension(refTable, refName, `\${${reference}} in dimension "${key}"`).name,
+        this.enter(stack, `dimension "${key}"`, `dimension "${refTable}.${refName}"`),
+      ),
     );
     this.dimensions.set(key, compiled);
     return compiled;
@@ -55,7 +59,9 @@ export class ExploreFieldCompiler {
     if (cached) return cached;
     const metric = this.metric(table, name, `metric "${key}"`);
     const where = `metric "${key}"`;
-    const compiled = isAggregateMetricType(metric.type) ? this.compileAggregate(metric, metric.type, where) : this.compileCalculated(metric, where, stack);
+    const compiled = isAggregateMetricType(metric.type)
+      ? this.compileAggregate(metric, metric.type, where)
+      : this.compileCalculated(metric, where, stack);
     this.metrics.set(key, compiled);
     return compiled;
   }
@@ -70,7 +76,11 @@ export class ExploreFieldCompiler {
   /** The compiled sql of each `distinct_keys` entry (dimension references) of a metric. */
   compileDistinctKeys(metric: MetricDraft): string[] {
     return (metric.distinctKeys ?? []).map((key) => {
-      const { table, name } = parseFieldReference(key.replace(/^\$\{(.*)\}$/, '$1'), metric.table, `distinct_keys of metric "${metric.table}.${metric.name}"`);
+      const { table, name } = parseFieldReference(
+        key.replace(/^\$\{(.*)\}$/, '$1'),
+        metric.table,
+        `distinct_keys of metric "${metric.table}.${metric.name}"`,
+      );
       this.dimension(table, name, `distinct_keys of metric "${metric.table}.${metric.name}"`);
       return this.compileDimension(table, name).sql;
     });
@@ -107,7 +117,8 @@ export class ExploreFieldCompiler {
     if (metric.filters.length > 0) throw new Error(`${where} is a ${metric.type} metric; filters only apply to aggregate metrics`);
     const readsDimensions = isNonAggregateMetricType(metric.type) && containsAggregateFunction(metric.sql);
     return this.compileReferences(metric.sql, metric.table, where, (refTable, refName, reference) => {
-      if (this.tables[refTable]?.metrics[refName]) return this.compileMetric(refTable, refName, this.enter(stack, where, `metric "${refTable}.${refName}"`));
+      if (this.tables[refTable]?.metrics[refName])
+        return this.compileMetric(refTable, refName, this.enter(stack, where, `metric "${refTable}.${refName}"`));
       if (readsDimensions && this.tables[refTable]?.dimensions[refName]) return this.compileDimension(refTable, refName);
       throw new Error(`\${${reference}} in ${where} does not name a metric of "${refTable}"`);
     });

@@ -20,7 +20,8 @@ export function selectJoinFields(
       const setName = item.slice(0, -1);
       const set = sets[setName];
       if (!set) throw new Error(`The join of "${table.name}" uses the set "${setName}", which model "${table.modelName}" does not define`);
-      if (fromSet !== undefined) throw new Error(`Set "${fromSet}" of model "${table.modelName}" refers to another set ("${item}"); sets cannot nest`);
+      if (fromSet !== undefined)
+        throw new Error(`Set "${fromSet}" of model "${table.modelName}" refers to another set ("${item}"); sets cannot nest`);
       set.forEach((member) => expand(member, setName));
     } else if (item.startsWith('-')) {
       excluded.add(item.slice(1));
@@ -32,7 +33,8 @@ export function selectJoinFields(
 
   const known = new Set([...Object.keys(table.dimensions), ...Object.keys(table.metrics)]);
   for (const name of [...included, ...excluded]) {
-    if (!known.has(name)) throw new Error(`The join of "${table.name}" lists "${name}", which is not a field of model "${table.modelName}"`);
+    if (!known.has(name))
+      throw new Error(`The join of "${table.name}" lists "${name}", which is not a field of model "${table.modelName}"`);
   }
   const selected = new Set([...(included.size > 0 ? included : known)].filter((name) => !excluded.has(name)));
   const isSelected = (dimension: DimensionDraft): boolean => {

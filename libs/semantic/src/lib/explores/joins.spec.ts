@@ -21,24 +21,40 @@ describe('joins', () => {
   it('bring the joined model with its fields and a compiled ON clause', () => {
     const explore = exploreNamed(compileTestModels(withJoins([join])), 'orders');
     expect(explore.joinedTables).toEqual([
-      { table: 'customers', sqlOn: join.sql_on, compiledSqlOn: '("orders".customer_id) = ("customers".id)', tablesReferences: ['customers', 'orders'] },
+      {
+        table: 'customers',
+        sqlOn: join.sql_on,
+        compiledSqlOn: '("orders".customer_id) = ("customers".id)',
+        tablesReferences: ['customers', 'orders'],
+      },
     ]);
     expect(explore.tables['customers']).toMatchObject({ name: 'customers', label: 'Clients', sqlTable: '"db"."analytics"."customers"' });
     expect(Object.keys(explore.tables['customers']!.metrics)).toEqual(['customer_count']);
   });
 
   it('rename the table and every field id to the alias', () => {
-    const explore = exploreNamed(compileTestModels(withJoins([{ ...join, alias: 'buyer', sql_on: '${orders.customer_id} = ${buyer.id}' }])), 'orders');
+    const explore = exploreNamed(
+      compileTestModels(withJoins([{ ...join, alias: 'buyer', sql_on: '${orders.customer_id} = ${buyer.id}' }])),
+      'orders',
+    );
     const buyer = explore.tables['buyer']!;
     expect(buyer).toMatchObject({ name: 'buyer', originalName: 'customers', label: 'Buyer' });
     expect(buyer.dimensions['name']).toMatchObject({ table: 'buyer', tableLabel: 'Buyer', compiledSql: '"buyer".name' });
-    expect(buyer.metrics['customer_count']).toMatchObject({ table: 'buyer', dimensionReference: 'buyer_id', compiledSql: 'COUNT(DISTINCT "buyer".id)' });
+    expect(buyer.metrics['customer_count']).toMatchObject({
+      table: 'buyer',
+      dimensionReference: 'buyer_id',
+      compiledSql: 'COUNT(DISTINCT "buyer".id)',
+    });
     expect(explore.joinedTables[0]!.compiledSqlOn).toBe('("orders".customer_id) = ("buyer".id)');
   });
 
   it('keep type, label, hidden, always, relationship and description', () => {
     const explore = exploreNamed(
-      compileTestModels(withJoins([{ ...join, type: 'inner', label: 'Customer', hidden: true, always: true, relationship: 'many-to-one', description: 'Who bought' }])),
+      compileTestModels(
+        withJoins([
+          { ...join, type: 'inner', label: 'Customer', hidden: true, always: true, relationship: 'many-to-one', description: 'Who bought' },
+        ]),
+      ),
       'orders',
     );
     expect(explore.joinedTables[0]).toMatchObject({ type: 'inner', hidden: true, always: true, relationship: 'many-to-one' });
@@ -52,7 +68,16 @@ describe('joins', () => {
     };
     expect(fieldsOf(['name', 'customer_count'])).toEqual(['id (hidden)', 'name', 'customer_count']);
     expect(fieldsOf(['contact*'])).toEqual(['id (hidden)', 'name', 'email']);
-    expect(fieldsOf(['contact*', '-email', 'signed_up'])).toEqual(['id (hidden)', 'name', 'signed_up', 'signed_up_day', 'signed_up_week', 'signed_up_month', 'signed_up_quarter', 'signed_up_year']);
+    expect(fieldsOf(['contact*', '-email', 'signed_up'])).toEqual([
+      'id (hidden)',
+      'name',
+      'signed_up',
+      'signed_up_day',
+      'signed_up_week',
+      'signed_up_month',
+      'signed_up_quarter',
+      'signed_up_year',
+    ]);
     expect(fieldsOf(['-signed_up', '-customer_count'])).toEqual(['id', 'name', 'email']);
   });
 

@@ -39,7 +39,9 @@ describe('metrics', () => {
   });
 
   it('follow the warehouse for percentiles', () => {
-    expect(metricsOf(amountMetrics({ m: { type: 'percentile', percentile: 25 } }), 'bigquery')['m']!.compiledSql).toBe('APPROX_QUANTILES(`orders`.amount, 100)[OFFSET(25)]');
+    expect(metricsOf(amountMetrics({ m: { type: 'percentile', percentile: 25 } }), 'bigquery')['m']!.compiledSql).toBe(
+      'APPROX_QUANTILES(`orders`.amount, 100)[OFFSET(25)]',
+    );
     expect(metricsOf(amountMetrics({ m: { type: 'median' } }), 'clickhouse')['m']!.compiledSql).toBe('median("orders".amount)');
   });
 
@@ -61,7 +63,18 @@ describe('metrics', () => {
   });
 
   it('keep presentation settings', () => {
-    const meta = { type: 'sum', label: 'Revenue', description: 'All of it', hidden: true, round: 2, compact: 'millions', format: 'usd', groups: ['Money'], show_underlying_values: ['status'], tags: ['kpi'] };
+    const meta = {
+      type: 'sum',
+      label: 'Revenue',
+      description: 'All of it',
+      hidden: true,
+      round: 2,
+      compact: 'millions',
+      format: 'usd',
+      groups: ['Money'],
+      show_underlying_values: ['status'],
+      tags: ['kpi'],
+    };
     expect(metricsOf(amountMetrics({ revenue: meta }))['revenue']).toMatchObject({
       label: 'Revenue',
       description: 'All of it',
@@ -83,12 +96,18 @@ describe('metrics', () => {
       }),
     );
     expect(metrics['done']!.compiledSql).toBe('SUM(CASE WHEN (("orders".is_completed) = true) THEN ("orders".amount) ELSE NULL END)');
-    expect(metrics['done']!.filters).toEqual([{ id: 'orders_done_filter_0', target: { fieldRef: 'is_completed' }, operator: 'equals', values: ['true'] }]);
-    expect(metrics['two']!.compiledSql).toBe(`COUNT(CASE WHEN (("orders".status) IN ('a','b''c')) AND (("orders".amount) > (10)) THEN ("orders".amount) ELSE NULL END)`);
+    expect(metrics['done']!.filters).toEqual([
+      { id: 'orders_done_filter_0', target: { fieldRef: 'is_completed' }, operator: 'equals', values: ['true'] },
+    ]);
+    expect(metrics['two']!.compiledSql).toBe(
+      `COUNT(CASE WHEN (("orders".status) IN ('a','b''c')) AND (("orders".amount) > (10)) THEN ("orders".amount) ELSE NULL END)`,
+    );
   });
 
   it('render relative-date filters from the compile time', () => {
-    expect(metricsOf(amountMetrics({ recent: { type: 'sum', filters: [{ ordered_at: 'inThePast 7 days' }] } }))['recent']!.compiledSql).toBe(
+    expect(
+      metricsOf(amountMetrics({ recent: { type: 'sum', filters: [{ ordered_at: 'inThePast 7 days' }] } }))['recent']!.compiledSql,
+    ).toBe(
       `SUM(CASE WHEN ((("orders".ordered_at) >= ('2024-03-07') AND ("orders".ordered_at) <= ('2024-03-14'))) THEN ("orders".amount) ELSE NULL END)`,
     );
   });
@@ -96,7 +115,9 @@ describe('metrics', () => {
   it('compare strings upper-cased when the explore is not case sensitive', () => {
     const models = amountMetrics({ done: { type: 'sum', filters: [{ status: '%done%' }] } });
     models[0]!.meta = { case_sensitive: false };
-    expect(metricsOf(models)['done']!.compiledSql).toBe(`SUM(CASE WHEN (UPPER("orders".status) LIKE UPPER('%done%')) THEN ("orders".amount) ELSE NULL END)`);
+    expect(metricsOf(models)['done']!.compiledSql).toBe(
+      `SUM(CASE WHEN (UPPER("orders".status) LIKE UPPER('%done%')) THEN ("orders".amount) ELSE NULL END)`,
+    );
   });
 
   it('inline referenced metrics into non-aggregate metrics', () => {
@@ -108,8 +129,12 @@ describe('metrics', () => {
         share: { type: 'number', sql: '${open} / NULLIF(${orders.total}, 0)' },
       }),
     );
-    expect(metrics['open']!.compiledSql).toBe('(SUM("orders".amount)) - (SUM(CASE WHEN (("orders".is_completed) = true) THEN ("orders".amount) ELSE NULL END))');
-    expect(metrics['share']!.compiledSql).toBe(`((SUM("orders".amount)) - (SUM(CASE WHEN (("orders".is_completed) = true) THEN ("orders".amount) ELSE NULL END))) / NULLIF((SUM("orders".amount)), 0)`);
+    expect(metrics['open']!.compiledSql).toBe(
+      '(SUM("orders".amount)) - (SUM(CASE WHEN (("orders".is_completed) = true) THEN ("orders".amount) ELSE NULL END))',
+    );
+    expect(metrics['share']!.compiledSql).toBe(
+      `((SUM("orders".amount)) - (SUM(CASE WHEN (("orders".is_completed) = true) THEN ("orders".amount) ELSE NULL END))) / NULLIF((SUM("orders".amount)), 0)`,
+    );
   });
 
   it('let non-aggregate metrics that aggregate themselves read dimensions', () => {
@@ -119,12 +144,20 @@ describe('metrics', () => {
   });
 
   it('compile post-calculation metrics over metrics', () => {
-    expect(metricsOf(amountMetrics({ total: { type: 'sum' }, share: { type: 'percent_of_total', sql: '${total}' } }))['share']!.compiledSql).toBe('(SUM("orders".amount))');
+    expect(
+      metricsOf(amountMetrics({ total: { type: 'sum' }, share: { type: 'percent_of_total', sql: '${total}' } }))['share']!.compiledSql,
+    ).toBe('(SUM("orders".amount))');
   });
 
   it('come from the model too, column metrics winning on a shared name, and never shadow a dimension', () => {
     const models = amountMetrics({ total: { type: 'sum' } });
-    models[0]!.meta = { metrics: { total: { type: 'max', sql: '${TABLE}.x' }, rows: { type: 'count', sql: '${TABLE}.id' }, status: { type: 'count', sql: '1' } } };
+    models[0]!.meta = {
+      metrics: {
+        total: { type: 'max', sql: '${TABLE}.x' },
+        rows: { type: 'count', sql: '${TABLE}.id' },
+        status: { type: 'count', sql: '1' },
+      },
+    };
     const metrics = metricsOf(models);
     expect(Object.keys(metrics).sort()).toEqual(['rows', 'total']);
     expect(metrics['total']!.compiledSql).toBe('SUM("orders".amount)');
@@ -133,22 +166,38 @@ describe('metrics', () => {
   });
 
   it('compile distinct keys and take the default time dimension from the model', () => {
-    const models = amountMetrics({ d: { type: 'sum_distinct', distinct_keys: ['status'] }, own: { type: 'sum', default_time_dimension: { field: 'ordered_at', interval: 'week' } } });
-    models[0]!.meta = { default_time_dimension: { field: 'ordered_at', interval: 'MONTH' }, spotlight: { visibility: 'hide', categories: ['core'] } };
+    const models = amountMetrics({
+      d: { type: 'sum_distinct', distinct_keys: ['status'] },
+      own: { type: 'sum', default_time_dimension: { field: 'ordered_at', interval: 'week' } },
+    });
+    models[0]!.meta = {
+      default_time_dimension: { field: 'ordered_at', interval: 'MONTH' },
+      spotlight: { visibility: 'hide', categories: ['core'] },
+    };
     const metrics = metricsOf(models);
-    expect(metrics['d']).toMatchObject({ distinctKeys: ['"orders".status'], defaultTimeDimension: { field: 'ordered_at', interval: 'MONTH' }, spotlight: { visibility: 'hide', categories: ['core'] } });
+    expect(metrics['d']).toMatchObject({
+      distinctKeys: ['"orders".status'],
+      defaultTimeDimension: { field: 'ordered_at', interval: 'MONTH' },
+      spotlight: { visibility: 'hide', categories: ['core'] },
+    });
     expect(metrics['own']!.defaultTimeDimension).toEqual({ field: 'ordered_at', interval: 'WEEK' });
   });
 
   it.each([
     [{ m: { type: 'sum', sql: '${total}' }, total: { type: 'count' } }, 'is a metric; sum metrics can only reference dimensions'],
     [{ m: { type: 'number', sql: '${status}' } }, '${status} in metric "orders.m" does not name a metric of "orders"'],
-    [{ m: { type: 'number', sql: '1', filters: [{ status: 'x' }] } }, 'metric "orders.m" is a number metric; filters only apply to aggregate metrics'],
+    [
+      { m: { type: 'number', sql: '1', filters: [{ status: 'x' }] } },
+      'metric "orders.m" is a number metric; filters only apply to aggregate metrics',
+    ],
     [{ m: { type: 'sum_distinct' } }, 'metric "orders.m" is sum_distinct and needs distinct_keys'],
     [{ m: { type: 'sum', filters: [{ nope: 'x' }] } }, '"nope" is not a dimension of "orders"'],
     [{ m: { type: 'sum', filters: [{ amount: 'abc' }] } }, 'Filter value "abc" is not a number'],
     [{ m: { type: 'unknown' } }, '"type" must be one of the metric types'],
-    [{ m: { type: 'sum', default_time_dimension: { field: 'status', interval: 'DAY' } } }, 'default_time_dimension "status" is not a date or timestamp dimension'],
+    [
+      { m: { type: 'sum', default_time_dimension: { field: 'status', interval: 'DAY' } } },
+      'default_time_dimension "status" is not a date or timestamp dimension',
+    ],
     [{ a: { type: 'number', sql: '${b}' }, b: { type: 'number', sql: '${a}' } }, 'circular reference'],
   ])('report problems: %j', (metrics, message) => {
     expect(exploreErrors(compileTestModels(amountMetrics(metrics), { now: NOW }), 'orders').join('\n')).toContain(message);

@@ -18,11 +18,22 @@ export function relationsOf(project: TransformProject, options: { warehouseType?
     const relation = { database, schema: model.schema, table: model.alias };
     relations.set(JSON.stringify(relation), relation);
   }
-  return [...relations.values()].sort((a, b) => a.database.localeCompare(b.database) || a.schema.localeCompare(b.schema) || a.table.localeCompare(b.table));
+  return [...relations.values()].sort(
+    (a, b) => a.database.localeCompare(b.database) || a.schema.localeCompare(b.schema) || a.table.localeCompare(b.table),
+  );
 }
 
 /** Models named by a model's joins, including its extra explores' joins. */
 function joinTargets(model: TransformModel): string[] {
-  const lists = [model.meta['joins'], ...Object.values(isRecord(model.meta['explores']) ? model.meta['explores'] : {}).map((explore) => (isRecord(explore) ? explore['joins'] : undefined))];
-  return lists.flatMap((list) => (Array.isArray(list) ? list.map((join) => (isRecord(join) ? join['join'] : undefined)).filter((name): name is string => typeof name === 'string') : []));
+  const lists = [
+    model.meta['joins'],
+    ...Object.values(isRecord(model.meta['explores']) ? model.meta['explores'] : {}).map((explore) =>
+      isRecord(explore) ? explore['joins'] : undefined,
+    ),
+  ];
+  return lists.flatMap((list) =>
+    Array.isArray(list)
+      ? list.map((join) => (isRecord(join) ? join['join'] : undefined)).filter((name): name is string => typeof name === 'string')
+      : [],
+  );
 }

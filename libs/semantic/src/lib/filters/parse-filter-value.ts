@@ -51,7 +51,11 @@ function parseFilterText(text: string): ParsedFilterValue {
   if (text === '!null') return { operator: 'notNull', values: [] };
 
   const comparison = COMPARISON.exec(text);
-  if (comparison) return { operator: COMPARISON_OPERATORS[comparison[1] as string] as FilterOperator, values: [numberOrText((comparison[2] as string).trim())] };
+  if (comparison)
+    return {
+      operator: COMPARISON_OPERATORS[comparison[1] as string] as FilterOperator,
+      values: [numberOrText((comparison[2] as string).trim())],
+    };
 
   const relative = RELATIVE.exec(text);
   if (relative) {
@@ -66,7 +70,11 @@ function parseFilterText(text: string): ParsedFilterValue {
   const current = CURRENT.exec(text);
   if (current) {
     const [, operator = '', unit = ''] = current;
-    return { operator: normaliseOperator(operator) as FilterOperator, values: [1], settings: { unitOfTime: parseUnit(unit), completed: false } };
+    return {
+      operator: normaliseOperator(operator) as FilterOperator,
+      values: [1],
+      settings: { unitOfTime: parseUnit(unit), completed: false },
+    };
   }
 
   if (text.startsWith('!')) {

@@ -10,7 +10,9 @@ describe('parseModelFilters', () => {
   });
 
   it('marks required filters, letting an item override with required:', () => {
-    const rules = parseModelFilters([{ status: 'completed' }, { order_date: 'inThePast 7 days', required: false }], 'f', { required: true });
+    const rules = parseModelFilters([{ status: 'completed' }, { order_date: 'inThePast 7 days', required: false }], 'f', {
+      required: true,
+    });
     expect(rules.map((rule) => [rule.target.fieldRef, rule.required])).toEqual([
       ['status', true],
       ['order_date', false],

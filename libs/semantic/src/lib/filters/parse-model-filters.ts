@@ -8,7 +8,11 @@ import { parseFilterValue } from './parse-filter-value';
  * `required` is a field reference (`dim` or `table.dim`). Ids are derived from `idPrefix` and
  * the position, so the same project always yields the same explores.
  */
-export function parseModelFilters(list: readonly unknown[], idPrefix: string, { required }: { required?: boolean } = {}): ModelFilterRule[] {
+export function parseModelFilters(
+  list: readonly unknown[],
+  idPrefix: string,
+  { required }: { required?: boolean } = {},
+): ModelFilterRule[] {
   const rules: ModelFilterRule[] = [];
   list.forEach((item, index) => {
     if (!isRecord(item)) throw new Error(`Filter ${index + 1} must be an object like "- field: value"`);

@@ -26,7 +26,9 @@ describe('renderFilterRuleSql', () => {
     });
 
     it('escapes values for the dialect', () => {
-      expect(renderFilterRuleSql({ operator: 'equals', values: ["a'b"] }, '`t`.s', 'string', { ...postgres, dialect: dialectFor('bigquery') })).toBe("(`t`.s) IN ('a\\'b')");
+      expect(
+        renderFilterRuleSql({ operator: 'equals', values: ["a'b"] }, '`t`.s', 'string', { ...postgres, dialect: dialectFor('bigquery') }),
+      ).toBe("(`t`.s) IN ('a\\'b')");
     });
   });
 
@@ -50,7 +52,9 @@ describe('renderFilterRuleSql', () => {
   });
 
   it('refuses values that are not numbers for number fields', () => {
-    expect(() => renderFilterRuleSql({ operator: 'equals', values: ['1; DROP TABLE x'] }, 'x', 'number', postgres)).toThrow('is not a number');
+    expect(() => renderFilterRuleSql({ operator: 'equals', values: ['1; DROP TABLE x'] }, 'x', 'number', postgres)).toThrow(
+      'is not a number',
+    );
   });
 
   it('renders booleans from booleans or their text', () => {
@@ -62,46 +66,60 @@ describe('renderFilterRuleSql', () => {
   describe('dates and timestamps', () => {
     it('writes literals by the field type', () => {
       expect(renderFilterRuleSql({ operator: 'equals', values: ['2024-01-05'] }, 'd', 'date', postgres)).toBe("(d) = ('2024-01-05')");
-      expect(renderFilterRuleSql({ operator: 'lessThan', values: ['2024-01-05T10:00:00Z'] }, 't', 'timestamp', postgres)).toBe("(t) < ('2024-01-05 10:00:00+00:00')");
+      expect(renderFilterRuleSql({ operator: 'lessThan', values: ['2024-01-05T10:00:00Z'] }, 't', 'timestamp', postgres)).toBe(
+        "(t) < ('2024-01-05 10:00:00+00:00')",
+      );
       expect(renderFilterRuleSql({ operator: 'inBetween', values: ['2024-01-01', '2024-01-31'] }, 'd', 'date', postgres)).toBe(
         "((d) >= ('2024-01-01') AND (d) <= ('2024-01-31'))",
       );
-      expect(renderFilterRuleSql({ operator: 'notEquals', values: ['2024-01-05'] }, 'd', 'date', postgres)).toBe("((d) != ('2024-01-05') OR (d) IS NULL)");
+      expect(renderFilterRuleSql({ operator: 'notEquals', values: ['2024-01-05'] }, 'd', 'date', postgres)).toBe(
+        "((d) != ('2024-01-05') OR (d) IS NULL)",
+      );
     });
 
     it('computes relative ranges from now', () => {
-      expect(renderFilterRuleSql({ operator: 'inThePast', values: [14], settings: { unitOfTime: 'days' } }, 't', 'timestamp', postgres)).toBe(
-        "((t) >= ('2024-02-29 15:09:26+00:00') AND (t) <= ('2024-03-14 15:09:26+00:00'))",
-      );
-      expect(renderFilterRuleSql({ operator: 'inThePast', values: [2], settings: { unitOfTime: 'months', completed: true } }, 'd', 'date', postgres)).toBe(
-        "((d) >= ('2024-01-01') AND (d) < ('2024-03-01'))",
-      );
+      expect(
+        renderFilterRuleSql({ operator: 'inThePast', values: [14], settings: { unitOfTime: 'days' } }, 't', 'timestamp', postgres),
+      ).toBe("((t) >= ('2024-02-29 15:09:26+00:00') AND (t) <= ('2024-03-14 15:09:26+00:00'))");
+      expect(
+        renderFilterRuleSql(
+          { operator: 'inThePast', values: [2], settings: { unitOfTime: 'months', completed: true } },
+          'd',
+          'date',
+          postgres,
+        ),
+      ).toBe("((d) >= ('2024-01-01') AND (d) < ('2024-03-01'))");
       expect(renderFilterRuleSql({ operator: 'notInThePast', values: [1], settings: { unitOfTime: 'years' } }, 'd', 'date', postgres)).toBe(
         "NOT ((d) >= ('2023-03-14') AND (d) <= ('2024-03-14'))",
       );
-      expect(renderFilterRuleSql({ operator: 'inTheNext', values: [1], settings: { unitOfTime: 'weeks', completed: true } }, 'd', 'date', postgres)).toBe(
-        "((d) >= ('2024-03-18') AND (d) < ('2024-03-25'))",
-      );
-      expect(renderFilterRuleSql({ operator: 'inTheCurrent', values: [1], settings: { unitOfTime: 'quarters' } }, 'd', 'date', postgres)).toBe(
-        "((d) >= ('2024-01-01') AND (d) <= ('2024-03-31'))",
-      );
-      expect(renderFilterRuleSql({ operator: 'notInTheCurrent', values: [1], settings: { unitOfTime: 'years' } }, 'd', 'date', postgres)).toBe(
-        "(NOT ((d) >= ('2024-01-01') AND (d) <= ('2024-12-31')))",
-      );
+      expect(
+        renderFilterRuleSql(
+          { operator: 'inTheNext', values: [1], settings: { unitOfTime: 'weeks', completed: true } },
+          'd',
+          'date',
+          postgres,
+        ),
+      ).toBe("((d) >= ('2024-03-18') AND (d) < ('2024-03-25'))");
+      expect(
+        renderFilterRuleSql({ operator: 'inTheCurrent', values: [1], settings: { unitOfTime: 'quarters' } }, 'd', 'date', postgres),
+      ).toBe("((d) >= ('2024-01-01') AND (d) <= ('2024-03-31'))");
+      expect(
+        renderFilterRuleSql({ operator: 'notInTheCurrent', values: [1], settings: { unitOfTime: 'years' } }, 'd', 'date', postgres),
+      ).toBe("(NOT ((d) >= ('2024-01-01') AND (d) <= ('2024-12-31')))");
     });
 
     it('follows the dialect for literals; weeks start on Monday on every warehouse unless the project says otherwise (issue 32)', () => {
       const trino = { ...postgres, dialect: dialectFor('trino') };
-      expect(renderFilterRuleSql({ operator: 'equals', values: ['2024-01-05'] }, 'd', 'date', trino)).toBe("(d) = (CAST('2024-01-05' AS DATE))");
+      expect(renderFilterRuleSql({ operator: 'equals', values: ['2024-01-05'] }, 'd', 'date', trino)).toBe(
+        "(d) = (CAST('2024-01-05' AS DATE))",
+      );
       const bigquery = { ...postgres, dialect: dialectFor('bigquery') };
       expect(renderFilterRuleSql({ operator: 'inTheCurrent', values: [1], settings: { unitOfTime: 'weeks' } }, 'd', 'date', bigquery)).toBe(
         "((d) >= ('2024-03-11') AND (d) <= ('2024-03-17'))",
       );
       const sundayWeeks = { ...bigquery, startOfWeek: 6 as const };
       const thisWeek = { operator: 'inTheCurrent' as const, values: [1], settings: { unitOfTime: 'weeks' as const } };
-      expect(renderFilterRuleSql(thisWeek, 'd', 'date', sundayWeeks)).toBe(
-        "((d) >= ('2024-03-10') AND (d) <= ('2024-03-16'))",
-      );
+      expect(renderFilterRuleSql(thisWeek, 'd', 'date', sundayWeeks)).toBe("((d) >= ('2024-03-10') AND (d) <= ('2024-03-16'))");
     });
 
     it('refuses values that are not dates', () => {

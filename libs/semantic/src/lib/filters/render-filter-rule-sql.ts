@@ -59,7 +59,9 @@ function stringFilterSql(operator: FilterOperator, d: string, values: string[], 
   const list = values.map((value) => dialect.stringLiteral(caseSensitive ? value : value.toUpperCase())).join(',');
   const like = (pattern: string, negate = false): string => {
     const not = negate ? 'NOT ' : '';
-    return caseSensitive ? `(${d}) ${not}LIKE ${dialect.stringLiteral(pattern)}` : `UPPER(${d}) ${not}LIKE UPPER(${dialect.stringLiteral(pattern)})`;
+    return caseSensitive
+      ? `(${d}) ${not}LIKE ${dialect.stringLiteral(pattern)}`
+      : `UPPER(${d}) ${not}LIKE UPPER(${dialect.stringLiteral(pattern)})`;
   };
   const any = (parts: string[]): string => (parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`);
   return applyOperator(
@@ -95,17 +97,28 @@ function numberFilterSql(operator: FilterOperator, d: string, values: number[]):
 }
 
 function booleanFilterSql(operator: FilterOperator, d: string, value: boolean): string {
-  return applyOperator({ equals: () => `(${d}) = ${value}`, notEquals: () => `((${d}) != ${value} OR (${d}) IS NULL)` }, operator, 'booleans');
+  return applyOperator(
+    { equals: () => `(${d}) = ${value}`, notEquals: () => `((${d}) != ${value} OR (${d}) IS NULL)` },
+    operator,
+    'booleans',
+  );
 }
 
-function timeFilterSql(rule: FilterRuleInput, d: string, type: 'date' | 'timestamp', values: readonly FilterValue[], context: FilterSqlContext): string {
+function timeFilterSql(
+  rule: FilterRuleInput,
+  d: string,
+  type: 'date' | 'timestamp',
+  values: readonly FilterValue[],
+  context: FilterSqlContext,
+): string {
   const literal = (date: Date): string => `(${context.dialect.timeLiteral(date, type)})`;
   const value = (index: number): string => literal(toDate(values[index]));
   const weekStart = weekStartOf(context.startOfWeek);
   const unit: UnitOfTime = rule.settings?.unitOfTime ?? 'days';
   const completed = rule.settings?.completed === true;
   const amount = (): number => toNumber(values[0] ?? null);
-  const between = (from: Date, to: Date, inclusiveEnd: boolean): string => `((${d}) >= ${literal(from)} AND (${d}) ${inclusiveEnd ? '<=' : '<'} ${literal(to)})`;
+  const between = (from: Date, to: Date, inclusiveEnd: boolean): string =>
+    `((${d}) >= ${literal(from)} AND (${d}) ${inclusiveEnd ? '<=' : '<'} ${literal(to)})`;
   const inThePast = (): string =>
     completed
       ? between(addUnits(startOf(context.now, unit, weekStart), -amount(), unit), startOf(context.now, unit, weekStart), false)

@@ -24,8 +24,18 @@ describe('manifest schema versions', () => {
 
 describe('loadManifest', () => {
   it('keeps models and seeds, not ephemeral or disabled models', () => {
-    const manifest = testManifest([{ name: 'a' }, { name: 'b', resourceType: 'seed' }, { name: 'c', materialized: 'ephemeral' }, { name: 'd' }]);
-    ((manifest['nodes'] as Record<string, Record<string, Record<string, unknown>>>)['model.test.d'] as Record<string, Record<string, unknown>>)['config']!['enabled'] = false;
+    const manifest = testManifest([
+      { name: 'a' },
+      { name: 'b', resourceType: 'seed' },
+      { name: 'c', materialized: 'ephemeral' },
+      { name: 'd' },
+    ]);
+    (
+      (manifest['nodes'] as Record<string, Record<string, Record<string, unknown>>>)['model.test.d'] as Record<
+        string,
+        Record<string, unknown>
+      >
+    )['config']!['enabled'] = false;
     expect(loadManifest(manifest).models.map((model) => [model.name, model.resourceType])).toEqual([
       ['a', 'model'],
       ['b', 'seed'],
@@ -35,7 +45,9 @@ describe('loadManifest', () => {
   it('merges meta with config.meta winning deeply, for models and columns', () => {
     const manifest = testManifest([{ name: 'a', meta: { label: 'Old', sql_filter: 'x' }, configMeta: { label: 'New' } }]);
     const node = (manifest['nodes'] as Record<string, Record<string, unknown>>)['model.test.a'] as Record<string, unknown>;
-    node['columns'] = { id: { name: 'id', meta: { dimension: { type: 'string', hidden: true } }, config: { meta: { dimension: { type: 'number' } } } } };
+    node['columns'] = {
+      id: { name: 'id', meta: { dimension: { type: 'string', hidden: true } }, config: { meta: { dimension: { type: 'number' } } } },
+    };
     const [model] = loadManifest(manifest).models;
     expect(model?.meta).toEqual({ label: 'New', sql_filter: 'x' });
     expect(model?.columns[0]?.meta).toEqual({ dimension: { type: 'number', hidden: true } });
@@ -54,6 +66,13 @@ describe('loadManifest', () => {
 
   it('keeps relation, paths and a null database as the manifest has them', () => {
     const [model] = loadManifest(testManifest([{ name: 'a', database: null, schema: 's', alias: 'a_table' }])).models;
-    expect(model).toMatchObject({ database: null, schema: 's', alias: 'a_table', relationName: '"s"."a_table"', ymlPath: 'models/a.yml', sqlPath: 'models/a.sql' });
+    expect(model).toMatchObject({
+      database: null,
+      schema: 's',
+      alias: 'a_table',
+      relationName: '"s"."a_table"',
+      ymlPath: 'models/a.yml',
+      sqlPath: 'models/a.sql',
+    });
   });
 });

@@ -15,9 +15,13 @@ export function readColumnMeta(column: TransformColumn, modelName: string, issue
   const meta = column.meta;
   return {
     dimension: readDimensionMeta(reader.child('dimension'), reader.record(meta, 'dimension') ?? {}),
-    additionalDimensions: readAdditionalDimensions(reader.child('additional_dimensions'), reader.record(meta, 'additional_dimensions') ?? {}, {
-      requireTypeAndSql: false,
-    }),
+    additionalDimensions: readAdditionalDimensions(
+      reader.child('additional_dimensions'),
+      reader.record(meta, 'additional_dimensions') ?? {},
+      {
+        requireTypeAndSql: false,
+      },
+    ),
     metrics: readMetrics(reader.child('metrics'), reader.record(meta, 'metrics') ?? {}, { sqlRequired: false }),
   };
 }

@@ -89,7 +89,8 @@ function readUrls(reader: MetaReader, source: Record<string, unknown>): FieldUrl
   const list = reader.list(source, 'urls');
   if (!list) return undefined;
   return list.flatMap((item, index) => {
-    if (isRecord(item) && typeof item['url'] === 'string' && typeof item['label'] === 'string') return [{ url: item['url'], label: item['label'] }];
+    if (isRecord(item) && typeof item['url'] === 'string' && typeof item['label'] === 'string')
+      return [{ url: item['url'], label: item['label'] }];
     reader.issue(`urls[${index}] needs a "url" and a "label"`);
     return [];
   });
@@ -148,7 +149,10 @@ export function readMetricMeta(reader: MetaReader, source: Record<string, unknow
   });
 }
 
-export function readDefaultTimeDimension(reader: MetaReader, source: Record<string, unknown>): { field: string; interval: TimeFrame } | undefined {
+export function readDefaultTimeDimension(
+  reader: MetaReader,
+  source: Record<string, unknown>,
+): { field: string; interval: TimeFrame } | undefined {
   const value = reader.record(source, 'default_time_dimension');
   if (!value) return undefined;
   const field = value['field'];

@@ -85,7 +85,8 @@ export class MetaReader {
     const result: Record<string, string | string[]> = {};
     for (const [name, accepted] of Object.entries(value)) {
       if (typeof accepted === 'string' || typeof accepted === 'number' || typeof accepted === 'boolean') result[name] = String(accepted);
-      else if (Array.isArray(accepted) && accepted.every((item) => ['string', 'number', 'boolean'].includes(typeof item))) result[name] = accepted.map(String);
+      else if (Array.isArray(accepted) && accepted.every((item) => ['string', 'number', 'boolean'].includes(typeof item)))
+        result[name] = accepted.map(String);
       else this.issue(`"${key}.${name}" must be a value or a list of values`);
     }
     return result;

@@ -115,7 +115,11 @@ export function readModelMeta(meta: Record<string, unknown>, modelName: string, 
   });
 }
 
-export function readMetrics(reader: MetaReader, metrics: Record<string, unknown>, { sqlRequired }: { sqlRequired: boolean }): Record<string, MetricMeta> {
+export function readMetrics(
+  reader: MetaReader,
+  metrics: Record<string, unknown>,
+  { sqlRequired }: { sqlRequired: boolean },
+): Record<string, MetricMeta> {
   const result: Record<string, MetricMeta> = {};
   for (const [name, value] of Object.entries(metrics)) {
     const metricReader = reader.child(name);
@@ -180,7 +184,10 @@ function readGroupDetails(reader: MetaReader, meta: Record<string, unknown>): Re
   const result: Record<string, GroupDetail> = {};
   for (const [key, value] of Object.entries(details)) {
     if (isRecord(value) && typeof value['label'] === 'string') {
-      result[key] = definedOnly({ label: value['label'], description: typeof value['description'] === 'string' ? value['description'] : undefined });
+      result[key] = definedOnly({
+        label: value['label'],
+        description: typeof value['description'] === 'string' ? value['description'] : undefined,
+      });
     } else {
       reader.issue(`group_details.${key} needs a "label"`);
     }

@@ -8,7 +8,10 @@ const customers: TestModel = {
   columns: { id: { type: 'number' }, name: { type: 'string' }, lifetime: { type: 'number' } },
 };
 
-function orders(preAggregates: unknown, { relationship = 'many-to-one', where = 'meta' }: { relationship?: string | null; where?: 'meta' | 'configMeta' } = {}): TestModel[] {
+function orders(
+  preAggregates: unknown,
+  { relationship = 'many-to-one', where = 'meta' }: { relationship?: string | null; where?: 'meta' | 'configMeta' } = {},
+): TestModel[] {
   const join = { join: 'customers', sql_on: '${orders.customer_id} = ${customers.id}', ...(relationship ? { relationship } : {}) };
   const meta = {
     joins: [join],
@@ -68,7 +71,14 @@ describe('pre_aggregates', () => {
         modelName: 'orders',
         dimensions: ['orders_status', 'customers_name'],
         metrics: ['orders_total', 'orders_avg_amount', 'orders_net', 'orders_smallest'],
-        filters: [{ id: 'orders_pre_aggregate_orders_daily_by_status_filter_0', target: { fieldRef: 'orders.status' }, operator: 'notEquals', values: ['returned'] }],
+        filters: [
+          {
+            id: 'orders_pre_aggregate_orders_daily_by_status_filter_0',
+            target: { fieldRef: 'orders.status' },
+            operator: 'notEquals',
+            values: ['returned'],
+          },
+        ],
         timeDimension: 'orders_ordered_at',
         granularity: 'day',
         refresh: { cron: '0 * * * *' },
@@ -77,7 +87,9 @@ describe('pre_aggregates', () => {
   });
 
   it('are read from config.meta too, and are absent when the model declares none', () => {
-    expect(exploreNamed(compileTestModels(orders([valid], { where: 'configMeta' })), 'orders').preAggregates?.map((p) => p.name)).toEqual(['orders_daily_by_status']);
+    expect(exploreNamed(compileTestModels(orders([valid], { where: 'configMeta' })), 'orders').preAggregates?.map((p) => p.name)).toEqual([
+      'orders_daily_by_status',
+    ]);
     expect(exploreNamed(compileTestModels(orders(undefined)), 'orders').preAggregates).toBeUndefined();
   });
 
@@ -111,31 +123,97 @@ describe('pre_aggregates', () => {
       ].join('\n'),
     };
     const explores = compileExplores(loadTransformProject({ kind: 'yaml', files }), { warehouseType: 'postgres', catalog: {} });
-    expect(exploreNamed(explores, 'orders').preAggregates).toEqual([{ name: 'by_status', modelName: 'orders', dimensions: ['orders_status'], metrics: ['orders_total'] }]);
+    expect(exploreNamed(explores, 'orders').preAggregates).toEqual([
+      { name: 'by_status', modelName: 'orders', dimensions: ['orders_status'], metrics: ['orders_total'] },
+    ]);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
     ['a bad name', { name: 'by status' }, 'orders.pre_aggregates[0].name: must be letters, digits and underscores'],
     ['no dimensions', { dimensions: [] }, 'orders.pre_aggregates[0].dimensions: must be a list of at least one dimension name'],
     ['no metrics', { metrics: undefined }, 'orders.pre_aggregates[0].metrics: must be a list of at least one metric name'],
-    ['an unknown dimension', { dimensions: ['nope'] }, 'orders.pre_aggregates[0].dimensions: "nope" is not a dimension of explore "orders"'],
-    ['a metric named as a dimension', { metrics: ['status'] }, 'orders.pre_aggregates[0].metrics: "status" is not a metric of explore "orders"'],
-    ['a time dimension without granularity', { granularity: undefined }, 'orders.pre_aggregates[0].granularity: time_dimension and granularity go together'],
-    ['a granularity without time dimension', { time_dimension: undefined }, 'orders.pre_aggregates[0].time_dimension: time_dimension and granularity go together'],
-    ['an unknown granularity', { granularity: 'minute' }, 'orders.pre_aggregates[0].granularity: must be one of hour, day, week, month, quarter, year'],
-    ['a time dimension that is not a date', { time_dimension: 'status' }, 'orders.pre_aggregates[0].time_dimension: "status" must be a date or timestamp dimension'],
-    ['a time dimension without that interval', { time_dimension: 'created', granularity: 'week' }, 'orders.pre_aggregates[0].granularity: "created" has no week interval'],
-    ['a bad cron', { refresh: { cron: '61 * * * *' } }, 'orders.pre_aggregates[0].refresh.cron: "61 * * * *" is not a valid cron expression'],
-    ['a cron of three fields', { refresh: { cron: '* * *' } }, 'orders.pre_aggregates[0].refresh.cron: must be a cron expression of five or six fields'],
-    ['a filter on an unknown field', { filters: [{ nope: 'x' }] }, 'orders.pre_aggregates[0].filters: "nope" is not a dimension of explore "orders"'],
+    [
+      'an unknown dimension',
+      { dimensions: ['nope'] },
+      'orders.pre_aggregates[0].dimensions: "nope" is not a dimension of explore "orders"',
+    ],
+    [
+      'a metric named as a dimension',
+      { metrics: ['status'] },
+      'orders.pre_aggregates[0].metrics: "status" is not a metric of explore "orders"',
+    ],
+    [
+      'a time dimension without granularity',
+      { granularity: undefined },
+      'orders.pre_aggregates[0].granularity: time_dimension and granularity go together',
+    ],
+    [
+      'a granularity without time dimension',
+      { time_dimension: undefined },
+      'orders.pre_aggregates[0].time_dimension: time_dimension and granularity go together',
+    ],
+    [
+      'an unknown granularity',
+      { granularity: 'minute' },
+      'orders.pre_aggregates[0].granularity: must be one of hour, day, week, month, quarter, year',
+    ],
+    [
+      'a time dimension that is not a date',
+      { time_dimension: 'status' },
+      'orders.pre_aggregates[0].time_dimension: "status" must be a date or timestamp dimension',
+    ],
+    [
+      'a time dimension without that interval',
+      { time_dimension: 'created', granularity: 'week' },
+      'orders.pre_aggregates[0].granularity: "created" has no week interval',
+    ],
+    [
+      'a bad cron',
+      { refresh: { cron: '61 * * * *' } },
+      'orders.pre_aggregates[0].refresh.cron: "61 * * * *" is not a valid cron expression',
+    ],
+    [
+      'a cron of three fields',
+      { refresh: { cron: '* * *' } },
+      'orders.pre_aggregates[0].refresh.cron: must be a cron expression of five or six fields',
+    ],
+    [
+      'a filter on an unknown field',
+      { filters: [{ nope: 'x' }] },
+      'orders.pre_aggregates[0].filters: "nope" is not a dimension of explore "orders"',
+    ],
     ['an unknown key', { grain: 'day' }, 'orders.pre_aggregates[0].grain: unknown key'],
-    ['a count_distinct metric', { metrics: ['distinct_customers'] }, '"distinct_customers" cannot be stored in a pre-aggregate: it is a count_distinct metric'],
+    [
+      'a count_distinct metric',
+      { metrics: ['distinct_customers'] },
+      '"distinct_customers" cannot be stored in a pre-aggregate: it is a count_distinct metric',
+    ],
     ['a percentile metric', { metrics: ['p90'] }, '"p90" cannot be stored in a pre-aggregate: it is a percentile metric'],
-    ['a number metric over a count_distinct', { metrics: ['share'] }, '"share" cannot be stored in a pre-aggregate: it reads ${distinct_customers}, which cannot be stored: it is a count_distinct metric'],
-    ['a number metric aggregating columns itself', { metrics: ['raw_ratio'] }, '"raw_ratio" cannot be stored in a pre-aggregate: a number metric reading ${TABLE} columns'],
-    ['a metric with a relative date filter', { metrics: ['recent_total'] }, '"recent_total" cannot be stored in a pre-aggregate: its filter on "ordered_at" (inThePast) moves with the current date'],
-    ['a dimension reading user attributes', { dimensions: ['region'] }, 'orders.pre_aggregates[0]: dimension "orders_region" reads user attributes or parameters'],
-    ['a sum over a table the join repeats', { metrics: ['customers.customer_total'] }, 'metric "customers_customer_total" adds up rows of "customers", which a join of this rollup repeats'],
+    [
+      'a number metric over a count_distinct',
+      { metrics: ['share'] },
+      '"share" cannot be stored in a pre-aggregate: it reads ${distinct_customers}, which cannot be stored: it is a count_distinct metric',
+    ],
+    [
+      'a number metric aggregating columns itself',
+      { metrics: ['raw_ratio'] },
+      '"raw_ratio" cannot be stored in a pre-aggregate: a number metric reading ${TABLE} columns',
+    ],
+    [
+      'a metric with a relative date filter',
+      { metrics: ['recent_total'] },
+      '"recent_total" cannot be stored in a pre-aggregate: its filter on "ordered_at" (inThePast) moves with the current date',
+    ],
+    [
+      'a dimension reading user attributes',
+      { dimensions: ['region'] },
+      'orders.pre_aggregates[0]: dimension "orders_region" reads user attributes or parameters',
+    ],
+    [
+      'a sum over a table the join repeats',
+      { metrics: ['customers.customer_total'] },
+      'metric "customers_customer_total" adds up rows of "customers", which a join of this rollup repeats',
+    ],
   ])('refuse %s with a compile error naming the model and the key', (_case, change, message) => {
     const errors = exploreErrors(compileTestModels(orders([{ ...valid, ...change }])), 'orders');
     expect(errors.some((error) => error.includes(message))).toBe(true);
@@ -143,7 +221,9 @@ describe('pre_aggregates', () => {
 
   it('refuse two pre-aggregates of the same name', () => {
     const errors = exploreErrors(compileTestModels(orders([valid, valid])), 'orders');
-    expect(errors).toEqual(['orders.pre_aggregates[1].name: another pre-aggregate of this explore is already named "orders_daily_by_status"']);
+    expect(errors).toEqual([
+      'orders.pre_aggregates[1].name: another pre-aggregate of this explore is already named "orders_daily_by_status"',
+    ]);
   });
 
   it('refuse sums across a join that declares no relationship, but keep minimums', () => {
@@ -153,7 +233,9 @@ describe('pre_aggregates', () => {
       'orders.pre_aggregates[0]: metric "orders_avg_amount" adds up rows of "orders", but the join of "customers" declares no relationship, so it may repeat them: declare relationship (many-to-one, one-to-one…) on the join',
       'orders.pre_aggregates[0]: metric "orders_net" adds up rows of "orders", but the join of "customers" declares no relationship, so it may repeat them: declare relationship (many-to-one, one-to-one…) on the join',
     ]);
-    expect(exploreNamed(compileTestModels(orders([{ ...valid, metrics: ['smallest'] }], { relationship: null })), 'orders').preAggregates).toHaveLength(1);
+    expect(
+      exploreNamed(compileTestModels(orders([{ ...valid, metrics: ['smallest'] }], { relationship: null })), 'orders').preAggregates,
+    ).toHaveLength(1);
   });
 
   it('refuse sums over the base table when a one-to-many join repeats it', () => {
@@ -162,7 +244,10 @@ describe('pre_aggregates', () => {
   });
 
   it('leave joins out of the check when the rollup reads only the base table', () => {
-    const explore = exploreNamed(compileTestModels(orders([{ ...valid, dimensions: ['status'] }], { relationship: 'one-to-many' })), 'orders');
+    const explore = exploreNamed(
+      compileTestModels(orders([{ ...valid, dimensions: ['status'] }], { relationship: 'one-to-many' })),
+      'orders',
+    );
     expect(explore.preAggregates?.[0]?.dimensions).toEqual(['orders_status']);
   });
 

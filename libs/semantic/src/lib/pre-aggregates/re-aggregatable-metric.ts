@@ -11,7 +11,14 @@ export interface MetricPart {
   kind: PartKind;
 }
 
-const RELATIVE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['inThePast', 'notInThePast', 'inTheNext', 'inTheCurrent', 'notInTheCurrent', 'inPeriodToDate']);
+const RELATIVE_OPERATORS: ReadonlySet<FilterOperator> = new Set([
+  'inThePast',
+  'notInThePast',
+  'inTheNext',
+  'inTheCurrent',
+  'notInTheCurrent',
+  'inPeriodToDate',
+]);
 
 const WHY_NOT: Partial<Record<Metric['type'], string>> = {
   count_distinct: 'distinct counts of groups do not add up to the distinct count of their union',
@@ -42,10 +49,12 @@ export function notReAggregatable(metric: Metric, explore: Explore): string | nu
 export function metricParts(metric: Metric, explore: Explore, seen: ReadonlySet<string> = new Set()): MetricPart[] {
   const id = `${metric.table}_${metric.name}`;
   if (seen.has(id)) throw new Error(`metric "${id}" references itself`);
-  if (/\$\{(?:lightdash|ld)\./.test(metric.compiledSql)) throw new Error('its sql reads user attributes or parameters, which differ from one request to another');
+  if (/\$\{(?:lightdash|ld)\./.test(metric.compiledSql))
+    throw new Error('its sql reads user attributes or parameters, which differ from one request to another');
   const relative = metric.filters.find((rule) => RELATIVE_OPERATORS.has(rule.operator));
   if (relative) throw new Error(`its filter on "${relative.target.fieldRef}" (${relative.operator}) moves with the current date`);
-  if (metric.type === 'sum' || metric.type === 'count' || metric.type === 'min' || metric.type === 'max') return [{ metric, kind: metric.type }];
+  if (metric.type === 'sum' || metric.type === 'count' || metric.type === 'min' || metric.type === 'max')
+    return [{ metric, kind: metric.type }];
   if (metric.type === 'average') {
     return [
       { metric, kind: 'sum' },
@@ -61,7 +70,8 @@ export function metricParts(metric: Metric, explore: Explore, seen: ReadonlySet<
     if (reference === 'TABLE') throw new Error(`a ${metric.type} metric reading \${TABLE} columns is not an expression over metrics`);
     const target = parseFieldReference(reference, metric.table, `metric "${id}"`);
     const referenced = explore.tables[target.table]?.metrics[target.name];
-    if (!referenced) throw new Error(`\${${reference}} is not a metric: a ${metric.type} metric reading dimensions cannot be rebuilt from stored parts`);
+    if (!referenced)
+      throw new Error(`\${${reference}} is not a metric: a ${metric.type} metric reading dimensions cannot be rebuilt from stored parts`);
     try {
       return metricParts(referenced, explore, new Set([...seen, id]));
     } catch (error) {

@@ -73,10 +73,12 @@ export function resolvePreAggregates(raw: readonly unknown[], explore: Explore, 
     const refresh = readRefresh(entry, issue);
     const filterDimensions = (filters ?? []).flatMap((rule) => resolveField(explore, rule.target.fieldRef, 'dimensions') ?? []);
     for (const dimension of [...dimensions, ...filterDimensions]) {
-      if (RUNTIME_REFERENCE.test(dimension.compiledSql)) issue(null, `dimension "${idOf(dimension)}" reads user attributes or parameters, which differ from one request to another`);
+      if (RUNTIME_REFERENCE.test(dimension.compiledSql))
+        issue(null, `dimension "${idOf(dimension)}" reads user attributes or parameters, which differ from one request to another`);
     }
     if (problems.length === 0) {
-      for (const problem of rollupJoinProblems(explore, [...dimensions, ...(time ? [time.child] : []), ...filterDimensions], metrics)) issue(null, problem);
+      for (const problem of rollupJoinProblems(explore, [...dimensions, ...(time ? [time.child] : []), ...filterDimensions], metrics))
+        issue(null, problem);
     }
     if (problems.length > 0) {
       issues.push(...problems);
@@ -107,7 +109,11 @@ function fieldList(entry: Record<string, unknown>, key: 'dimensions' | 'metrics'
 }
 
 /** `field` (of the base model) or `table.field` (a joined table, by its name in the explore). */
-export function resolveField<K extends 'dimensions' | 'metrics'>(explore: Explore, reference: string, kind: K): (K extends 'dimensions' ? Dimension : Metric) | undefined {
+export function resolveField<K extends 'dimensions' | 'metrics'>(
+  explore: Explore,
+  reference: string,
+  kind: K,
+): (K extends 'dimensions' ? Dimension : Metric) | undefined {
   let target: { table: string; name: string };
   try {
     target = parseFieldReference(reference, explore.baseTable, 'a pre-aggregate');
@@ -118,7 +124,11 @@ export function resolveField<K extends 'dimensions' | 'metrics'>(explore: Explor
   return fields?.[target.name] as (K extends 'dimensions' ? Dimension : Metric) | undefined;
 }
 
-function timeDimension(entry: Record<string, unknown>, explore: Explore, issue: Issue): { base: Dimension; child: Dimension; granularity: PreAggregateGranularity } | undefined {
+function timeDimension(
+  entry: Record<string, unknown>,
+  explore: Explore,
+  issue: Issue,
+): { base: Dimension; child: Dimension; granularity: PreAggregateGranularity } | undefined {
   const reference = entry['time_dimension'];
   const granularity = entry['granularity'];
   if (reference === undefined && granularity === undefined) return undefined;

@@ -21,11 +21,15 @@ export function rollupJoinProblems(explore: Explore, dimensions: readonly Dimens
     for (const { metric: part } of additive) {
       const id = `${metric.table}_${metric.name}`;
       if (undeclared.length > 0) {
-        problems.push(`metric "${id}" adds up rows of "${part.table}", but the join of ${undeclared.map((t) => `"${t}"`).join(', ')} declares no relationship, so it may repeat them: declare relationship (many-to-one, one-to-one…) on the join`);
+        problems.push(
+          `metric "${id}" adds up rows of "${part.table}", but the join of ${undeclared.map((t) => `"${t}"`).join(', ')} declares no relationship, so it may repeat them: declare relationship (many-to-one, one-to-one…) on the join`,
+        );
         break;
       }
       if (repeated.has(part.table)) {
-        problems.push(`metric "${id}" adds up rows of "${part.table}", which a join of this rollup repeats: the stored sums would not add up across groups`);
+        problems.push(
+          `metric "${id}" adds up rows of "${part.table}", which a join of this rollup repeats: the stored sums would not add up across groups`,
+        );
         break;
       }
     }
@@ -33,11 +37,11 @@ export function rollupJoinProblems(explore: Explore, dimensions: readonly Dimens
   return problems;
 }
 
-
 function repeatedTables(joins: readonly ExploreJoin[]): Set<string> {
   const repeated = new Set<string>();
   for (const join of joins) {
-    if (join.relationship === 'one-to-many' || join.relationship === 'many-to-many') join.tablesReferences.filter((table) => table !== join.table).forEach((table) => repeated.add(table));
+    if (join.relationship === 'one-to-many' || join.relationship === 'many-to-many')
+      join.tablesReferences.filter((table) => table !== join.table).forEach((table) => repeated.add(table));
     if (join.relationship === 'many-to-one' || join.relationship === 'many-to-many') repeated.add(join.table);
   }
   return repeated;

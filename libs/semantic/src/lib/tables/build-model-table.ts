@@ -89,7 +89,14 @@ function buildDimensions(
   columns.forEach(({ column, meta: columnMeta }, index) => {
     const catalogType = catalogColumnType(columnTypes, column.name);
     const source = { columnName: column.name, index, ...(catalogType ? { catalogType } : {}) };
-    convertDimension(modelName, tableLabel, column.name, columnMeta.dimension, { ...source, columnDescription: column.description }, context).forEach(add);
+    convertDimension(
+      modelName,
+      tableLabel,
+      column.name,
+      columnMeta.dimension,
+      { ...source, columnDescription: column.description },
+      context,
+    ).forEach(add);
     for (const [name, additional] of Object.entries(columnMeta.additionalDimensions)) {
       convertDimension(modelName, tableLabel, name, additional, { ...source, isAdditionalDimension: true }, context).forEach(add);
     }
@@ -128,7 +135,8 @@ function buildMetrics(
   for (const [name, metricMeta] of Object.entries(meta.metrics)) add(name, () => convertMetric(owner, name, metricMeta, index));
   for (const { column, meta: columnMeta } of columns) {
     const dimension = dimensions[columnMeta.dimension.name ?? column.name];
-    for (const [name, metricMeta] of Object.entries(columnMeta.metrics)) add(name, () => convertMetric(owner, name, metricMeta, index, dimension));
+    for (const [name, metricMeta] of Object.entries(columnMeta.metrics))
+      add(name, () => convertMetric(owner, name, metricMeta, index, dimension));
   }
   return metrics;
 }

@@ -5,7 +5,12 @@ import type { DimensionType, WarehouseCatalog } from '@quarry/domain';
  * warehouses fold unquoted identifiers (Snowflake to upper case) while projects often write
  * them in lower case.
  */
-export function catalogColumns(catalog: WarehouseCatalog, database: string, schema: string, table: string): Record<string, DimensionType> | undefined {
+export function catalogColumns(
+  catalog: WarehouseCatalog,
+  database: string,
+  schema: string,
+  table: string,
+): Record<string, DimensionType> | undefined {
   const databaseEntry = lookup(catalog, database);
   const schemaEntry = databaseEntry ? lookup(databaseEntry, schema) : undefined;
   return schemaEntry ? lookup(schemaEntry, table) : undefined;

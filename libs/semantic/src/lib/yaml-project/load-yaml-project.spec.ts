@@ -3,7 +3,8 @@ import { stringify } from 'yaml';
 
 import { loadYamlProject } from './load-yaml-project';
 
-const profiles = (output: Record<string, unknown>): string => stringify({ shop: { target: 'dev', outputs: { dev: output, prod: { ...output, schema: 'prod' } } } });
+const profiles = (output: Record<string, unknown>): string =>
+  stringify({ shop: { target: 'dev', outputs: { dev: output, prod: { ...output, schema: 'prod' } } } });
 
 function project(files: Record<string, string>, dbtProject: Record<string, unknown> = {}): Record<string, string> {
   return {
@@ -64,7 +65,10 @@ describe('loadYamlProject', () => {
           shop: {
             materialized: 'table',
             '+meta': { group_label: 'Shop', spotlight: { visibility: 'show' } },
-            marts: { '+schema': 'marts', finance: { '+database': 'finance_db', '+meta': { group_label: 'Finance' }, orders: { '+alias': 'fct_orders' } } },
+            marts: {
+              '+schema': 'marts',
+              finance: { '+database': 'finance_db', '+meta': { group_label: 'Finance' }, orders: { '+alias': 'fct_orders' } },
+            },
             staging: { '+schema': 'staging', '+materialized': 'view' },
           },
         },
@@ -85,7 +89,9 @@ describe('loadYamlProject', () => {
 
   it('leaves out disabled and ephemeral models, keeps SQL-only models without columns', () => {
     const files = project({
-      'models/a.yml': stringify({ models: [{ name: 'a', config: { enabled: false } }, { name: 'b', config: { materialized: 'ephemeral' } }, { name: 'c' }] }),
+      'models/a.yml': stringify({
+        models: [{ name: 'a', config: { enabled: false } }, { name: 'b', config: { materialized: 'ephemeral' } }, { name: 'c' }],
+      }),
       'models/d.sql': 'select 1',
     });
     expect(loadYamlProject({ files }).models.map((model) => [model.name, model.columns.length])).toEqual([
@@ -95,41 +101,83 @@ describe('loadYamlProject', () => {
   });
 
   it('reads seeds declared in properties files under seed paths', () => {
-    const files = project({ 'data/seeds.yml': stringify({ seeds: [{ name: 'raw_orders', columns: [{ name: 'id' }] }] }) }, { 'seed-paths': ['data'], seeds: { shop: { '+schema': 'raw' } } });
-    expect(loadYamlProject({ files }).models).toMatchObject([{ resourceType: 'seed', name: 'raw_orders', schema: 'analytics_raw', materialized: 'seed' }]);
+    const files = project(
+      { 'data/seeds.yml': stringify({ seeds: [{ name: 'raw_orders', columns: [{ name: 'id' }] }] }) },
+      { 'seed-paths': ['data'], seeds: { shop: { '+schema': 'raw' } } },
+    );
+    expect(loadYamlProject({ files }).models).toMatchObject([
+      { resourceType: 'seed', name: 'raw_orders', schema: 'analytics_raw', materialized: 'seed' },
+    ]);
   });
 
   it('uses a given target location instead of profiles.yml, and another profile target on request', () => {
     const files = project({ 'models/orders.yml': ordersYml });
     delete files['profiles.yml'];
-    expect(loadYamlProject({ files, target: { database: 'other', schema: 'main' } }).models[0]).toMatchObject({ database: 'other', schema: 'main' });
-    expect(loadYamlProject({ files: project({ 'models/orders.yml': ordersYml }), targetName: 'prod' }).models[0]).toMatchObject({ schema: 'prod' });
+    expect(loadYamlProject({ files, target: { database: 'other', schema: 'main' } }).models[0]).toMatchObject({
+      database: 'other',
+      schema: 'main',
+    });
+    expect(loadYamlProject({ files: project({ 'models/orders.yml': ordersYml }), targetName: 'prod' }).models[0]).toMatchObject({
+      schema: 'prod',
+    });
   });
 
   it.each([
-    [{ type: 'duckdb', path: '/data/jaffle_shop.duckdb', schema: 'jaffle' }, { database: 'jaffle_shop', schema: 'jaffle' }],
-    [{ type: 'duckdb', path: '/data/jaffle_shop.duckdb', database: 'named' }, { database: 'named', schema: 'main' }],
-    [{ type: 'bigquery', project: 'my-project', dataset: 'shop' }, { database: 'my-project', schema: 'shop' }],
-    [{ type: 'snowflake', database: 'ANALYTICS', schema: 'PUBLIC' }, { database: 'ANALYTICS', schema: 'PUBLIC' }],
-    [{ type: 'databricks', catalog: 'main', schema: 'shop' }, { database: 'main', schema: 'shop' }],
-    [{ type: 'trino', database: 'hive', schema: 'shop' }, { database: 'hive', schema: 'shop' }],
-    [{ type: 'clickhouse', schema: 'shop' }, { database: null, schema: 'shop' }],
+    [
+      { type: 'duckdb', path: '/data/jaffle_shop.duckdb', schema: 'jaffle' },
+      { database: 'jaffle_shop', schema: 'jaffle' },
+    ],
+    [
+      { type: 'duckdb', path: '/data/jaffle_shop.duckdb', database: 'named' },
+      { database: 'named', schema: 'main' },
+    ],
+    [
+      { type: 'bigquery', project: 'my-project', dataset: 'shop' },
+      { database: 'my-project', schema: 'shop' },
+    ],
+    [
+      { type: 'snowflake', database: 'ANALYTICS', schema: 'PUBLIC' },
+      { database: 'ANALYTICS', schema: 'PUBLIC' },
+    ],
+    [
+      { type: 'databricks', catalog: 'main', schema: 'shop' },
+      { database: 'main', schema: 'shop' },
+    ],
+    [
+      { type: 'trino', database: 'hive', schema: 'shop' },
+      { database: 'hive', schema: 'shop' },
+    ],
+    [
+      { type: 'clickhouse', schema: 'shop' },
+      { database: null, schema: 'shop' },
+    ],
   ])('reads the target location of %j', (output, expected) => {
     const files = { ...project({ 'models/orders.yml': ordersYml }), 'profiles.yml': profiles(output) };
     expect(loadYamlProject({ files }).models[0]).toMatchObject(expected);
   });
 
   it("renders env_var('…') in profiles.yml from the given environment", () => {
-    const files = { ...project({ 'models/orders.yml': ordersYml }), 'profiles.yml': profiles({ type: 'postgres', dbname: "{{ env_var('DB') }}", schema: "{{ env_var('SCHEMA', 'fallback') }}" }) };
+    const files = {
+      ...project({ 'models/orders.yml': ordersYml }),
+      'profiles.yml': profiles({ type: 'postgres', dbname: "{{ env_var('DB') }}", schema: "{{ env_var('SCHEMA', 'fallback') }}" }),
+    };
     expect(loadYamlProject({ files, env: { DB: 'from_env' } }).models[0]).toMatchObject({ database: 'from_env', schema: 'fallback' });
     expect(() => loadYamlProject({ files })).toThrow('reads the environment variable DB, which is not set');
   });
 
   it('reports what is wrong with the project files', () => {
-    expect(() => loadYamlProject({ files: {} })).toThrow(new TransformProjectError('The transform project has no dbt_project.yml at its root'));
+    expect(() => loadYamlProject({ files: {} })).toThrow(
+      new TransformProjectError('The transform project has no dbt_project.yml at its root'),
+    );
     expect(() => loadYamlProject({ files: project({ 'models/bad.yml': 'models: [' }) })).toThrow(/Invalid YAML in models\/bad.yml/);
-    expect(() => loadYamlProject({ files: project({ 'models/a.yml': 'models: {orders: {}}' }) })).toThrow('models/a.yml: "models" must be a list');
-    expect(() => loadYamlProject({ files: project({ 'models/a.yml': ordersYml, 'models/b.yml': ordersYml }) })).toThrow('"orders" is declared twice (models/a.yml and models/b.yml)');
-    expect(() => loadYamlProject({ files: { ...project({}), 'profiles.yml': stringify({ other: {} }) } })).toThrow('profiles.yml has no profile "shop" with outputs');
+    expect(() => loadYamlProject({ files: project({ 'models/a.yml': 'models: {orders: {}}' }) })).toThrow(
+      'models/a.yml: "models" must be a list',
+    );
+    expect(() => loadYamlProject({ files: project({ 'models/a.yml': ordersYml, 'models/b.yml': ordersYml }) })).toThrow(
+      '"orders" is declared twice (models/a.yml and models/b.yml)',
+    );
+    expect(() => loadYamlProject({ files: { ...project({}), 'profiles.yml': stringify({ other: {} }) } })).toThrow(
+      'profiles.yml has no profile "shop" with outputs',
+    );
   });
 });

@@ -24,7 +24,14 @@ export interface YamlProjectInput {
 }
 
 /** Root files that configure the project rather than declare nodes (matter when a resource path is the root). */
-const PROJECT_LEVEL_FILES = new Set(['dbt_project.yml', 'dbt_project.yaml', 'profiles.yml', 'packages.yml', 'dependencies.yml', 'selectors.yml']);
+const PROJECT_LEVEL_FILES = new Set([
+  'dbt_project.yml',
+  'dbt_project.yaml',
+  'profiles.yml',
+  'packages.yml',
+  'dependencies.yml',
+  'selectors.yml',
+]);
 
 /** A `models:` / `seeds:` entry of a YAML properties file. */
 interface PropertiesEntry {
@@ -125,13 +132,25 @@ function assertUniqueNames(entries: readonly PropertiesEntry[]): void {
   }
 }
 
-function toTransformModel(entry: PropertiesEntry, project: DbtProjectFile, location: TargetLocation, sqlPath: string | undefined): TransformModel | undefined {
+function toTransformModel(
+  entry: PropertiesEntry,
+  project: DbtProjectFile,
+  location: TargetLocation,
+  sqlPath: string | undefined,
+): TransformModel | undefined {
   const tree = entry.resourceType === 'seed' ? project.seedsConfig : project.modelsConfig;
   const inherited = resolveProjectConfig(tree, [project.name, ...entry.folders, entry.name]);
   const config: NodeConfig = applyConfig(inherited, entry.entry['config']);
   if (config.enabled === false || config.materialized === 'ephemeral') return undefined;
   const ownTags = entry.entry['tags'];
-  const tags = unique([...config.tags, ...(typeof ownTags === 'string' ? [ownTags] : Array.isArray(ownTags) ? ownTags.filter((tag): tag is string => typeof tag === 'string') : [])]);
+  const tags = unique([
+    ...config.tags,
+    ...(typeof ownTags === 'string'
+      ? [ownTags]
+      : Array.isArray(ownTags)
+        ? ownTags.filter((tag): tag is string => typeof tag === 'string')
+        : []),
+  ]);
   const entryConfig = isRecord(entry.entry['config']) ? entry.entry['config'] : {};
   return {
     uniqueId: `${entry.resourceType}.${project.name}.${entry.name}`,

@@ -44,7 +44,8 @@ function locationOfOutput(output: Record<string, unknown>, where: string): Targe
     const value = output[key];
     return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
   };
-  const schema = type === 'bigquery' ? (text('dataset') ?? text('schema')) : type === 'duckdb' ? (text('schema') ?? 'main') : text('schema');
+  const schema =
+    type === 'bigquery' ? (text('dataset') ?? text('schema')) : type === 'duckdb' ? (text('schema') ?? 'main') : text('schema');
   if (schema === undefined) {
     throw new TransformProjectError(`${where} sets no schema`);
   }

@@ -66,7 +66,9 @@ export function applyConfig(inherited: NodeConfig, block: unknown): NodeConfig {
 }
 
 function configAtLevel(level: Record<string, unknown>, inherited: NodeConfig): NodeConfig {
-  return mergeConfigValues(inherited, (key) => (`+${key}` in level ? level[`+${key}`] : isPlainConfigKey(key, level[key]) ? level[key] : undefined));
+  return mergeConfigValues(inherited, (key) =>
+    `+${key}` in level ? level[`+${key}`] : isPlainConfigKey(key, level[key]) ? level[key] : undefined,
+  );
 }
 
 function isPlainConfigKey(key: string, value: unknown): boolean {
@@ -82,7 +84,10 @@ function mergeConfigValues(inherited: NodeConfig, read: (key: string) => unknown
     if (typeof value === 'string' && value !== '') next[key] = value;
   }
   const tags = read('tags');
-  next.tags = unique([...next.tags, ...(typeof tags === 'string' ? [tags] : Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [])]);
+  next.tags = unique([
+    ...next.tags,
+    ...(typeof tags === 'string' ? [tags] : Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : []),
+  ]);
   const meta = read('meta');
   if (isRecord(meta)) next.meta = mergeMeta(next.meta, meta);
   return next;

@@ -25,7 +25,13 @@ class ScriptedLog {
 function watching(log: ScriptedLog, clock = { now: 0 }) {
   const reported: string[] = [];
   const errors: unknown[] = [];
-  const watch = new AccessChangeLogWatch(log, SCOPES, (scope) => reported.push(scope), (error) => errors.push(error), () => clock.now);
+  const watch = new AccessChangeLogWatch(
+    log,
+    SCOPES,
+    (scope) => reported.push(scope),
+    (error) => errors.push(error),
+    () => clock.now,
+  );
   return { watch, reported, errors, clock };
 }
 

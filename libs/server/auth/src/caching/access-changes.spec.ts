@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 
 import type { OrganizationRole, ProjectRole } from '@quarry/domain';
 import type { AppConfig } from '@quarry/server/config';
-import { AccessChangesRepository, createDataSource, migrateDatabase, type ProjectsRepository, type TokenOwner, TokensRepository } from '@quarry/server/database';
+import {
+  AccessChangesRepository,
+  createDataSource,
+  migrateDatabase,
+  type ProjectsRepository,
+  type TokenOwner,
+  TokensRepository,
+} from '@quarry/server/database';
 import { createTestDatabase, waitFor } from '@quarry/testing';
 
 import { PersonalAccessTokensService } from '../personal-access-tokens.service';
@@ -26,7 +33,8 @@ class FakeTokens {
         return this.owners.get(hash) ?? null;
       },
       deleteForUser: async (userUuid: string, tokenUuid: string) => {
-        for (const [hash, owner] of this.owners) if (owner.userUuid === userUuid && owner.tokenUuid === tokenUuid) return this.owners.delete(hash);
+        for (const [hash, owner] of this.owners)
+          if (owner.userUuid === userUuid && owner.tokenUuid === tokenUuid) return this.owners.delete(hash);
         return false;
       },
       touchLastUsed: async () => undefined,
@@ -91,14 +99,26 @@ describe('caches of token checks and project roles across processes', () => {
   it('refuses a revoked token at once in the process that revoked it, and in another once the change arrives', async () => {
     const database = new FakeTokens();
     database.owners.set(hashToken(token), owner);
-    const [first, second] = [new PersonalAccessTokensService(database.repository(), config, await process()), new PersonalAccessTokensService(database.repository(), config, await process())];
+    const [first, second] = [
+      new PersonalAccessTokensService(database.repository(), config, await process()),
+      new PersonalAccessTokensService(database.repository(), config, await process()),
+    ];
     const principal = await first.authenticate(token);
     await second.authenticate(token);
 
     await first.revoke(principal, owner.tokenUuid);
 
     await expect(first.authenticate(token)).rejects.toThrow('not recognised');
-    await waitFor('the other process to refuse the revoked token', async () => await second.authenticate(token).then(() => undefined, (error: Error) => error.message), 3_000, 10);
+    await waitFor(
+      'the other process to refuse the revoked token',
+      async () =>
+        await second.authenticate(token).then(
+          () => undefined,
+          (error: Error) => error.message,
+        ),
+      3_000,
+      10,
+    );
     await expect(second.authenticate(token)).rejects.toThrow('not recognised');
   });
 
@@ -115,7 +135,12 @@ describe('caches of token checks and project roles across processes', () => {
     database.direct.delete(`${project.projectUuid}:${owner.userUuid}`);
     await granting.announce('roles');
 
-    await waitFor('the other process to deny the removed role', async () => ((await policy.projectRole(principal, project)) === undefined ? true : undefined), 3_000, 10);
+    await waitFor(
+      'the other process to deny the removed role',
+      async () => ((await policy.projectRole(principal, project)) === undefined ? true : undefined),
+      3_000,
+      10,
+    );
     await expect(policy.assertProject(principal, project, 'project:view')).rejects.toThrow('Project not found');
   });
 
@@ -155,9 +180,14 @@ describe('caches of token checks and project roles across processes', () => {
     const changes = new AccessChanges(polled, new AccessChangesRepository(dataSource));
     try {
       await changes.onModuleInit();
-      const [{ user_uuid: userUuid }] = await dataSource.query("INSERT INTO users (user_uuid, email) VALUES (gen_random_uuid(), 'sql@example.com') RETURNING user_uuid");
+      const [{ user_uuid: userUuid }] = await dataSource.query(
+        "INSERT INTO users (user_uuid, email) VALUES (gen_random_uuid(), 'sql@example.com') RETURNING user_uuid",
+      );
       await dataSource.query("INSERT INTO organizations (organization_uuid, name) VALUES (gen_random_uuid(), 'SQL')");
-      await dataSource.query("INSERT INTO organization_memberships (user_uuid, organization_uuid, role) SELECT $1, organization_uuid, 'viewer' FROM organizations", [userUuid]);
+      await dataSource.query(
+        "INSERT INTO organization_memberships (user_uuid, organization_uuid, role) SELECT $1, organization_uuid, 'viewer' FROM organizations",
+        [userUuid],
+      );
       const repository = new TokensRepository(dataSource);
       const reads = jest.spyOn(repository, 'findOwnerByHash');
       const tokens = new PersonalAccessTokensService(repository, polled, changes);
@@ -172,7 +202,16 @@ describe('caches of token checks and project roles across processes', () => {
       expect(reads).toHaveBeenCalledTimes(1);
 
       await dataSource.query('DELETE FROM personal_access_tokens');
-      await waitFor('the deleted token to be refused', async () => await tokens.authenticate(token).then(() => undefined, (error: Error) => error.message), 3_000, 10);
+      await waitFor(
+        'the deleted token to be refused',
+        async () =>
+          await tokens.authenticate(token).then(
+            () => undefined,
+            (error: Error) => error.message,
+          ),
+        3_000,
+        10,
+      );
       await expect(tokens.authenticate(token)).rejects.toThrow('not recognised');
     } finally {
       changes.onModuleDestroy();

@@ -38,10 +38,15 @@ export class AccessChanges implements OnModuleInit, OnModuleDestroy {
     this.pollMs = config.accessCache.pollMs ?? 0;
     this.watch =
       log && this.pollMs > 0
-        ? new AccessChangeLogWatch(log, SCOPES, (scope) => this.notify(scope as AccessScope), (error) => {
-            if (error === undefined) this.logger.log('The access change log answers again: access caches are kept again');
-            else this.logger.warn({ err: error }, 'Could not read the access change log: access caches are cleared until it answers');
-          })
+        ? new AccessChangeLogWatch(
+            log,
+            SCOPES,
+            (scope) => this.notify(scope as AccessScope),
+            (error) => {
+              if (error === undefined) this.logger.log('The access change log answers again: access caches are kept again');
+              else this.logger.warn({ err: error }, 'Could not read the access change log: access caches are cleared until it answers');
+            },
+          )
         : undefined;
     this.publisher = createRedisConnection(config.redis.url, 'fail-fast', 'quarry-access-changes');
     // A subscriber must outlive outages and resubscribe by itself.

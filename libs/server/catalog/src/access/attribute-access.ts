@@ -22,5 +22,8 @@ function holds(values: readonly string[] | undefined, accepted: string | string[
 
 /** The `requiredAttributes` a client sees: the `all` rules merged (an item's own rules win). */
 export function requiredAttributesOf(rules: readonly CatalogAttributeRule[]): Record<string, string | string[]> {
-  return Object.assign({}, ...rules.filter((rule) => rule.mode === 'all').map((rule) => rule.attributes)) as Record<string, string | string[]>;
+  return Object.assign({}, ...rules.filter((rule) => rule.mode === 'all').map((rule) => rule.attributes)) as Record<
+    string,
+    string | string[]
+  >;
 }

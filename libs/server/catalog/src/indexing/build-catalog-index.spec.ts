@@ -5,7 +5,10 @@ import { buildCatalogIndex } from './build-catalog-index';
 import { CATEGORY_COLORS, categoryColor } from './category-color';
 
 function explores(manifest: Record<string, unknown>) {
-  return compileExplores(loadTransformProject({ kind: 'manifest', manifest }), { warehouseType: 'postgres', catalog: JAFFLE_POSTGRES_CATALOG });
+  return compileExplores(loadTransformProject({ kind: 'manifest', manifest }), {
+    warehouseType: 'postgres',
+    catalog: JAFFLE_POSTGRES_CATALOG,
+  });
 }
 
 describe('buildCatalogIndex', () => {
@@ -34,7 +37,12 @@ describe('buildCatalogIndex', () => {
   });
 
   it('records value types, basic types, hidden flags and descriptions', () => {
-    expect(item('orders', 'total_order_amount')).toMatchObject({ fieldType: 'metric', fieldValueType: 'sum', basicType: 'number', hidden: false });
+    expect(item('orders', 'total_order_amount')).toMatchObject({
+      fieldType: 'metric',
+      fieldValueType: 'sum',
+      basicType: 'number',
+      hidden: false,
+    });
     expect(item('orders', 'date_of_first_order')).toMatchObject({ fieldValueType: 'min', basicType: 'date' });
     expect(item('orders', 'amount')).toMatchObject({ fieldType: 'dimension', basicType: 'number', hidden: true });
     expect(item('payments', 'total_revenue')?.description).toBe('Sum of all payments');

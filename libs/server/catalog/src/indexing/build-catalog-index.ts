@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { type AiHint, type AnyExplore, type CompiledTable, type Dimension, type Explore, isExploreError, type Metric, type RequiredAttributes } from '@quarry/domain';
+import {
+  type AiHint,
+  type AnyExplore,
+  type CompiledTable,
+  type Dimension,
+  type Explore,
+  isExploreError,
+  type Metric,
+  type RequiredAttributes,
+} from '@quarry/domain';
 import type { CatalogAttributeRule, CatalogItem, CatalogTag } from '@quarry/server/database';
 
 import { metricBasicType } from './basic-type';
@@ -76,7 +85,9 @@ function dimensionItem(explore: Explore, table: CompiledTable, dimension: Dimens
 }
 
 function metricItem(explore: Explore, table: CompiledTable, metric: Metric, rules: CatalogAttributeRule[]): CatalogItem {
-  const referenced = metric.dimensionReference ? Object.values(table.dimensions).find((d) => `${d.table}_${d.name}` === metric.dimensionReference) : undefined;
+  const referenced = metric.dimensionReference
+    ? Object.values(table.dimensions).find((d) => `${d.table}_${d.name}` === metric.dimensionReference)
+    : undefined;
   return {
     ...common(explore, table, [...rules, ...attributeRules(metric.requiredAttributes, metric.anyAttributes)]),
     ...fieldText(metric),
@@ -105,7 +116,13 @@ function common(explore: Explore, table: CompiledTable, rules: CatalogAttributeR
 }
 
 function fieldText(field: Dimension | Metric) {
-  return { name: field.name, label: field.label, description: field.description ?? null, aiHints: hints(field.aiHint), tags: field.tags ?? [] };
+  return {
+    name: field.name,
+    label: field.label,
+    description: field.description ?? null,
+    aiHints: hints(field.aiHint),
+    tags: field.tags ?? [],
+  };
 }
 
 function hints(aiHint: AiHint | undefined): string[] | null {

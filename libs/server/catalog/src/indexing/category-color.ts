@@ -4,7 +4,16 @@
  * its colour across compiles and projects.
  */
 export const CATEGORY_COLORS = [
-  '#7262ff', '#1a7f37', '#d4380d', '#0958d9', '#c41d7f', '#d48806', '#08979c', '#531dab', '#389e0d', '#cf1322',
+  '#7262ff',
+  '#1a7f37',
+  '#d4380d',
+  '#0958d9',
+  '#c41d7f',
+  '#d48806',
+  '#08979c',
+  '#531dab',
+  '#389e0d',
+  '#cf1322',
 ] as const;
 
 export function categoryColor(yamlReference: string): string {

@@ -36,14 +36,20 @@ describe('the validation pipe on deeply nested input', () => {
   const pipe = createValidationPipe();
 
   it('answers a ValidationError naming the field instead of recursing into it', async () => {
-    await expect(pipe.transform({ filters: nested(50_000), inner: { name: 'x' } }, { type: 'body', metatype: Body })).rejects.toMatchObject({
-      name: 'ValidationError',
-      data: { 'filters.and[0]…': [`nested deeper than ${MAX_INPUT_DEPTH} levels`] },
-    });
+    await expect(pipe.transform({ filters: nested(50_000), inner: { name: 'x' } }, { type: 'body', metatype: Body })).rejects.toMatchObject(
+      {
+        name: 'ValidationError',
+        data: { 'filters.and[0]…': [`nested deeper than ${MAX_INPUT_DEPTH} levels`] },
+      },
+    );
   });
 
   it('still validates ordinary bodies', async () => {
-    await expect(pipe.transform({ filters: nested(3), inner: { name: 'x' } }, { type: 'body', metatype: Body })).resolves.toBeInstanceOf(Body);
-    await expect(pipe.transform({ filters: {}, inner: { name: 3 } }, { type: 'body', metatype: Body })).rejects.toMatchObject({ data: { 'inner.name': expect.any(Array) } });
+    await expect(pipe.transform({ filters: nested(3), inner: { name: 'x' } }, { type: 'body', metatype: Body })).resolves.toBeInstanceOf(
+      Body,
+    );
+    await expect(pipe.transform({ filters: {}, inner: { name: 3 } }, { type: 'body', metatype: Body })).rejects.toMatchObject({
+      data: { 'inner.name': expect.any(Array) },
+    });
   });
 });

@@ -17,7 +17,8 @@ export function tooDeepPath(value: unknown, maxDepth = MAX_INPUT_DEPTH): string 
     if (typeof current.value !== 'object' || current.value === null) continue;
     if (current.depth >= maxDepth) return dotted(current.path.slice(0, 3)) + (current.path.length > 3 ? '…' : '');
     for (const [key, child] of Object.entries(current.value)) {
-      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: current.depth + 1, path: [...current.path, Array.isArray(current.value) ? `[${key}]` : key] });
+      if (typeof child === 'object' && child !== null)
+        stack.push({ value: child, depth: current.depth + 1, path: [...current.path, Array.isArray(current.value) ? `[${key}]` : key] });
     }
   }
   return undefined;

@@ -90,7 +90,13 @@ describe('ValidatedBodies', () => {
 describe('copyOf', () => {
   it('copies deeply as plain data, keeping dates, maps and absent-but-declared properties', () => {
     const inner = Object.assign(new Inner(), { size: 1 });
-    const original = Object.assign(new Outer(), { name: 'n', inner, list: [inner, { at: new Date(5) }], seen: new Map([['a', 1]]), missing: undefined });
+    const original = Object.assign(new Outer(), {
+      name: 'n',
+      inner,
+      list: [inner, { at: new Date(5) }],
+      seen: new Map([['a', 1]]),
+      missing: undefined,
+    });
     const copy = copyOf(original);
     expect(JSON.stringify(copy)).toBe(JSON.stringify(original));
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);

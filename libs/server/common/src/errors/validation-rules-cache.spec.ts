@@ -58,6 +58,8 @@ describe('rememberValidationRules', () => {
   it('leaves validation as it was: nested errors still found', async () => {
     const value = Object.assign(new Outer(), { name: 'n', secret: 's', added: 1, inner: Object.assign(new Inner(), { count: 'x' }) });
     const errors = await validate(value);
-    expect(errors.map((error) => [error.property, error.children?.map((child) => Object.keys(child.constraints ?? {}))])).toEqual([['inner', [['isInt']]]]);
+    expect(errors.map((error) => [error.property, error.children?.map((child) => Object.keys(child.constraints ?? {}))])).toEqual([
+      ['inner', [['isInt']]],
+    ]);
   });
 });

@@ -40,8 +40,12 @@ describe('validation messages name the rule that failed', () => {
   });
 
   it('null reads "must not be null" first; a wrong type names the type before any bound', () => {
-    expect(validationErrorData(validateSync(Object.assign(new Named(), { exploreName: null })))['exploreName']?.[0]).toBe('exploreName must not be null');
-    expect(validationErrorData(validateSync(Object.assign(new Named(), { exploreName: 3 })))['exploreName']?.[0]).toBe('exploreName must be a string');
+    expect(validationErrorData(validateSync(Object.assign(new Named(), { exploreName: null })))['exploreName']?.[0]).toBe(
+      'exploreName must not be null',
+    );
+    expect(validationErrorData(validateSync(Object.assign(new Named(), { exploreName: 3 })))['exploreName']?.[0]).toBe(
+      'exploreName must be a string',
+    );
   });
 });
 
@@ -56,8 +60,14 @@ describe('@AcceptsUnknownProperties()', () => {
   const pipe = createValidationPipe();
 
   it('drops unknown properties on marked bodies and names them on the others', async () => {
-    await expect(pipe.transform({ name: 'x', extra: 1 }, { type: 'body', metatype: Tolerant })).resolves.toEqual(Object.assign(new Tolerant(), { name: 'x' }));
-    await expect(pipe.transform({ name: 'x', extra: 1 }, { type: 'body', metatype: Strict })).rejects.toMatchObject({ data: { extra: expect.any(Array) } });
-    await expect(pipe.transform({ name: 3, extra: 1 }, { type: 'body', metatype: Tolerant })).rejects.toMatchObject({ data: { name: ['name must be a string'] } });
+    await expect(pipe.transform({ name: 'x', extra: 1 }, { type: 'body', metatype: Tolerant })).resolves.toEqual(
+      Object.assign(new Tolerant(), { name: 'x' }),
+    );
+    await expect(pipe.transform({ name: 'x', extra: 1 }, { type: 'body', metatype: Strict })).rejects.toMatchObject({
+      data: { extra: expect.any(Array) },
+    });
+    await expect(pipe.transform({ name: 3, extra: 1 }, { type: 'body', metatype: Tolerant })).rejects.toMatchObject({
+      data: { name: ['name must be a string'] },
+    });
   });
 });

@@ -13,14 +13,33 @@ import { rememberValidationRules } from './validation-rules-cache';
  * reads "is required", not "must be shorter than or equal to 1024 characters".
  */
 const KIND_CONSTRAINTS = new Set([
-  'isDefined', 'isString', 'isBoolean', 'isInt', 'isNumber', 'isArray', 'isObject', 'isIn', 'isEnum', 'isUuid', 'isEmail', 'isDateString', 'isISO8601', 'nestedValidation', 'whitelistValidation', 'isFilterGroup',
+  'isDefined',
+  'isString',
+  'isBoolean',
+  'isInt',
+  'isNumber',
+  'isArray',
+  'isObject',
+  'isIn',
+  'isEnum',
+  'isUuid',
+  'isEmail',
+  'isDateString',
+  'isISO8601',
+  'nestedValidation',
+  'whitelistValidation',
+  'isFilterGroup',
 ]);
 
 function messagesOf(error: ValidationError, path: string): string[] {
   const entries = Object.entries(error.constraints ?? {});
-  const ordered = [...entries.filter(([name]) => KIND_CONSTRAINTS.has(name)), ...entries.filter(([name]) => !KIND_CONSTRAINTS.has(name))].map(([, message]) => message);
+  const ordered = [
+    ...entries.filter(([name]) => KIND_CONSTRAINTS.has(name)),
+    ...entries.filter(([name]) => !KIND_CONSTRAINTS.has(name)),
+  ].map(([, message]) => message);
   // class-validator runs every rule on a missing value; say first that it is missing.
-  if (error.value === undefined && entries.length > 0 && !('whitelistValidation' in (error.constraints ?? {}))) return [`${path} is required`, ...ordered];
+  if (error.value === undefined && entries.length > 0 && !('whitelistValidation' in (error.constraints ?? {})))
+    return [`${path} is required`, ...ordered];
   if (error.value === null && entries.length > 0) return [`${path} must not be null`, ...ordered];
   return ordered;
 }

@@ -1,11 +1,5 @@
 import { applyDecorators, HttpCode, type Type } from '@nestjs/common';
-import {
-  ApiExtraModels,
-  ApiOperation,
-  ApiResponse,
-  ApiSecurity,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiResponse, ApiSecurity, getSchemaPath } from '@nestjs/swagger';
 
 import { ApiErrorEnvelopeDto } from './api-envelope.dto';
 import { Enveloped } from './enveloped.decorator';
@@ -36,7 +30,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   406: 'Expired',
   409: 'Conflicts with the current state',
   413: 'The request body is larger than HTTP_BODY_LIMIT_MB',
-  429: 'Too many of your queries are running or waiting; retry after the Retry-After header\'s seconds',
+  429: "Too many of your queries are running or waiting; retry after the Retry-After header's seconds",
   500: 'Unexpected error; error.data.errorId is in the server logs',
   503: 'A dependency (database, Redis) is unavailable',
 };

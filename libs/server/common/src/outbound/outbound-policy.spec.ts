@@ -4,8 +4,28 @@ const CLOSED = { allowPrivateNetwork: false, allowedHosts: [] };
 
 describe('the outbound host policy', () => {
   it.each([
-    '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-    '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::',
+    '127.0.0.1',
+    '127.1.2.3',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::',
   ])('%s is not public', (address) => {
     expect(isPublicAddress(address)).toBe(false);
     expect(isAddressAllowed(CLOSED, address, address)).toBe(false);
@@ -17,7 +37,9 @@ describe('the outbound host policy', () => {
   });
 
   it('lets an operator allow a host by name, by address, by CIDR range, or every private one', () => {
-    expect(isAddressAllowed({ allowPrivateNetwork: false, allowedHosts: ['warehouse.internal'] }, 'Warehouse.Internal.', '10.1.2.3')).toBe(true);
+    expect(isAddressAllowed({ allowPrivateNetwork: false, allowedHosts: ['warehouse.internal'] }, 'Warehouse.Internal.', '10.1.2.3')).toBe(
+      true,
+    );
     expect(isAddressAllowed({ allowPrivateNetwork: false, allowedHosts: ['127.0.0.1'] }, 'localhost', '127.0.0.1')).toBe(true);
     expect(isAddressAllowed({ allowPrivateNetwork: false, allowedHosts: ['127.0.0.1'] }, '127.0.0.2', '127.0.0.2')).toBe(false);
     expect(isAddressAllowed({ allowPrivateNetwork: false, allowedHosts: ['10.1.0.0/16'] }, 'db', '10.1.200.7')).toBe(true);
@@ -28,7 +50,10 @@ describe('the outbound host policy', () => {
   });
 
   it('resolves a name and refuses it when any of its addresses is not allowed (the client may pick any)', async () => {
-    const resolver = async () => [{ address: '93.184.216.34', family: 4 as const }, { address: '10.0.0.5', family: 4 as const }];
+    const resolver = async () => [
+      { address: '93.184.216.34', family: 4 as const },
+      { address: '10.0.0.5', family: 4 as const },
+    ];
     await expect(resolveAllowedHost(CLOSED, 'mixed.example', resolver)).rejects.toBeInstanceOf(OutboundHostRefusedError);
     const publicOnly = async () => [{ address: '93.184.216.34', family: 4 as const }];
     await expect(resolveAllowedHost(CLOSED, 'public.example', publicOnly)).resolves.toEqual([{ address: '93.184.216.34', family: 4 }]);

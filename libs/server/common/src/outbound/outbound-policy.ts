@@ -73,7 +73,8 @@ function embeddedIpv4(address: string): string | undefined {
   const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (isMapped) return v4(groups[6] as number, groups[7] as number);
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return v4(groups[6] as number, groups[7] as number);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0))
+    return v4(groups[6] as number, groups[7] as number);
   if (groups[0] === 0x2002) return v4(groups[1] as number, groups[2] as number);
   return undefined;
 }
@@ -91,7 +92,9 @@ function expandIpv6(address: string): number[] | undefined {
   const right = tail ? tail.split(':') : [];
   const missing = 8 - left.length - right.length;
   if (text.includes('::') ? missing < 0 : missing !== 0) return undefined;
-  const groups = [...left, ...Array.from({ length: text.includes('::') ? missing : 0 }, () => '0'), ...right].map((group) => parseInt(group, 16));
+  const groups = [...left, ...Array.from({ length: text.includes('::') ? missing : 0 }, () => '0'), ...right].map((group) =>
+    parseInt(group, 16),
+  );
   return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : undefined;
 }
 
@@ -149,14 +152,19 @@ export interface ResolvedAddress {
 
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
-const systemResolver: Resolver = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+const systemResolver: Resolver = async (host) =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 
 /**
  * The addresses `host` resolves to, once every one of them is allowed: a name that resolves to
  * one public and one private address is refused (the client may pick either). Callers connect to
  * these addresses (pinning), so a second lookup cannot answer differently (DNS rebinding).
  */
-export async function resolveAllowedHost(policy: OutboundPolicy, host: string, resolve: Resolver = systemResolver): Promise<ResolvedAddress[]> {
+export async function resolveAllowedHost(
+  policy: OutboundPolicy,
+  host: string,
+  resolve: Resolver = systemResolver,
+): Promise<ResolvedAddress[]> {
   const name = normalisedHost(host);
   if (!name || /[\s/\\?#@]/.test(name)) throw new OutboundHostRefusedError(host, 'invalid');
   const literal = isIP(name);

@@ -10,8 +10,12 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
   return ((_hostname: string, options: { all?: boolean } | number | undefined, callback: (...args: unknown[]) => void) => {
     const all = typeof options === 'object' && options?.all === true;
     const first = addresses[0] as ResolvedAddress;
-    if (all) callback(null, addresses.map(({ address, family }) => ({ address, family })));
+    if (all)
+      callback(
+        null,
+        addresses.map(({ address, family }) => ({ address, family })),
+      );
     else callback(null, first.address, first.family);
-  // Cast: LookupFunction has dns.lookup's overloads, which one TypeScript function cannot implement.
+    // Cast: LookupFunction has dns.lookup's overloads, which one TypeScript function cannot implement.
   }) as unknown as LookupFunction;
 }

@@ -11,9 +11,13 @@ export function createS3Client(settings: S3Settings): S3Client {
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     // The SDK's own reader is used only when no keys are configured (AWS_* variables, roles).
-    ...(settings.credentials ? { credentials: { accessKeyId: settings.credentials.accessKeyId, secretAccessKey: settings.credentials.secretAccessKey } } : {}),
+    ...(settings.credentials
+      ? { credentials: { accessKeyId: settings.credentials.accessKeyId, secretAccessKey: settings.credentials.secretAccessKey } }
+      : {}),
     // Many S3-compatible servers reject the SDK's default extra checksum headers; send them only where S3 requires them.
-    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+    ...(settings.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+      : {}),
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
   });
 }

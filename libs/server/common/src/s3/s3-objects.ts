@@ -13,7 +13,9 @@ export interface S3DeleteOutcome {
 export async function* listS3Objects(client: S3Client, bucket: string, prefix: string, pageSize = 1000): AsyncGenerator<_Object> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: pageSize, ...(token ? { ContinuationToken: token } : {}) }));
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: pageSize, ...(token ? { ContinuationToken: token } : {}) }),
+    );
     for (const object of page.Contents ?? []) if (object.Key) yield object;
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -25,7 +27,9 @@ export async function deleteS3Objects(client: S3Client, bucket: string, objects:
   const failures: S3DeleteOutcome['failures'] = [];
   for (let start = 0; start < objects.length; start += DELETE_BATCH) {
     const batch = objects.slice(start, start + DELETE_BATCH);
-    const answer = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((object) => ({ Key: object.Key })), Quiet: true } }));
+    const answer = await client.send(
+      new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((object) => ({ Key: object.Key })), Quiet: true } }),
+    );
     const refused = new Map((answer.Errors ?? []).map((error) => [error.Key, error.Code ?? 'unknown']));
     for (const object of batch) {
       const code = refused.get(object.Key);

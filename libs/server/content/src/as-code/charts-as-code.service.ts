@@ -74,7 +74,11 @@ export class ChartsAsCodeService {
   async download(principal: Principal, projectUuid: string, request: DownloadRequest): Promise<ChartsDownload> {
     const spaces = await this.asCodeSpaces(principal, projectUuid, 'download charts');
     // Charts of spaces the caller cannot see are left out without a word, like missing ones.
-    const visible = await this.charts.listInSpaces(projectUuid, spaces.visible().map((space) => space.spaceUuid), { includeDashboardCharts: true });
+    const visible = await this.charts.listInSpaces(
+      projectUuid,
+      spaces.visible().map((space) => space.spaceUuid),
+      { includeDashboardCharts: true },
+    );
     visible.sort((a, b) => a.slug.localeCompare(b.slug));
     const ids = (request.ids ?? []).map((id) => id.trim()).filter(Boolean);
     const matches = (chart: SavedChartRow, id: string) => chart.savedChartUuid === id.toLowerCase() || chart.slug === id;
@@ -85,7 +89,12 @@ export class ChartsAsCodeService {
     const dashboardSlugs = await this.dashboardSlugs(page);
     const downloadedAt = new Date();
     const files = page.map((chart) =>
-      toChartAsCode(chart, spaces.find(chart.spaceUuid)?.path ?? '', chart.dashboardUuid ? (dashboardSlugs.get(chart.dashboardUuid) ?? null) : null, downloadedAt),
+      toChartAsCode(
+        chart,
+        spaces.find(chart.spaceUuid)?.path ?? '',
+        chart.dashboardUuid ? (dashboardSlugs.get(chart.dashboardUuid) ?? null) : null,
+        downloadedAt,
+      ),
     );
     return {
       charts: files,
@@ -100,15 +109,22 @@ export class ChartsAsCodeService {
   async upload(principal: Principal, projectUuid: string, slug: string, file: ChartUpload): Promise<ContentChanges> {
     let spaces = await this.asCodeSpaces(principal, projectUuid, 'upload charts');
     const upload = { ...file, spaceSlug: asSpacePath(file.spaceSlug), tableConfig: file.tableConfig ?? { columnOrder: [] } };
-    if (slugify(slug) !== slug) throw new QuarryError('ValidationError', 'Invalid request: slug', { slug: ['slug must be lowercase letters and digits joined by single dashes'] });
+    if (slugify(slug) !== slug)
+      throw new QuarryError('ValidationError', 'Invalid request: slug', {
+        slug: ['slug must be lowercase letters and digits joined by single dashes'],
+      });
     const chartType = upload.chartConfig['type'];
     if (!CHART_TYPES.includes(chartType as ChartType)) {
-      throw new QuarryError('ValidationError', 'Invalid request: chartConfig.type', { 'chartConfig.type': [`type must be one of: ${CHART_TYPES.join(', ')}`] });
+      throw new QuarryError('ValidationError', 'Invalid request: chartConfig.type', {
+        'chartConfig.type': [`type must be one of: ${CHART_TYPES.join(', ')}`],
+      });
     }
     await this.gate.assertStorable(principal, projectUuid, upload);
     const spaceChanges = this.spacePaths.plan(spaces, upload.spaceSlug, upload.publicSpaceCreate !== true);
     if (spaceChanges.length > 0 && upload.skipSpaceCreate) {
-      throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, { spaceSlug: ['no space has this path (skipSpaceCreate is set)'] });
+      throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, {
+        spaceSlug: ['no space has this path (skipSpaceCreate is set)'],
+      });
     }
     const found = await this.charts.findBySlug(projectUuid, slug);
     // A chart of a space the caller cannot see is answered as if it did not exist (no oracle, no
@@ -116,7 +132,11 @@ export class ChartsAsCodeService {
     const existing = found && spaces.access(found.spaceUuid) ? found : null;
     if (existing) spaces.assert(existing.spaceUuid, 'space:manage-content');
     const dashboardUuid = await this.dashboardOf(spaces, upload);
-    const content = chartContent({ ...upload, chartConfig: upload.chartConfig as ChartAsCodeConfig, pivotConfig: upload.pivotConfig ?? null });
+    const content = chartContent({
+      ...upload,
+      chartConfig: upload.chartConfig as ChartAsCodeConfig,
+      pivotConfig: upload.pivotConfig ?? null,
+    });
     const name = contentName(upload.name);
     const description = upload.description ?? null;
     const targetSpace = spaces.visible().find((space) => space.path === upload.spaceSlug);
@@ -159,7 +179,12 @@ export class ChartsAsCodeService {
     const space = spaces.assert(placed.target.spaceUuid, 'space:manage-content');
     for (const change of changes.charts) change.data.spacePath = space.path;
     if (existing) {
-      await this.charts.addVersion(existing.savedChartUuid, { name, description, spaceUuid: space.spaceUuid, dashboardUuid }, content, principal.userUuid);
+      await this.charts.addVersion(
+        existing.savedChartUuid,
+        { name, description, spaceUuid: space.spaceUuid, dashboardUuid },
+        content,
+        principal.userUuid,
+      );
     } else {
       const created = await this.chartsService.insert(principal, spaces, {
         ...upload,
@@ -171,7 +196,10 @@ export class ChartsAsCodeService {
         dashboardUuid: dashboardUuid ?? undefined,
       });
       const saved = await this.charts.findByUuid(created);
-      Object.assign((changes.charts[0] as { data: { uuid: string | null; slug: string } }).data, { uuid: created, slug: saved?.slug ?? slug });
+      Object.assign((changes.charts[0] as { data: { uuid: string | null; slug: string } }).data, {
+        uuid: created,
+        slug: saved?.slug ?? slug,
+      });
     }
     return changes;
   }
@@ -207,14 +235,18 @@ export class ChartsAsCodeService {
     if (dashboardSlug) {
       const dashboard = await this.dashboards.findBySlug(spaces.projectUuid, dashboardSlug);
       if (!dashboard || !spaces.access(dashboard.spaceUuid)) {
-        throw new QuarryError('ValidationError', `Invalid request: no dashboard has the slug ${dashboardSlug}`, { dashboardSlug: ['no dashboard of this project has this slug'] });
+        throw new QuarryError('ValidationError', `Invalid request: no dashboard has the slug ${dashboardSlug}`, {
+          dashboardSlug: ['no dashboard of this project has this slug'],
+        });
       }
       return dashboard.dashboardUuid;
     }
     if (!dashboardUuid) return null;
     const dashboard = await this.dashboards.findByUuid(dashboardUuid.toLowerCase());
     if (!dashboard || dashboard.projectUuid !== spaces.projectUuid || !spaces.access(dashboard.spaceUuid)) {
-      throw new QuarryError('ValidationError', 'Invalid request: dashboardUuid is not a dashboard of this project', { dashboardUuid: ['no dashboard of this project has this uuid'] });
+      throw new QuarryError('ValidationError', 'Invalid request: dashboardUuid is not a dashboard of this project', {
+        dashboardUuid: ['no dashboard of this project has this uuid'],
+      });
     }
     return dashboard.dashboardUuid;
   }

@@ -36,7 +36,9 @@ export interface DashboardAsCode {
 export function tileSlugs(tiles: readonly StoredTile[], chartSlugs: ReadonlyMap<string, string>): string[] {
   const taken = new Set<string>();
   return tiles.map((tile) => {
-    const base = chartSlugs.get(String(tile.properties['savedChartUuid'])) ?? slugify(String(tile.properties['title'] ?? ''), tile.type.replace(/_/g, '-'));
+    const base =
+      chartSlugs.get(String(tile.properties['savedChartUuid'])) ??
+      slugify(String(tile.properties['title'] ?? ''), tile.type.replace(/_/g, '-'));
     let slug = base;
     for (let attempt = 1; taken.has(slug); attempt += 1) slug = `${base}-${attempt}`;
     taken.add(slug);
@@ -53,7 +55,8 @@ export function uploadTileSlugs(tiles: ReadonlyArray<{ type: string; tileSlug?: 
   const taken = new Set(tiles.map((tile) => tile.tileSlug).filter((slug): slug is string => Boolean(slug)));
   return tiles.map((tile) => {
     if (tile.tileSlug) return tile.tileSlug;
-    const chartSlug = tile.type === 'saved_chart' && typeof tile.properties['chartSlug'] === 'string' ? tile.properties['chartSlug'] : undefined;
+    const chartSlug =
+      tile.type === 'saved_chart' && typeof tile.properties['chartSlug'] === 'string' ? tile.properties['chartSlug'] : undefined;
     const base = chartSlug ?? slugify(String(tile.properties['title'] ?? ''), tile.type.replace(/_/g, '-'));
     let slug = base;
     for (let attempt = 1; taken.has(slug); attempt += 1) slug = `${base}-${attempt}`;
@@ -76,7 +79,12 @@ export function rekeyTileTargets(filters: Record<string, unknown>, keys: Readonl
   return Object.fromEntries(Object.entries(filters).map(([group, rules]) => [group, rekey(rules)]));
 }
 
-export function toDashboardAsCode(dashboard: DashboardRow, spacePath: string, chartSlugs: ReadonlyMap<string, string>, downloadedAt: Date): DashboardAsCode {
+export function toDashboardAsCode(
+  dashboard: DashboardRow,
+  spacePath: string,
+  chartSlugs: ReadonlyMap<string, string>,
+  downloadedAt: Date,
+): DashboardAsCode {
   const slugs = tileSlugs(dashboard.tiles, chartSlugs);
   const tiles = dashboard.tiles.map((tile, index): TileAsCode => {
     const { savedChartUuid, ...properties } = tile.properties;
@@ -88,7 +96,8 @@ export function toDashboardAsCode(dashboard: DashboardRow, spacePath: string, ch
       h: tile.h,
       tabUuid: tile.tabUuid,
       tileSlug: slugs[index] as string,
-      properties: tile.type === 'saved_chart' ? { ...properties, chartSlug: chartSlugs.get(String(savedChartUuid)) ?? null } : tile.properties,
+      properties:
+        tile.type === 'saved_chart' ? { ...properties, chartSlug: chartSlugs.get(String(savedChartUuid)) ?? null } : tile.properties,
     };
   });
   return {
@@ -109,7 +118,11 @@ export function toDashboardAsCode(dashboard: DashboardRow, spacePath: string, ch
 
 /** A dashboard's translatable strings: name, description, tab names and tile titles. */
 export function dashboardLanguageMap(dashboard: DashboardAsCode): { dashboard: Record<string, unknown> } {
-  const titles = Object.fromEntries(dashboard.tiles.filter((tile) => typeof tile.properties['title'] === 'string' && tile.properties['title']).map((tile) => [tile.tileSlug, { title: tile.properties['title'] }]));
+  const titles = Object.fromEntries(
+    dashboard.tiles
+      .filter((tile) => typeof tile.properties['title'] === 'string' && tile.properties['title'])
+      .map((tile) => [tile.tileSlug, { title: tile.properties['title'] }]),
+  );
   return {
     dashboard: {
       [dashboard.slug]: {

@@ -3,14 +3,27 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { Injectable } from '@nestjs/common';
 import { type Principal, QuarryError, slugify, TILE_TYPES, type TileType } from '@quarry/domain';
-import { type DashboardLayout, type DashboardRow, DashboardsRepository, SavedChartsRepository, type StoredTile } from '@quarry/server/database';
+import {
+  type DashboardLayout,
+  type DashboardRow,
+  DashboardsRepository,
+  SavedChartsRepository,
+  type StoredTile,
+} from '@quarry/server/database';
 
 import { contentName, withFreeSlug } from '../content-names';
 import type { ProjectSpaces } from '../spaces/project-spaces';
 import { ChartsAsCodeService, type DownloadRequest } from './charts-as-code.service';
 import { AS_CODE_PAGE_SIZE } from './charts-as-code.service';
 import type { ChangeAction, ContentChanges } from './content-changes';
-import { type DashboardAsCode, dashboardLanguageMap, rekeyTileTargets, type TileAsCode, toDashboardAsCode, uploadTileSlugs } from './dashboard-as-code';
+import {
+  type DashboardAsCode,
+  dashboardLanguageMap,
+  rekeyTileTargets,
+  type TileAsCode,
+  toDashboardAsCode,
+  uploadTileSlugs,
+} from './dashboard-as-code';
 import { asSpacePath, SpacePaths } from './space-paths';
 
 export interface DashboardsDownload {
@@ -54,7 +67,10 @@ export class DashboardsAsCodeService {
 
   async download(principal: Principal, projectUuid: string, request: DownloadRequest): Promise<DashboardsDownload> {
     const spaces = await this.chartsAsCode.asCodeSpaces(principal, projectUuid, 'download dashboards');
-    const visible = await this.dashboards.listInSpaces(projectUuid, spaces.visible().map((space) => space.spaceUuid));
+    const visible = await this.dashboards.listInSpaces(
+      projectUuid,
+      spaces.visible().map((space) => space.spaceUuid),
+    );
     visible.sort((a, b) => a.slug.localeCompare(b.slug));
     const ids = (request.ids ?? []).map((id) => id.trim()).filter(Boolean);
     const matches = (dashboard: DashboardRow, id: string) => dashboard.dashboardUuid === id.toLowerCase() || dashboard.slug === id;
@@ -63,7 +79,9 @@ export class DashboardsAsCodeService {
     const page = selected.slice(offset, offset + AS_CODE_PAGE_SIZE);
     const chartSlugs = await this.chartSlugs(page);
     const downloadedAt = new Date();
-    const files = page.map((dashboard) => toDashboardAsCode(dashboard, spaces.find(dashboard.spaceUuid)?.path ?? '', chartSlugs, downloadedAt));
+    const files = page.map((dashboard) =>
+      toDashboardAsCode(dashboard, spaces.find(dashboard.spaceUuid)?.path ?? '', chartSlugs, downloadedAt),
+    );
     return {
       dashboards: files,
       languageMap: request.languageMap ? files.map(dashboardLanguageMap) : null,
@@ -77,10 +95,15 @@ export class DashboardsAsCodeService {
   async upload(principal: Principal, projectUuid: string, slug: string, file: DashboardUpload): Promise<ContentChanges> {
     let spaces = await this.chartsAsCode.asCodeSpaces(principal, projectUuid, 'upload dashboards');
     const upload = { ...file, spaceSlug: asSpacePath(file.spaceSlug) };
-    if (slugify(slug) !== slug) throw new QuarryError('ValidationError', 'Invalid request: slug', { slug: ['slug must be lowercase letters and digits joined by single dashes'] });
+    if (slugify(slug) !== slug)
+      throw new QuarryError('ValidationError', 'Invalid request: slug', {
+        slug: ['slug must be lowercase letters and digits joined by single dashes'],
+      });
     const spaceChanges = this.spacePaths.plan(spaces, upload.spaceSlug, upload.publicSpaceCreate !== true);
     if (spaceChanges.length > 0 && upload.skipSpaceCreate) {
-      throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, { spaceSlug: ['no space has this path (skipSpaceCreate is set)'] });
+      throw new QuarryError('ValidationError', `Invalid request: space ${upload.spaceSlug} does not exist`, {
+        spaceSlug: ['no space has this path (skipSpaceCreate is set)'],
+      });
     }
     const found = await this.dashboards.findBySlug(projectUuid, slug);
     // A dashboard of a space the caller cannot see is answered as if it did not exist (no oracle, no
@@ -94,8 +117,22 @@ export class DashboardsAsCodeService {
     if (existing) {
       const chartSlugs = await this.chartSlugs([existing]);
       const current = toDashboardAsCode(existing, spaces.find(existing.spaceUuid)?.path ?? '', chartSlugs, new Date());
-      const wanted = toDashboardAsCode({ ...existing, ...layout, name, description }, upload.spaceSlug, await this.chartSlugs([{ ...existing, ...layout }]), new Date());
-      const comparable = (file: DashboardAsCode) => [file.name, file.description, file.spaceSlug, file.tiles, file.tabs, file.filters, file.config, file.parameters];
+      const wanted = toDashboardAsCode(
+        { ...existing, ...layout, name, description },
+        upload.spaceSlug,
+        await this.chartSlugs([{ ...existing, ...layout }]),
+        new Date(),
+      );
+      const comparable = (file: DashboardAsCode) => [
+        file.name,
+        file.description,
+        file.spaceSlug,
+        file.tiles,
+        file.tabs,
+        file.filters,
+        file.config,
+        file.parameters,
+      ];
       action = isDeepStrictEqual(comparable(current), comparable(wanted)) ? 'no changes' : 'update';
     }
     const changes: ContentChanges = {
@@ -111,12 +148,30 @@ export class DashboardsAsCodeService {
     const space = spaces.assert(placed.target.spaceUuid, 'space:manage-content');
     for (const change of changes.dashboards) change.data.spacePath = space.path;
     if (existing) {
-      await this.dashboards.addVersion(existing.dashboardUuid, { name, description, spaceUuid: space.spaceUuid }, layout, principal.userUuid);
+      await this.dashboards.addVersion(
+        existing.dashboardUuid,
+        { name, description, spaceUuid: space.spaceUuid },
+        layout,
+        principal.userUuid,
+      );
     } else {
       const dashboardUuid = randomUUID();
-      const createdSlug = await withFreeSlug('dashboard', slug, (candidate) => this.dashboards.slugTaken(projectUuid, candidate), (candidate) =>
-        this.dashboards.create({ dashboardUuid, projectUuid, spaceUuid: space.spaceUuid, name, description, slug: candidate }, layout, principal.userUuid), 'dashboards_slug_unique');
-      Object.assign((changes.dashboards[0] as { data: { uuid: string | null; slug: string } }).data, { uuid: dashboardUuid, slug: createdSlug });
+      const createdSlug = await withFreeSlug(
+        'dashboard',
+        slug,
+        (candidate) => this.dashboards.slugTaken(projectUuid, candidate),
+        (candidate) =>
+          this.dashboards.create(
+            { dashboardUuid, projectUuid, spaceUuid: space.spaceUuid, name, description, slug: candidate },
+            layout,
+            principal.userUuid,
+          ),
+        'dashboards_slug_unique',
+      );
+      Object.assign((changes.dashboards[0] as { data: { uuid: string | null; slug: string } }).data, {
+        uuid: dashboardUuid,
+        slug: createdSlug,
+      });
     }
     return changes;
   }
@@ -138,14 +193,17 @@ export class DashboardsAsCodeService {
         const { chartSlug, ...rest } = tile.properties;
         const chart = typeof chartSlug === 'string' ? await this.charts.findBySlug(spaces.projectUuid, chartSlug) : null;
         if (!chart || !spaces.access(chart.spaceUuid)) {
-          problems[`tiles.${index}.properties.chartSlug`] = ['chartSlug must be the slug of a chart of this project that you can see (upload charts first)'];
+          problems[`tiles.${index}.properties.chartSlug`] = [
+            'chartSlug must be the slug of a chart of this project that you can see (upload charts first)',
+          ];
           continue;
         }
         properties = { ...rest, savedChartUuid: chart.savedChartUuid };
       }
       tiles.push({ uuid, type: tile.type, x: tile.x, y: tile.y, w: tile.w, h: tile.h, tabUuid: tile.tabUuid ?? null, properties });
     }
-    if (Object.keys(problems).length > 0) throw new QuarryError('ValidationError', `Invalid request: ${Object.keys(problems).join(', ')}`, problems);
+    if (Object.keys(problems).length > 0)
+      throw new QuarryError('ValidationError', `Invalid request: ${Object.keys(problems).join(', ')}`, problems);
     return {
       tiles,
       // Plain copies: request DTO instances would not compare equal to stored JSON.
@@ -162,7 +220,9 @@ export class DashboardsAsCodeService {
   }
 
   private async chartSlugs(dashboards: ReadonlyArray<Pick<DashboardRow, 'tiles'>>): Promise<Map<string, string>> {
-    const uuids = dashboards.flatMap((dashboard) => dashboard.tiles.filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid'])));
+    const uuids = dashboards.flatMap((dashboard) =>
+      dashboard.tiles.filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid'])),
+    );
     const charts = await this.charts.listByUuids([...new Set(uuids)]);
     return new Map(charts.map((chart) => [chart.savedChartUuid, chart.slug]));
   }

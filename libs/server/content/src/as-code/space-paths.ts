@@ -42,7 +42,13 @@ export class SpacePaths {
       if (visiblePaths.has(at)) return;
       changes.push({
         action: 'create',
-        data: { uuid: null, name: segment.replace(/_/g, ' '), path: at, parentPath: index === 0 ? null : segments.slice(0, index).join('.'), isPrivate },
+        data: {
+          uuid: null,
+          name: segment.replace(/_/g, ' '),
+          path: at,
+          parentPath: index === 0 ? null : segments.slice(0, index).join('.'),
+          isPrivate,
+        },
       });
     });
     return changes;
@@ -52,7 +58,12 @@ export class SpacePaths {
    * Creates the planned spaces of `path` in order, each under its planned parent's created space or
    * the visible space at the parent path. Each change is updated with the uuid and path it got.
    */
-  async create(principal: Principal, spaces: ProjectSpaces, path: string, planned: Array<ContentChange<SpaceChangeData>>): Promise<CreatedSpaces> {
+  async create(
+    principal: Principal,
+    spaces: ProjectSpaces,
+    path: string,
+    planned: Array<ContentChange<SpaceChangeData>>,
+  ): Promise<CreatedSpaces> {
     const visible = new Map(spaces.visible().map((space) => [space.path, space.spaceUuid]));
     // Planned path -> the created space (its real path may differ when the planned one is taken).
     const created = new Map<string, { uuid: string; path: string }>();

@@ -14,14 +14,23 @@ export class ChartPinSource implements PinnedItemSource {
   constructor(private readonly charts: SavedChartsRepository) {}
 
   async describe(spaces: ProjectSpaces, uuids: readonly string[]): Promise<Map<string, PinnedItemData>> {
-    const rows = await this.charts.listInSpaces(spaces.projectUuid, spaces.visible().map((space) => space.spaceUuid), { includeDashboardCharts: true });
+    const rows = await this.charts.listInSpaces(
+      spaces.projectUuid,
+      spaces.visible().map((space) => space.spaceUuid),
+      { includeDashboardCharts: true },
+    );
     const wanted = new Set(uuids);
     // The pin itself (list and order) is added by PinsService.
-    return new Map(rows.filter((row) => wanted.has(row.savedChartUuid)).map((row) => [row.savedChartUuid, { ...toChartSummary(row, undefined) } as PinnedItemData]));
+    return new Map(
+      rows
+        .filter((row) => wanted.has(row.savedChartUuid))
+        .map((row) => [row.savedChartUuid, { ...toChartSummary(row, undefined) } as PinnedItemData]),
+    );
   }
 
   async assertVisible(spaces: ProjectSpaces, uuid: string): Promise<void> {
     const chart = await this.charts.findByUuid(uuid);
-    if (!chart || chart.projectUuid !== spaces.projectUuid || !spaces.access(chart.spaceUuid)) throw new NotFoundError('Saved chart not found', { chartUuid: uuid });
+    if (!chart || chart.projectUuid !== spaces.projectUuid || !spaces.access(chart.spaceUuid))
+      throw new NotFoundError('Saved chart not found', { chartUuid: uuid });
   }
 }

@@ -147,12 +147,20 @@ export class ChartsService {
   /** The project's charts in spaces the caller may see. */
   async list(principal: Principal, projectUuid: string): Promise<ChartSummaryView[]> {
     const spaces = await this.access.forProject(principal, projectUuid);
-    const rows = await this.charts.listInSpaces(projectUuid, spaces.visible().map((space) => space.spaceUuid), { includeDashboardCharts: true });
+    const rows = await this.charts.listInSpaces(
+      projectUuid,
+      spaces.visible().map((space) => space.spaceUuid),
+      { includeDashboardCharts: true },
+    );
     return this.summaries(projectUuid, rows);
   }
 
   async summaries(projectUuid: string, rows: readonly SavedChartRow[]): Promise<ChartSummaryView[]> {
-    const pins = await this.pinRows.pinsOf(projectUuid, 'chart', rows.map((row) => row.savedChartUuid));
+    const pins = await this.pinRows.pinsOf(
+      projectUuid,
+      'chart',
+      rows.map((row) => row.savedChartUuid),
+    );
     return rows.map((row) => toChartSummary(row, pins.get(row.savedChartUuid)));
   }
 
@@ -162,7 +170,9 @@ export class ChartsService {
     const spaceUuid = request.spaceUuid?.toLowerCase() ?? chart.spaceUuid;
     if (spaceUuid !== chart.spaceUuid) {
       if (chart.dashboardUuid) {
-        throw new QuarryError('ValidationError', 'Invalid request: a chart saved in a dashboard moves with its dashboard', { spaceUuid: ['a chart saved in a dashboard moves with its dashboard'] });
+        throw new QuarryError('ValidationError', 'Invalid request: a chart saved in a dashboard moves with its dashboard', {
+          spaceUuid: ['a chart saved in a dashboard moves with its dashboard'],
+        });
       }
       spaces.assert(spaceUuid, 'space:manage-content');
     }
@@ -213,7 +223,14 @@ export class ChartsService {
     const { spaces, chart } = await this.authorized(principal, chartUuid, 'space:view');
     const version = await this.charts.version(chartUuid, versionUuid);
     if (!version) throw new NotFoundError('Chart version not found', { versionUuid });
-    const asSaved: SavedChartRow = { ...chart, ...contentOf(version), name: version.name, description: version.description, versionUuid, versionNumber: version.versionNumber };
+    const asSaved: SavedChartRow = {
+      ...chart,
+      ...contentOf(version),
+      name: version.name,
+      description: version.description,
+      versionUuid,
+      versionNumber: version.versionNumber,
+    };
     return {
       chartUuid,
       versionUuid,

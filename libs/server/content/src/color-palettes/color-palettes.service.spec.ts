@@ -20,7 +20,15 @@ describe('ColorPalettesService on PostgreSQL', () => {
   async function newOrganization(role: OrganizationRole = 'admin'): Promise<Principal> {
     const organizationUuid = randomUUID();
     await dataSource.query(`INSERT INTO organizations (organization_uuid, name) VALUES ($1, 'org')`, [organizationUuid]);
-    return { userUuid: randomUUID(), email: 'a@example.com', firstName: '', lastName: '', organizationUuid, organizationRole: role, tokenUuid: randomUUID() };
+    return {
+      userUuid: randomUUID(),
+      email: 'a@example.com',
+      firstName: '',
+      lastName: '',
+      organizationUuid,
+      organizationRole: role,
+      tokenUuid: randomUUID(),
+    };
   }
 
   beforeAll(async () => {
@@ -50,7 +58,9 @@ describe('ColorPalettesService on PostgreSQL', () => {
 
   it('keeps one active palette under concurrent set-active calls, and the database refuses a second', async () => {
     const admin = await newOrganization();
-    const created = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((digit) => service.create(admin, { name: digit, colors: colors(digit) })));
+    const created = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((digit) => service.create(admin, { name: digit, colors: colors(digit) })),
+    );
     await Promise.all([...created, ...created].map((palette) => service.setActive(admin, palette.colorPaletteUuid)));
     const active = (await service.list(admin)).filter((palette) => palette.isActive);
     expect(active).toHaveLength(1);

@@ -122,7 +122,8 @@ export class ColorPalettesService {
 
 function paletteName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
+  if (!trimmed)
+    throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
   return trimmed;
 }
 

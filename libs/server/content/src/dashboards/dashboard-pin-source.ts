@@ -14,10 +14,17 @@ export class DashboardPinSource implements PinnedItemSource {
   constructor(private readonly dashboards: DashboardsRepository) {}
 
   async describe(spaces: ProjectSpaces, uuids: readonly string[]): Promise<Map<string, PinnedItemData>> {
-    const rows = await this.dashboards.listInSpaces(spaces.projectUuid, spaces.visible().map((space) => space.spaceUuid));
+    const rows = await this.dashboards.listInSpaces(
+      spaces.projectUuid,
+      spaces.visible().map((space) => space.spaceUuid),
+    );
     const wanted = new Set(uuids);
     // The pin itself (list and order) is added by PinsService.
-    return new Map(rows.filter((row) => wanted.has(row.dashboardUuid)).map((row) => [row.dashboardUuid, { ...toDashboardSummary(row, undefined) } as PinnedItemData]));
+    return new Map(
+      rows
+        .filter((row) => wanted.has(row.dashboardUuid))
+        .map((row) => [row.dashboardUuid, { ...toDashboardSummary(row, undefined) } as PinnedItemData]),
+    );
   }
 
   async assertVisible(spaces: ProjectSpaces, uuid: string): Promise<void> {

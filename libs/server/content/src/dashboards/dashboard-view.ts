@@ -55,7 +55,12 @@ export function toDashboardSummary(row: DashboardRow, pin: PinnedItemRow | undef
 }
 
 /** The dashboard with each chart tile describing its chart as it is now. */
-export function toDashboardView(row: DashboardRow, pin: PinnedItemRow | undefined, isPrivate: boolean, charts: ReadonlyMap<string, SavedChartRow>): DashboardView {
+export function toDashboardView(
+  row: DashboardRow,
+  pin: PinnedItemRow | undefined,
+  isPrivate: boolean,
+  charts: ReadonlyMap<string, SavedChartRow>,
+): DashboardView {
   return {
     ...toDashboardSummary(row, pin),
     dashboardVersionId: row.dashboardVersionId,

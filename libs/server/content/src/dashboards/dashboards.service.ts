@@ -71,7 +71,11 @@ export class DashboardsService {
   ) {}
 
   /** Creates a dashboard in the given space, or without one in the caller's first writable space (as the reference). */
-  async create(principal: Principal, projectUuid: string, request: Omit<CreateDashboardRequest, 'spaceUuid'> & { spaceUuid?: string }): Promise<DashboardView> {
+  async create(
+    principal: Principal,
+    projectUuid: string,
+    request: Omit<CreateDashboardRequest, 'spaceUuid'> & { spaceUuid?: string },
+  ): Promise<DashboardView> {
     const spaces = await this.access.forProject(principal, projectUuid);
     const spaceUuid = request.spaceUuid?.toLowerCase() ?? defaultSpace(spaces).spaceUuid;
     spaces.assert(spaceUuid, 'space:manage-content');
@@ -90,7 +94,14 @@ export class DashboardsService {
       (slug) => this.dashboards.slugTaken(spaces.projectUuid, slug),
       (slug) =>
         this.dashboards.create(
-          { dashboardUuid, projectUuid: spaces.projectUuid, spaceUuid: request.spaceUuid.toLowerCase(), name, description: request.description ?? null, slug },
+          {
+            dashboardUuid,
+            projectUuid: spaces.projectUuid,
+            spaceUuid: request.spaceUuid.toLowerCase(),
+            name,
+            description: request.description ?? null,
+            slug,
+          },
           layout,
           principal.userUuid,
         ),
@@ -103,7 +114,9 @@ export class DashboardsService {
   async getByUuidOrSlug(principal: Principal, dashboardUuidOrSlug: string): Promise<DashboardView> {
     if (isUuid(dashboardUuidOrSlug)) return this.get(principal, dashboardUuidOrSlug);
     const matches = await this.dashboards.listBySlugInOrganization(principal.organizationUuid, dashboardUuidOrSlug);
-    const dashboard = await onlyVisibleMatch(this.access, principal, dashboardUuidOrSlug, matches, () => dashboardNotFound(dashboardUuidOrSlug));
+    const dashboard = await onlyVisibleMatch(this.access, principal, dashboardUuidOrSlug, matches, () =>
+      dashboardNotFound(dashboardUuidOrSlug),
+    );
     return this.get(principal, dashboard.dashboardUuid);
   }
 
@@ -116,8 +129,15 @@ export class DashboardsService {
 
   async list(principal: Principal, projectUuid: string): Promise<DashboardSummaryView[]> {
     const spaces = await this.access.forProject(principal, projectUuid);
-    const rows = await this.dashboards.listInSpaces(projectUuid, spaces.visible().map((space) => space.spaceUuid));
-    const pins = await this.pinRows.pinsOf(projectUuid, 'dashboard', rows.map((row) => row.dashboardUuid));
+    const rows = await this.dashboards.listInSpaces(
+      projectUuid,
+      spaces.visible().map((space) => space.spaceUuid),
+    );
+    const pins = await this.pinRows.pinsOf(
+      projectUuid,
+      'dashboard',
+      rows.map((row) => row.dashboardUuid),
+    );
     return rows.map((row) => toDashboardSummary(row, pins.get(row.dashboardUuid)));
   }
 
@@ -151,7 +171,11 @@ export class DashboardsService {
   }
 
   /** The dashboard and the caller's view of its project's spaces, when the caller may do `action` in its space. */
-  async authorized(principal: Principal, dashboardUuid: string, action: SpaceAction): Promise<{ spaces: ProjectSpaces; dashboard: DashboardRow }> {
+  async authorized(
+    principal: Principal,
+    dashboardUuid: string,
+    action: SpaceAction,
+  ): Promise<{ spaces: ProjectSpaces; dashboard: DashboardRow }> {
     const dashboard = await this.load(dashboardUuid);
     try {
       const { spaces } = await this.access.assertSpace(principal, dashboard.projectUuid, dashboard.spaceUuid, action);
@@ -164,11 +188,21 @@ export class DashboardsService {
   }
 
   async viewOf(spaces: ProjectSpaces, dashboard: DashboardRow): Promise<DashboardView> {
-    const chartUuids = dashboard.tiles.filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid']));
-    const [pins, charts] = await Promise.all([this.pinRows.pinsOf(dashboard.projectUuid, 'dashboard', [dashboard.dashboardUuid]), this.charts.listByUuids(chartUuids)]);
+    const chartUuids = dashboard.tiles
+      .filter((tile) => tile.type === 'saved_chart')
+      .map((tile) => String(tile.properties['savedChartUuid']));
+    const [pins, charts] = await Promise.all([
+      this.pinRows.pinsOf(dashboard.projectUuid, 'dashboard', [dashboard.dashboardUuid]),
+      this.charts.listByUuids(chartUuids),
+    ]);
     // Tiles show only charts of this project the caller may see.
     const visible = charts.filter((chart) => chart.projectUuid === dashboard.projectUuid && spaces.access(chart.spaceUuid));
-    return toDashboardView(dashboard, pins.get(dashboard.dashboardUuid), spaces.isPrivate(dashboard.spaceUuid), new Map(visible.map((chart) => [chart.savedChartUuid, chart])));
+    return toDashboardView(
+      dashboard,
+      pins.get(dashboard.dashboardUuid),
+      spaces.isPrivate(dashboard.spaceUuid),
+      new Map(visible.map((chart) => [chart.savedChartUuid, chart])),
+    );
   }
 
   private async load(dashboardUuid: string): Promise<DashboardRow> {
@@ -178,12 +212,19 @@ export class DashboardsService {
   }
 
   /** The new layout: given parts replace the current ones; chart tiles must name charts of the project the caller may see. */
-  private async layout(spaces: ProjectSpaces, dashboardUuid: string, request: DashboardLayoutRequest, current: DashboardRow | undefined): Promise<DashboardLayout> {
+  private async layout(
+    spaces: ProjectSpaces,
+    dashboardUuid: string,
+    request: DashboardLayoutRequest,
+    current: DashboardRow | undefined,
+  ): Promise<DashboardLayout> {
     const tabs = request.tabs ?? current?.tabs ?? [];
     const tiles = request.tiles ? request.tiles.map(toStoredTile) : (current?.tiles ?? []);
     const problems: Record<string, string[]> = {};
     const tabUuids = new Set(tabs.map((tab) => tab.uuid));
-    const chartUuids = tiles.filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid'] ?? '').toLowerCase());
+    const chartUuids = tiles
+      .filter((tile) => tile.type === 'saved_chart')
+      .map((tile) => String(tile.properties['savedChartUuid'] ?? '').toLowerCase());
     const charts = new Map((await this.charts.listByUuids(chartUuids.filter(isUuid))).map((chart) => [chart.savedChartUuid, chart]));
     tiles.forEach((tile, index) => {
       if (tile.tabUuid && !tabUuids.has(tile.tabUuid)) problems[`tiles.${index}.tabUuid`] = ['tabUuid must be the uuid of one of the tabs'];
@@ -213,12 +254,25 @@ export function dashboardNotFound(dashboardUuid: string): NotFoundError {
 }
 
 function toStoredTile(tile: TileRequest): StoredTile {
-  return { uuid: tile.uuid?.toLowerCase() ?? randomUUID(), type: tile.type, x: tile.x, y: tile.y, w: tile.w, h: tile.h, tabUuid: tile.tabUuid ?? null, properties: { ...tile.properties } };
+  return {
+    uuid: tile.uuid?.toLowerCase() ?? randomUUID(),
+    type: tile.type,
+    x: tile.x,
+    y: tile.y,
+    w: tile.w,
+    h: tile.h,
+    tabUuid: tile.tabUuid ?? null,
+    properties: { ...tile.properties },
+  };
 }
 
 /** A chart a tile may show: in the project, visible, and not saved inside another dashboard. */
 function usableChart(chart: SavedChartRow, spaces: ProjectSpaces, dashboardUuid: string): boolean {
-  return chart.projectUuid === spaces.projectUuid && spaces.access(chart.spaceUuid) !== undefined && (chart.dashboardUuid === null || chart.dashboardUuid === dashboardUuid);
+  return (
+    chart.projectUuid === spaces.projectUuid &&
+    spaces.access(chart.spaceUuid) !== undefined &&
+    (chart.dashboardUuid === null || chart.dashboardUuid === dashboardUuid)
+  );
 }
 
 function isUuid(value: string): boolean {

@@ -85,7 +85,8 @@ export class GroupsService {
   async removeMember(principal: Principal, groupUuid: string, userUuid: string): Promise<GroupView> {
     this.policy.assert(principal, 'groups:manage');
     await this.mustFind(principal, groupUuid);
-    if (!(await this.groups.removeMember(groupUuid, userUuid))) throw new NotFoundError('This user is not a member of the group', { userUuid });
+    if (!(await this.groups.removeMember(groupUuid, userUuid)))
+      throw new NotFoundError('This user is not a member of the group', { userUuid });
     await this.changes.announce('roles');
     return this.get(principal, groupUuid);
   }
@@ -104,7 +105,8 @@ export class GroupsService {
 
   private async freeName(principal: Principal, name: string, exceptUuid?: string): Promise<string> {
     const trimmed = name.trim();
-    if (!trimmed) throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
+    if (!trimmed)
+      throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
     if (await this.groups.nameTaken(principal.organizationUuid, trimmed, exceptUuid)) {
       throw new AlreadyExistsError(`A group named "${trimmed}" already exists in this organization`, { name: trimmed });
     }

@@ -69,12 +69,18 @@ export class PinsService {
   }
 
   /** E16: sets the order of pinned items, then answers the list as `items` does. */
-  async reorder(principal: Principal, projectUuid: string, pinnedListUuid: string, order: readonly PinnedOrderRequest[]): Promise<PinnedItemView[]> {
+  async reorder(
+    principal: Principal,
+    projectUuid: string,
+    pinnedListUuid: string,
+    order: readonly PinnedOrderRequest[],
+  ): Promise<PinnedItemView[]> {
     const spaces = await this.access.forProject(principal, projectUuid);
     await this.policy.assertProject(principal, spaces.project, 'pins:manage');
     await this.projectList(spaces, pinnedListUuid);
     const pinned = await this.pins.items(pinnedListUuid);
-    const isPinned = (entry: PinnedOrderRequest) => pinned.some((row) => row.itemType === entry.type && row.itemUuid === entry.data.uuid.toLowerCase());
+    const isPinned = (entry: PinnedOrderRequest) =>
+      pinned.some((row) => row.itemType === entry.type && row.itemUuid === entry.data.uuid.toLowerCase());
     const unknown = order.findIndex((entry) => !isPinned(entry));
     if (unknown >= 0) {
       throw new QuarryError('ValidationError', `Invalid request: [${unknown}].data.uuid is not pinned in this list`, {
@@ -102,10 +108,14 @@ export class PinsService {
       const ofType = rows.filter((row) => row.itemType === type);
       // Kinds without a source (charts and dashboards before they are stored) have nothing to show.
       if (!source || ofType.length === 0) continue;
-      const described = await source.describe(spaces, ofType.map((row) => row.itemUuid));
+      const described = await source.describe(
+        spaces,
+        ofType.map((row) => row.itemUuid),
+      );
       for (const row of ofType) {
         const data = described.get(row.itemUuid);
-        if (data) views.push({ type, category: 'pinned', data: { ...data, pinnedListUuid: row.pinnedListUuid, pinnedListOrder: row.itemOrder } });
+        if (data)
+          views.push({ type, category: 'pinned', data: { ...data, pinnedListUuid: row.pinnedListUuid, pinnedListOrder: row.itemOrder } });
       }
     }
     return views;

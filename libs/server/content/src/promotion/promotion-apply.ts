@@ -109,7 +109,14 @@ export async function applyPromotion(writes: ContentWrites, promotion: CheckedPr
       spaceUuid: spaceAt(change.data.spacePath).spaceUuid,
       dashboardUuid: chart.dashboardUuid !== null && chart.dashboardUuid === dashboard?.dashboardUuid ? dashboardUuid : null,
     };
-    const content = { tableName: chart.tableName, metricQuery: chart.metricQuery, chartConfig: chart.chartConfig, tableConfig: chart.tableConfig, pivotConfig: chart.pivotConfig, chartKind: chart.chartKind };
+    const content = {
+      tableName: chart.tableName,
+      metricQuery: chart.metricQuery,
+      chartConfig: chart.chartConfig,
+      tableConfig: chart.tableConfig,
+      pivotConfig: chart.pivotConfig,
+      chartKind: chart.chartKind,
+    };
     if (change.action === 'create') {
       const savedChartUuid = randomUUID();
       await withFreeSlug(
@@ -130,7 +137,13 @@ export async function applyPromotion(writes: ContentWrites, promotion: CheckedPr
     await writes.dashboards.addVersion(
       dashboardUuid,
       { name: dashboard.name, description: dashboard.description, spaceUuid: spaceAt(dashboardChange.data.spacePath).spaceUuid },
-      { tiles: remapTileCharts(dashboard.tiles, chartUuids), tabs: dashboard.tabs, filters: dashboard.filters, config: dashboard.config, parameters: dashboard.parameters },
+      {
+        tiles: remapTileCharts(dashboard.tiles, chartUuids),
+        tabs: dashboard.tabs,
+        filters: dashboard.filters,
+        config: dashboard.config,
+        parameters: dashboard.parameters,
+      },
       principal.userUuid,
     );
     dashboardChange.data.uuid = dashboardUuid;

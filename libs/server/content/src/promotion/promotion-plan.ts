@@ -35,7 +35,8 @@ export interface UpstreamMatches {
 
 /** The part of the upstream matches the caller may view (`upstream` is their view of the upstream project). */
 export function visibleTarget(upstream: ProjectSpaces, found: UpstreamMatches): PromotionTarget {
-  const visible = (row: { projectUuid: string; spaceUuid: string }) => row.projectUuid === upstream.projectUuid && upstream.access(row.spaceUuid) !== undefined;
+  const visible = (row: { projectUuid: string; spaceUuid: string }) =>
+    row.projectUuid === upstream.projectUuid && upstream.access(row.spaceUuid) !== undefined;
   return {
     spacesByPath: new Map(upstream.visible().map((space) => [space.path, space])),
     chartsBySlug: new Map(found.charts.filter(visible).map((chart) => [chart.slug, chart])),
@@ -52,7 +53,9 @@ export function visibleTarget(upstream: ProjectSpaces, found: UpstreamMatches): 
  */
 export function planPromotion(source: PromotionSource, target: PromotionTarget): ContentChanges {
   const planned = new Map<string, ContentChange<SpaceChangeData>>();
-  const contentSpaces = [...new Set([...source.charts.map((chart) => chart.spaceUuid), ...(source.dashboard ? [source.dashboard.spaceUuid] : [])])];
+  const contentSpaces = [
+    ...new Set([...source.charts.map((chart) => chart.spaceUuid), ...(source.dashboard ? [source.dashboard.spaceUuid] : [])]),
+  ];
   for (const spaceUuid of contentSpaces) {
     // From the content's space up: a missing space is needed when it holds the content or a created child.
     let needed = true;
@@ -68,8 +71,15 @@ export function planPromotion(source: PromotionSource, target: PromotionTarget):
   const charts = source.charts.map((chart) => {
     const upstream = target.chartsBySlug.get(chart.slug);
     const inDashboard = chart.dashboardUuid !== null && chart.dashboardUuid === source.dashboard?.dashboardUuid;
-    const action: ChangeAction = !upstream ? 'create' : sameChart(chart, upstream, pathOf(chart.spaceUuid), target, inDashboard) ? 'no changes' : 'update';
-    return { action, data: { uuid: upstream?.savedChartUuid ?? null, slug: chart.slug, name: chart.name, spacePath: pathOf(chart.spaceUuid) } };
+    const action: ChangeAction = !upstream
+      ? 'create'
+      : sameChart(chart, upstream, pathOf(chart.spaceUuid), target, inDashboard)
+        ? 'no changes'
+        : 'update';
+    return {
+      action,
+      data: { uuid: upstream?.savedChartUuid ?? null, slug: chart.slug, name: chart.name, spacePath: pathOf(chart.spaceUuid) },
+    };
   });
 
   const dashboards = source.dashboard ? [dashboardChange(source, target, pathOf(source.dashboard.spaceUuid))] : [];
@@ -100,7 +110,15 @@ function sameChart(chart: SavedChartRow, upstream: SavedChartRow, path: string, 
     upstreamInDashboard === inDashboard &&
     isDeepStrictEqual(
       [chart.name, chart.description, chart.tableName, chart.metricQuery, chart.chartConfig, chart.tableConfig, chart.pivotConfig],
-      [upstream.name, upstream.description, upstream.tableName, upstream.metricQuery, upstream.chartConfig, upstream.tableConfig, upstream.pivotConfig],
+      [
+        upstream.name,
+        upstream.description,
+        upstream.tableName,
+        upstream.metricQuery,
+        upstream.chartConfig,
+        upstream.tableConfig,
+        upstream.pivotConfig,
+      ],
     )
   );
 }
@@ -114,8 +132,24 @@ function dashboardChange(source: PromotionSource, target: PromotionTarget, path:
   const same =
     upstreamPath(target, upstream.spaceUuid) === path &&
     isDeepStrictEqual(
-      [dashboard.name, dashboard.description, dashboard.filters, dashboard.tabs, dashboard.config, dashboard.parameters, remapTileCharts(dashboard.tiles, sourceSlugs)],
-      [upstream.name, upstream.description, upstream.filters, upstream.tabs, upstream.config, upstream.parameters, remapTileCharts(upstream.tiles, target.chartSlugs)],
+      [
+        dashboard.name,
+        dashboard.description,
+        dashboard.filters,
+        dashboard.tabs,
+        dashboard.config,
+        dashboard.parameters,
+        remapTileCharts(dashboard.tiles, sourceSlugs),
+      ],
+      [
+        upstream.name,
+        upstream.description,
+        upstream.filters,
+        upstream.tabs,
+        upstream.config,
+        upstream.parameters,
+        remapTileCharts(upstream.tiles, target.chartSlugs),
+      ],
     );
   return { action: same ? ('no changes' as const) : ('update' as const), data };
 }
@@ -123,6 +157,8 @@ function dashboardChange(source: PromotionSource, target: PromotionTarget, path:
 /** Tiles whose chart references go through `charts` (to slugs, to compare projects; to upstream uuids, to promote). */
 export function remapTileCharts(tiles: readonly StoredTile[], charts: ReadonlyMap<string, string>): StoredTile[] {
   return tiles.map((tile) =>
-    tile.type === 'saved_chart' ? { ...tile, properties: { ...tile.properties, savedChartUuid: charts.get(String(tile.properties['savedChartUuid'])) ?? null } } : tile,
+    tile.type === 'saved_chart'
+      ? { ...tile, properties: { ...tile.properties, savedChartUuid: charts.get(String(tile.properties['savedChartUuid'])) ?? null } }
+      : tile,
   );
 }

@@ -20,7 +20,12 @@ export interface PromotionRights {
  * Refusals use the reference's wording (403) and name only what the caller may see: the target
  * holds nothing else.
  */
-export function assertPromotionAllowed(changes: ContentChanges, target: PromotionTarget, upstream: ProjectSpaces, rights: PromotionRights): void {
+export function assertPromotionAllowed(
+  changes: ContentChanges,
+  target: PromotionTarget,
+  upstream: ProjectSpaces,
+  rights: PromotionRights,
+): void {
   // A path that matched no visible space is one the promotion creates.
   const mayWriteIn = (path: string) => {
     const space = target.spacesByPath.get(path);
@@ -28,14 +33,19 @@ export function assertPromotionAllowed(changes: ContentChanges, target: Promotio
   };
   const spaceName = (path: string) => target.spacesByPath.get(path)?.name ?? path;
   const modifySpace = (path: string) =>
-    new ForbiddenError(`Failed to promote: you do not have access to modify this space "${spaceName(path)}" in the upstream project.`, { spacePath: path });
+    new ForbiddenError(`Failed to promote: you do not have access to modify this space "${spaceName(path)}" in the upstream project.`, {
+      spacePath: path,
+    });
 
   for (const change of changes.spaces) {
-    if (change.action === 'update' && change.data.uuid && !upstream.can(change.data.uuid, 'space:manage')) throw modifySpace(change.data.path);
+    if (change.action === 'update' && change.data.uuid && !upstream.can(change.data.uuid, 'space:manage'))
+      throw modifySpace(change.data.path);
     if (change.action !== 'create') continue;
     if (change.data.parentPath !== null && !mayWriteIn(change.data.parentPath)) throw modifySpace(change.data.parentPath);
     if (change.data.parentPath === null && !rights.mayCreateSpaces) {
-      throw new ForbiddenError('Failed to promote: you do not have access to create a space in the upstream project.', { spacePath: change.data.path });
+      throw new ForbiddenError('Failed to promote: you do not have access to create a space in the upstream project.', {
+        spacePath: change.data.path,
+      });
     }
   }
 
@@ -65,15 +75,21 @@ export function assertPromotionAllowed(changes: ContentChanges, target: Promotio
   for (const change of changes.dashboards) {
     if (change.action === 'no changes') continue;
     if (change.action === 'update' && target.dashboard && !upstream.can(target.dashboard.spaceUuid, 'space:manage-content')) {
-      throw new ForbiddenError('Failed to promote dashboard: You do not have the right access permissions on the destination space and dashboard to promote.', {
-        slug: change.data.slug,
-      });
+      throw new ForbiddenError(
+        'Failed to promote dashboard: You do not have the right access permissions on the destination space and dashboard to promote.',
+        {
+          slug: change.data.slug,
+        },
+      );
     }
     if (!mayWriteIn(change.data.spacePath)) {
-      throw new ForbiddenError('Failed to promote dashboard: You do not have the right access permissions on the destination to create dashboards.', {
-        slug: change.data.slug,
-        spacePath: change.data.spacePath,
-      });
+      throw new ForbiddenError(
+        'Failed to promote dashboard: You do not have the right access permissions on the destination to create dashboards.',
+        {
+          slug: change.data.slug,
+          spacePath: change.data.spacePath,
+        },
+      );
     }
   }
 }

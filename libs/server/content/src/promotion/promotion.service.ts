@@ -1,7 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, hasAtLeastRole, NotFoundError, type Principal, PROJECT_ACTIONS, type ProjectRole, QuarryError } from '@quarry/domain';
+import {
+  ForbiddenError,
+  hasAtLeastRole,
+  NotFoundError,
+  type Principal,
+  PROJECT_ACTIONS,
+  type ProjectRole,
+  QuarryError,
+} from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
-import { ContentTransactions, type DashboardRow, DashboardsRepository, ProjectsRepository, type SavedChartRow, SavedChartsRepository, SpacesRepository } from '@quarry/server/database';
+import {
+  ContentTransactions,
+  type DashboardRow,
+  DashboardsRepository,
+  ProjectsRepository,
+  type SavedChartRow,
+  SavedChartsRepository,
+  SpacesRepository,
+} from '@quarry/server/database';
 import { UserSqlGate } from '@quarry/server/projects';
 
 import type { ContentChanges } from '../as-code/content-changes';
@@ -65,24 +81,34 @@ export class PromotionService {
   async promoteChart(principal: Principal, chartUuid: string): Promise<ChartView> {
     const prepared = await this.prepareChart(principal, chartUuid);
     const applied = await this.apply(principal, prepared, 'chart');
-    return this.chartsService.read(principal, applied.chartUuids.get((prepared.source.charts[0] as SavedChartRow).savedChartUuid) as string);
+    return this.chartsService.read(
+      principal,
+      applied.chartUuids.get((prepared.source.charts[0] as SavedChartRow).savedChartUuid) as string,
+    );
   }
 
   private async prepareDashboard(principal: Principal, dashboardUuid: string): Promise<Prepared> {
     const { spaces, dashboard } = await this.dashboardsService.authorized(principal, dashboardUuid, 'space:view');
-    const chartUuids = dashboard.tiles.filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid']));
+    const chartUuids = dashboard.tiles
+      .filter((tile) => tile.type === 'saved_chart')
+      .map((tile) => String(tile.properties['savedChartUuid']));
     const found = new Map((await this.charts.listByUuids(chartUuids)).map((chart) => [chart.savedChartUuid, chart]));
     // In tile order, each chart once; only charts of the project the caller may see.
     const charts = [...new Set(chartUuids)]
       .map((uuid) => found.get(uuid))
-      .filter((chart): chart is SavedChartRow => chart !== undefined && chart.projectUuid === spaces.projectUuid && spaces.access(chart.spaceUuid) !== undefined);
+      .filter(
+        (chart): chart is SavedChartRow =>
+          chart !== undefined && chart.projectUuid === spaces.projectUuid && spaces.access(chart.spaceUuid) !== undefined,
+      );
     return this.prepare(principal, { spaces, charts, dashboard }, 'dashboard');
   }
 
   private async prepareChart(principal: Principal, chartUuid: string): Promise<Prepared> {
     const { spaces, chart } = await this.chartsService.authorized(principal, chartUuid, 'space:view');
     if (chart.dashboardUuid) {
-      throw new QuarryError('ValidationError', 'Invalid request: this chart is saved in a dashboard; promote the dashboard', { chartUuid: ['promote the dashboard this chart is saved in'] });
+      throw new QuarryError('ValidationError', 'Invalid request: this chart is saved in a dashboard; promote the dashboard', {
+        chartUuid: ['promote the dashboard this chart is saved in'],
+      });
     }
     return this.prepare(principal, { spaces, charts: [chart], dashboard: null }, 'chart');
   }
@@ -91,20 +117,30 @@ export class PromotionService {
     await this.policy.assertProject(principal, source.spaces.project, 'content:promote');
     const upstreamUuid = source.spaces.project.upstreamProjectUuid;
     if (!upstreamUuid || !(await this.projects.findByUuid(upstreamUuid))) {
-      throw new NotFoundError(`This ${kind} does not have an upstream project: only content of a preview project with an upstream can be promoted`, {
-        projectUuid: source.spaces.projectUuid,
-      });
+      throw new NotFoundError(
+        `This ${kind} does not have an upstream project: only content of a preview project with an upstream can be promoted`,
+        {
+          projectUuid: source.spaces.projectUuid,
+        },
+      );
     }
     const upstream = await this.access.forProject(principal, upstreamUuid);
     let upstreamRole: ProjectRole;
     try {
       upstreamRole = await this.policy.assertProject(principal, upstream.project, 'content:promote');
     } catch (error) {
-      if (error instanceof ForbiddenError) throw new ForbiddenError('Failed to promote: you may not promote content into the upstream project', error.data);
+      if (error instanceof ForbiddenError)
+        throw new ForbiddenError('Failed to promote: you may not promote content into the upstream project', error.data);
       throw error;
     }
     const target = await this.target(upstream, source);
-    return { source, upstream, mayCreateSpaces: hasAtLeastRole(upstreamRole, PROJECT_ACTIONS['space:create']), target, changes: planPromotion(source, target) };
+    return {
+      source,
+      upstream,
+      mayCreateSpaces: hasAtLeastRole(upstreamRole, PROJECT_ACTIONS['space:create']),
+      target,
+      changes: planPromotion(source, target),
+    };
   }
 
   /** The upstream content with the promoted slugs, reduced to what the caller may view there. */
@@ -115,15 +151,22 @@ export class PromotionService {
       if (found) charts.push(found);
     }
     const dashboard = source.dashboard ? await this.dashboards.findBySlug(upstream.projectUuid, source.dashboard.slug) : null;
-    const tileChartUuids = (dashboard?.tiles ?? []).filter((tile) => tile.type === 'saved_chart').map((tile) => String(tile.properties['savedChartUuid']));
+    const tileChartUuids = (dashboard?.tiles ?? [])
+      .filter((tile) => tile.type === 'saved_chart')
+      .map((tile) => String(tile.properties['savedChartUuid']));
     return visibleTarget(upstream, { charts, dashboard, tileCharts: await this.charts.listByUuids(tileChartUuids) });
   }
 
   /** Checks every right the plan needs upstream, then writes it in one transaction: all of it, or nothing. */
-  private async apply(principal: Principal, { source, upstream, mayCreateSpaces, target, changes }: Prepared, kind: 'chart' | 'dashboard'): Promise<AppliedPromotion> {
+  private async apply(
+    principal: Principal,
+    { source, upstream, mayCreateSpaces, target, changes }: Prepared,
+    kind: 'chart' | 'dashboard',
+  ): Promise<AppliedPromotion> {
     assertPromotionAllowed(changes, target, upstream, { kind, mayCreateSpaces });
     // The charts' SQL runs upstream: the caller's role there, and the upstream warehouse's dialect, decide — before anything is written.
-    for (const [index, chart] of source.charts.entries()) await this.gate.assertStorable(principal, upstream.projectUuid, chart, `charts[${index}].metricQuery.`);
+    for (const [index, chart] of source.charts.entries())
+      await this.gate.assertStorable(principal, upstream.projectUuid, chart, `charts[${index}].metricQuery.`);
     const privateCreated = changes.spaces
       .filter((change) => change.action === 'create')
       .map((change) => source.spaces.all().find((space) => space.path === change.data.path))
@@ -139,6 +182,8 @@ export class PromotionService {
         },
       ]),
     );
-    return this.transactions.run((writes) => applyPromotion(writes, { principal, projectUuid: upstream.projectUuid, source, target, changes, sourceShares }));
+    return this.transactions.run((writes) =>
+      applyPromotion(writes, { principal, projectUuid: upstream.projectUuid, source, target, changes, sourceShares }),
+    );
   }
 }

@@ -9,5 +9,7 @@ import type { ProjectSpaces } from './project-spaces';
  * on, and what lives in them, are left behind.
  */
 export function copyableSpaces(spaces: ProjectSpaces): SpaceEntity[] {
-  return spaces.visible().filter((space) => spaces.lineage(space.spaceUuid).every((ancestor) => spaces.access(ancestor.spaceUuid) !== undefined));
+  return spaces
+    .visible()
+    .filter((space) => spaces.lineage(space.spaceUuid).every((ancestor) => spaces.access(ancestor.spaceUuid) !== undefined));
 }

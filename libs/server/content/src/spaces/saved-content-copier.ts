@@ -63,7 +63,14 @@ export class SavedContentCopier implements ProjectContentCopier, OnModuleInit {
     for (const dashboard of dashboards) {
       const { name, description, slug, tabs, filters, config, parameters } = dashboard;
       await this.dashboards.create(
-        { dashboardUuid: dashboardCopies.get(dashboard.dashboardUuid) as string, projectUuid: toProjectUuid, spaceUuid: copyOfSpace(dashboard.spaceUuid), name, description, slug },
+        {
+          dashboardUuid: dashboardCopies.get(dashboard.dashboardUuid) as string,
+          projectUuid: toProjectUuid,
+          spaceUuid: copyOfSpace(dashboard.spaceUuid),
+          name,
+          description,
+          slug,
+        },
         { tiles: remapTileCharts(dashboard.tiles, chartCopies), tabs, filters, config, parameters },
         byUserUuid,
       );

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 
 import type { OrganizationRole, Principal, ProjectRole } from '@quarry/domain';
 import { PolicyService } from '@quarry/server/auth';
-import { createDataSource, GroupsRepository, migrateDatabase, ProjectsRepository, type SpaceEntity, SpacesRepository } from '@quarry/server/database';
+import {
+  createDataSource,
+  GroupsRepository,
+  migrateDatabase,
+  ProjectsRepository,
+  type SpaceEntity,
+  SpacesRepository,
+} from '@quarry/server/database';
 import { createTestDatabase, type TestDatabase } from '@quarry/testing';
 import type { DataSource } from 'typeorm';
 
@@ -23,7 +30,11 @@ describe('SpaceAccessService on PostgreSQL', () => {
     const userUuid = randomUUID();
     const email = `${userUuid}@example.com`;
     await dataSource.query(`INSERT INTO users (user_uuid, email) VALUES ($1, $2)`, [userUuid, email]);
-    await dataSource.query(`INSERT INTO organization_memberships (user_uuid, organization_uuid, role) VALUES ($1, $2, $3)`, [userUuid, organizationUuid, organizationRole]);
+    await dataSource.query(`INSERT INTO organization_memberships (user_uuid, organization_uuid, role) VALUES ($1, $2, $3)`, [
+      userUuid,
+      organizationUuid,
+      organizationRole,
+    ]);
     if (projectRole) await projects.setMembership(projectUuid, userUuid, projectRole);
     return { userUuid, email, firstName: '', lastName: '', organizationUuid, organizationRole, tokenUuid: randomUUID() };
   }
@@ -77,8 +88,12 @@ describe('SpaceAccessService on PostgreSQL', () => {
     const admin = await user('admin');
 
     await expect(service.assertSpace(viewer, projectUuid, secret.spaceUuid, 'space:view')).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(service.assertSpace(developer, projectUuid, nested.spaceUuid, 'space:view')).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(service.assertSpace(viewer, projectUuid, open.spaceUuid, 'space:manage-content')).rejects.toMatchObject({ name: 'ForbiddenError' });
+    await expect(service.assertSpace(developer, projectUuid, nested.spaceUuid, 'space:view')).rejects.toMatchObject({
+      name: 'NotFoundError',
+    });
+    await expect(service.assertSpace(viewer, projectUuid, open.spaceUuid, 'space:manage-content')).rejects.toMatchObject({
+      name: 'ForbiddenError',
+    });
     await expect(service.assertSpace(viewer, projectUuid, randomUUID(), 'space:view')).rejects.toMatchObject({ name: 'NotFoundError' });
     expect((await service.assertSpace(developer, projectUuid, open.spaceUuid, 'space:manage')).space.spaceUuid).toBe(open.spaceUuid);
     const { spaces: adminView } = await service.assertSpace(admin, projectUuid, nested.spaceUuid, 'space:manage');
@@ -91,12 +106,19 @@ describe('SpaceAccessService on PostgreSQL', () => {
     const ownRules = await space('Own', { parent: team, inherit: false, isPrivate: true });
     const direct = await user('member', 'interactive_viewer');
     const grouped = await user('viewer');
-    const group = await groups.create({ groupUuid: randomUUID(), organizationUuid, name: `g-${randomUUID()}`, createdByUserUuid: null }, [grouped.userUuid]);
+    const group = await groups.create({ groupUuid: randomUUID(), organizationUuid, name: `g-${randomUUID()}`, createdByUserUuid: null }, [
+      grouped.userUuid,
+    ]);
     await spaces.setUserShare(team.spaceUuid, { userUuid: direct.userUuid, spaceRole: 'editor' });
     await spaces.setGroupShare(team.spaceUuid, { groupUuid: group.groupUuid, spaceRole: 'viewer' });
 
     const directView = await service.forProject(direct, projectUuid);
-    expect(directView.access(team.spaceUuid)).toMatchObject({ role: 'editor', inheritedFrom: undefined, hasDirectAccess: true, projectRole: 'interactive_viewer' });
+    expect(directView.access(team.spaceUuid)).toMatchObject({
+      role: 'editor',
+      inheritedFrom: undefined,
+      hasDirectAccess: true,
+      projectRole: 'interactive_viewer',
+    });
     expect(directView.access(child.spaceUuid)).toMatchObject({ role: 'editor', inheritedFrom: 'parent_space', hasDirectAccess: false });
     expect(directView.can(child.spaceUuid, 'space:manage-content')).toBe(true);
     expect(directView.can(team.spaceUuid, 'space:manage')).toBe(false);

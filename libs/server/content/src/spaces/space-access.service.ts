@@ -30,7 +30,12 @@ export class SpaceAccessService {
   }
 
   /** The space when the caller may do `action` on it: 404 when they may not see it, 403 when they see it but may not. */
-  async assertSpace(principal: Principal, projectUuid: string, spaceUuid: string, action: SpaceAction): Promise<{ spaces: ProjectSpaces; space: SpaceEntity }> {
+  async assertSpace(
+    principal: Principal,
+    projectUuid: string,
+    spaceUuid: string,
+    action: SpaceAction,
+  ): Promise<{ spaces: ProjectSpaces; space: SpaceEntity }> {
     const spaces = await this.forProject(principal, projectUuid);
     return { spaces, space: spaces.assert(spaceUuid, action) };
   }

@@ -2,7 +2,12 @@ import type { ProjectAudienceMember } from '@quarry/server/database';
 
 import { spaceAudience } from './space-audience';
 
-const member = (userUuid: string, organizationRole: ProjectAudienceMember['organizationRole'], projectRole: ProjectAudienceMember['projectRole'] = null, groupRoles: ProjectAudienceMember['groupRoles'] = []): ProjectAudienceMember => ({
+const member = (
+  userUuid: string,
+  organizationRole: ProjectAudienceMember['organizationRole'],
+  projectRole: ProjectAudienceMember['projectRole'] = null,
+  groupRoles: ProjectAudienceMember['groupRoles'] = [],
+): ProjectAudienceMember => ({
   userUuid,
   email: `${userUuid}@example.com`,
   firstName: userUuid,
@@ -19,7 +24,14 @@ describe('spaceAudience', () => {
   it('lists admins, direct, group and parent shares of a private space, each with its source, and nobody else', () => {
     const audience = spaceAudience({
       chain: [child, parent],
-      members: [member('org-admin', 'admin'), member('direct', 'viewer'), member('grouped', 'member', 'editor'), member('inherited', 'viewer'), member('developer', 'developer'), member('outsider', 'member')],
+      members: [
+        member('org-admin', 'admin'),
+        member('direct', 'viewer'),
+        member('grouped', 'member', 'editor'),
+        member('inherited', 'viewer'),
+        member('developer', 'developer'),
+        member('outsider', 'member'),
+      ],
       userShares: [
         { spaceUuid: 'child', userUuid: 'direct', spaceRole: 'editor' },
         { spaceUuid: 'parent', userUuid: 'inherited', spaceRole: 'viewer' },

@@ -35,14 +35,18 @@ export class SpacePinSource implements PinnedItemSource {
   ) {}
 
   async describe(spaces: ProjectSpaces, uuids: readonly string[]): Promise<Map<string, PinnedItemData>> {
-    const visible = uuids.map((uuid) => spaces.find(uuid)).filter((space) => space !== undefined && spaces.access(space.spaceUuid) !== undefined);
+    const visible = uuids
+      .map((uuid) => spaces.find(uuid))
+      .filter((space) => space !== undefined && spaces.access(space.spaceUuid) !== undefined);
     const summaries = await this.spacesService.summaries(spaces, visible as NonNullable<(typeof visible)[number]>[]);
     const described = await Promise.all(
       summaries.map(async (summary): Promise<[string, PinnedItemData]> => {
         const space = spaces.find(summary.uuid);
         const [lists, creator] = await Promise.all([
           this.contents.lists(spaces, summary.uuid),
-          space?.createdByUserUuid ? this.users.findMember(spaces.project.organizationUuid, space.createdByUserUuid) : Promise.resolve(null),
+          space?.createdByUserUuid
+            ? this.users.findMember(spaces.project.organizationUuid, space.createdByUserUuid)
+            : Promise.resolve(null),
         ]);
         // The fields every pinned item carries. A space is its own place (`spaceUuid`); Quarry
         // records who created a space, not who last renamed it, so the creator stands as its editor.

@@ -30,9 +30,18 @@ export class SpacesContentCopier implements ProjectContentCopier, OnModuleInit {
   async copy(fromProjectUuid: string, toProjectUuid: string, by: Principal): Promise<void> {
     const upstream = await this.access.forProject(by, fromProjectUuid);
     const copied = copyableSpaces(upstream);
-    await this.spaces.copyProject(fromProjectUuid, toProjectUuid, by.userUuid, copied.map((space) => space.spaceUuid));
+    await this.spaces.copyProject(
+      fromProjectUuid,
+      toProjectUuid,
+      by.userUuid,
+      copied.map((space) => space.spaceUuid),
+    );
     const skipped = upstream.all().length - copied.length;
     // For operators only: the caller is not told how much they could not see.
-    if (skipped > 0) this.logger.log({ fromProjectUuid, toProjectUuid, copied: copied.length, skipped }, 'Spaces the preview creator may not view were not copied');
+    if (skipped > 0)
+      this.logger.log(
+        { fromProjectUuid, toProjectUuid, copied: copied.length, skipped },
+        'Spaces the preview creator may not view were not copied',
+      );
   }
 }

@@ -32,8 +32,20 @@ describe('SpacesService on PostgreSQL', () => {
   async function user(role: OrganizationRole): Promise<Principal> {
     const userUuid = randomUUID();
     await dataSource.query(`INSERT INTO users (user_uuid, email) VALUES ($1, $2)`, [userUuid, `${userUuid}@example.com`]);
-    await dataSource.query(`INSERT INTO organization_memberships (user_uuid, organization_uuid, role) VALUES ($1, $2, $3)`, [userUuid, organizationUuid, role]);
-    return { userUuid, email: `${userUuid}@example.com`, firstName: '', lastName: '', organizationUuid, organizationRole: role, tokenUuid: randomUUID() };
+    await dataSource.query(`INSERT INTO organization_memberships (user_uuid, organization_uuid, role) VALUES ($1, $2, $3)`, [
+      userUuid,
+      organizationUuid,
+      role,
+    ]);
+    return {
+      userUuid,
+      email: `${userUuid}@example.com`,
+      firstName: '',
+      lastName: '',
+      organizationUuid,
+      organizationRole: role,
+      tokenUuid: randomUUID(),
+    };
   }
 
   async function project(): Promise<string> {
@@ -98,7 +110,11 @@ describe('SpacesService on PostgreSQL', () => {
     const editor = await user('editor');
     const from = await project();
     const to = await project();
-    const root = await service.create(admin, from, { name: 'Root', isPrivate: true, access: [{ userUuid: editor.userUuid, role: 'editor' }] });
+    const root = await service.create(admin, from, {
+      name: 'Root',
+      isPrivate: true,
+      access: [{ userUuid: editor.userUuid, role: 'editor' }],
+    });
     const leaf = await service.create(admin, from, { name: 'Leaf', parentSpaceUuid: root.uuid });
 
     const copies = await spacesRepository.copyProject(from, to, admin.userUuid, [root.uuid, leaf.uuid]);
@@ -110,7 +126,9 @@ describe('SpacesService on PostgreSQL', () => {
     ]);
     expect(copied.find((space) => space.path === 'root.leaf')?.parentSpaceUuid).toBe(copies.get(root.uuid));
     expect(copies.get(leaf.uuid)).not.toBe(leaf.uuid);
-    expect((await spacesRepository.userShares([copies.get(root.uuid) as string])).map((share) => [share.userUuid, share.spaceRole]).sort()).toEqual(
+    expect(
+      (await spacesRepository.userShares([copies.get(root.uuid) as string])).map((share) => [share.userUuid, share.spaceRole]).sort(),
+    ).toEqual(
       [
         [admin.userUuid, 'admin'],
         [editor.userUuid, 'editor'],
@@ -123,16 +141,33 @@ describe('SpacesService on PostgreSQL', () => {
     const developer = await user('member');
     const from = await project();
     const to = await project();
-    await dataSource.query(`INSERT INTO project_memberships (project_uuid, user_uuid, role) VALUES ($1, $2, 'developer')`, [from, developer.userUuid]);
+    await dataSource.query(`INSERT INTO project_memberships (project_uuid, user_uuid, role) VALUES ($1, $2, 'developer')`, [
+      from,
+      developer.userUuid,
+    ]);
     const open = await service.create(admin, from, { name: 'Open', isPrivate: false });
     const openChild = await service.create(admin, from, { name: 'Open child', parentSpaceUuid: open.uuid });
     const secret = await service.create(admin, from, { name: 'Secret', isPrivate: true });
     const secretChild = await service.create(admin, from, { name: 'Secret child', parentSpaceUuid: secret.uuid });
     // Shared with the developer, but under a parent they cannot see: its path would name that parent.
-    await service.create(admin, from, { name: 'Shared under secret', parentSpaceUuid: secret.uuid, inheritParentPermissions: false, isPrivate: true, access: [{ userUuid: developer.userUuid, role: 'viewer' }] });
-    const shared = await service.create(admin, from, { name: 'Shared', isPrivate: true, access: [{ userUuid: developer.userUuid, role: 'viewer' }] });
+    await service.create(admin, from, {
+      name: 'Shared under secret',
+      parentSpaceUuid: secret.uuid,
+      inheritParentPermissions: false,
+      isPrivate: true,
+      access: [{ userUuid: developer.userUuid, role: 'viewer' }],
+    });
+    const shared = await service.create(admin, from, {
+      name: 'Shared',
+      isPrivate: true,
+      access: [{ userUuid: developer.userUuid, role: 'viewer' }],
+    });
 
-    const copier = new SpacesContentCopier(spacesRepository, new SpaceAccessService(new ProjectsRepository(dataSource), spacesRepository, new PolicyService(new ProjectsRepository(dataSource))), new ProjectContentCopiers());
+    const copier = new SpacesContentCopier(
+      spacesRepository,
+      new SpaceAccessService(new ProjectsRepository(dataSource), spacesRepository, new PolicyService(new ProjectsRepository(dataSource))),
+      new ProjectContentCopiers(),
+    );
     await copier.copy(from, to, developer);
     const copied = (await spacesRepository.listForProject(to)).map((space) => space.path);
     expect(copied.sort()).toEqual([open.path, openChild.path, shared.path].sort());
@@ -150,7 +185,11 @@ describe('SpacesService on PostgreSQL', () => {
     const projectUuid = await project();
     const parent = await service.create(admin, projectUuid, { name: 'Parent', isPrivate: true });
     const inheriting = await service.create(admin, projectUuid, { name: 'Inheriting', parentSpaceUuid: parent.uuid });
-    const ownRules = await service.create(admin, projectUuid, { name: 'Own', parentSpaceUuid: parent.uuid, inheritParentPermissions: false });
+    const ownRules = await service.create(admin, projectUuid, {
+      name: 'Own',
+      parentSpaceUuid: parent.uuid,
+      inheritParentPermissions: false,
+    });
     expect([inheriting.isPrivate, ownRules.isPrivate]).toEqual([true, true]);
     await expect(service.get(viewer, projectUuid, inheriting.uuid)).rejects.toMatchObject({ name: 'NotFoundError' });
 
@@ -162,10 +201,16 @@ describe('SpacesService on PostgreSQL', () => {
   it('refuses inheritance on a root space and shares with users outside the organization', async () => {
     const admin = await user('admin');
     const projectUuid = await project();
-    await expect(service.create(admin, projectUuid, { name: 'Root', inheritParentPermissions: true })).rejects.toMatchObject({ name: 'ParameterError' });
+    await expect(service.create(admin, projectUuid, { name: 'Root', inheritParentPermissions: true })).rejects.toMatchObject({
+      name: 'ParameterError',
+    });
     const space = await service.create(admin, projectUuid, { name: 'Root' });
-    await expect(service.update(admin, projectUuid, space.uuid, { inheritParentPermissions: true })).rejects.toMatchObject({ name: 'ParameterError' });
-    await expect(service.shareWithUser(admin, projectUuid, space.uuid, randomUUID(), 'viewer')).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(service.update(admin, projectUuid, space.uuid, { inheritParentPermissions: true })).rejects.toMatchObject({
+      name: 'ParameterError',
+    });
+    await expect(service.shareWithUser(admin, projectUuid, space.uuid, randomUUID(), 'viewer')).rejects.toMatchObject({
+      name: 'NotFoundError',
+    });
     await expect(service.update(admin, projectUuid, space.uuid, { name: '   ' })).rejects.toMatchObject({ name: 'ValidationError' });
   });
 });

@@ -40,8 +40,10 @@ export interface UpdateSpaceRequest {
 }
 
 const UNSUPPORTED_SPACE_FIELDS = {
-  projectMemberAccessRole: 'projectMemberAccessRole is not supported: Quarry shares a space with users and groups (POST …/spaces/{spaceUuid}/share, …/group/share); send null or leave it out',
-  colorPaletteUuid: 'colorPaletteUuid is not supported: colour palettes apply to the whole organization (POST /api/v1/org/color-palettes/{uuid}/active); send null or leave it out',
+  projectMemberAccessRole:
+    'projectMemberAccessRole is not supported: Quarry shares a space with users and groups (POST …/spaces/{spaceUuid}/share, …/group/share); send null or leave it out',
+  colorPaletteUuid:
+    'colorPaletteUuid is not supported: colour palettes apply to the whole organization (POST /api/v1/org/color-palettes/{uuid}/active); send null or leave it out',
 } as const;
 
 /** Spaces of a project (E2, E3 and their write side), each decision taken by SpaceAccessService. */
@@ -89,21 +91,25 @@ export class SpacesService {
     // closed). An inheriting space has no privacy of its own: it follows its parent's as it changes.
     const defaultPrivacy = !inherit;
     const spaceUuid = randomUUID();
-    await withFreeSpacePath(name, parent?.path ?? null, (path) => this.spaces.pathTaken(projectUuid, path), (slug, path) =>
-      this.spaces.create(
-        {
-          spaceUuid,
-          projectUuid,
-          parentSpaceUuid: parent?.spaceUuid ?? null,
-          name,
-          slug,
-          path,
-          isPrivate: request.isPrivate ?? defaultPrivacy,
-          inheritParentPermissions: inherit,
-          createdByUserUuid: principal.userUuid,
-        },
-        shares,
-      ),
+    await withFreeSpacePath(
+      name,
+      parent?.path ?? null,
+      (path) => this.spaces.pathTaken(projectUuid, path),
+      (slug, path) =>
+        this.spaces.create(
+          {
+            spaceUuid,
+            projectUuid,
+            parentSpaceUuid: parent?.spaceUuid ?? null,
+            name,
+            slug,
+            path,
+            isPrivate: request.isPrivate ?? defaultPrivacy,
+            inheritParentPermissions: inherit,
+            createdByUserUuid: principal.userUuid,
+          },
+          shares,
+        ),
     );
     spaces = await this.access.forProject(principal, projectUuid);
     return this.view(spaces, spaces.assert(spaceUuid, 'space:view'));
@@ -141,7 +147,13 @@ export class SpacesService {
     await this.spaces.delete(spaceUuid);
   }
 
-  async shareWithUser(principal: Principal, projectUuid: string, spaceUuid: string, userUuid: string, spaceRole: SpaceRole): Promise<SpaceView> {
+  async shareWithUser(
+    principal: Principal,
+    projectUuid: string,
+    spaceUuid: string,
+    userUuid: string,
+    spaceRole: SpaceRole,
+  ): Promise<SpaceView> {
     await this.access.assertSpace(principal, projectUuid, spaceUuid, 'space:manage');
     const [share] = await this.orgUserShares(principal, [{ userUuid, role: spaceRole }]);
     await this.spaces.setUserShare(spaceUuid, share as UserShare);
@@ -156,7 +168,13 @@ export class SpacesService {
     return this.reloadView(principal, projectUuid, spaceUuid);
   }
 
-  async shareWithGroup(principal: Principal, projectUuid: string, spaceUuid: string, groupUuid: string, spaceRole: SpaceRole): Promise<SpaceView> {
+  async shareWithGroup(
+    principal: Principal,
+    projectUuid: string,
+    spaceUuid: string,
+    groupUuid: string,
+    spaceRole: SpaceRole,
+  ): Promise<SpaceView> {
     await this.access.assertSpace(principal, projectUuid, spaceUuid, 'space:manage');
     if (!(await this.groups.find(principal.organizationUuid, groupUuid))) throw new NotFoundError('Group not found', { groupUuid });
     await this.spaces.setGroupShare(spaceUuid, { groupUuid, spaceRole });
@@ -209,7 +227,9 @@ export class SpacesService {
       groupsAccess: groupShares
         .filter((share) => share.spaceUuid === space.spaceUuid)
         .map(({ groupUuid, groupName, spaceRole }) => ({ groupUuid, groupName, spaceRole })),
-      breadcrumbs: spaces.lineage(space.spaceUuid).map((step) => ({ uuid: step.spaceUuid, name: step.name, hasAccess: spaces.access(step.spaceUuid) !== undefined })),
+      breadcrumbs: spaces
+        .lineage(space.spaceUuid)
+        .map((step) => ({ uuid: step.spaceUuid, name: step.name, hasAccess: spaces.access(step.spaceUuid) !== undefined })),
     };
   }
 
@@ -266,6 +286,7 @@ export class SpacesService {
 
 function spaceName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
+  if (!trimmed)
+    throw new QuarryError('ValidationError', 'Invalid request: name: name must not be empty', { name: ['name must not be empty'] });
   return trimmed;
 }

@@ -20,7 +20,12 @@ export class StoredSpaceContents implements SpaceContents {
 
   async counts(_projectUuid: string, spaceUuids: readonly string[]): Promise<Map<string, SpaceContentCounts>> {
     const [charts, dashboards] = await Promise.all([this.charts.countBySpace(spaceUuids), this.dashboards.countBySpace(spaceUuids)]);
-    return new Map(spaceUuids.map((spaceUuid) => [spaceUuid, { chartCount: charts.get(spaceUuid) ?? 0, dashboardCount: dashboards.get(spaceUuid) ?? 0 }]));
+    return new Map(
+      spaceUuids.map((spaceUuid) => [
+        spaceUuid,
+        { chartCount: charts.get(spaceUuid) ?? 0, dashboardCount: dashboards.get(spaceUuid) ?? 0 },
+      ]),
+    );
   }
 
   async lists(spaces: ProjectSpaces, spaceUuid: string): Promise<SpaceContentLists> {
@@ -29,8 +34,16 @@ export class StoredSpaceContents implements SpaceContents {
       this.dashboards.listInSpaces(spaces.projectUuid, [spaceUuid]),
     ]);
     const [chartPins, dashboardPins] = await Promise.all([
-      this.pins.pinsOf(spaces.projectUuid, 'chart', charts.map((chart) => chart.savedChartUuid)),
-      this.pins.pinsOf(spaces.projectUuid, 'dashboard', dashboards.map((dashboard) => dashboard.dashboardUuid)),
+      this.pins.pinsOf(
+        spaces.projectUuid,
+        'chart',
+        charts.map((chart) => chart.savedChartUuid),
+      ),
+      this.pins.pinsOf(
+        spaces.projectUuid,
+        'dashboard',
+        dashboards.map((dashboard) => dashboard.dashboardUuid),
+      ),
     ]);
     return {
       queries: charts.map((chart) => ({ ...toChartSummary(chart, chartPins.get(chart.savedChartUuid)) })),

@@ -54,7 +54,14 @@ export class SqlChartsService {
       (candidate) => this.sqlCharts.slugTaken(projectUuid, candidate),
       (candidate) =>
         this.sqlCharts.create(
-          { savedSqlUuid, projectUuid, spaceUuid: request.spaceUuid.toLowerCase(), name, description: request.description ?? null, slug: candidate },
+          {
+            savedSqlUuid,
+            projectUuid,
+            spaceUuid: request.spaceUuid.toLowerCase(),
+            name,
+            description: request.description ?? null,
+            slug: candidate,
+          },
           content,
           principal.userUuid,
         ),
@@ -73,8 +80,18 @@ export class SqlChartsService {
   }
 
   /** Name, description and space change in place; new SQL, limit or config is saved as a new version. */
-  async update(principal: Principal, projectUuid: string, savedSqlUuid: string, request: UpdateSqlChartRequest): Promise<{ savedSqlUuid: string; savedSqlVersionUuid: string }> {
-    const { spaces, chart } = await this.authorized(principal, projectUuid, await this.sqlCharts.findByUuid(savedSqlUuid), 'space:manage-content');
+  async update(
+    principal: Principal,
+    projectUuid: string,
+    savedSqlUuid: string,
+    request: UpdateSqlChartRequest,
+  ): Promise<{ savedSqlUuid: string; savedSqlVersionUuid: string }> {
+    const { spaces, chart } = await this.authorized(
+      principal,
+      projectUuid,
+      await this.sqlCharts.findByUuid(savedSqlUuid),
+      'space:manage-content',
+    );
     if (request.versionedData) await this.assertRunnable(principal, spaces, request.versionedData.sql, 'versionedData.sql');
     const changes = request.unversionedData ?? {};
     const spaceUuid = changes.spaceUuid?.toLowerCase() ?? chart.spaceUuid;
@@ -102,7 +119,12 @@ export class SqlChartsService {
     const { spaces, chart } = await this.authorized(principal, projectUuid, found, 'space:view');
     await this.sqlCharts.recordView(chart.savedSqlUuid);
     const fresh = (await this.sqlCharts.findByUuid(chart.savedSqlUuid)) as SavedSqlChartRow;
-    return toSqlChartView(fresh, principal, spaces.access(chart.spaceUuid) as NonNullable<ReturnType<ProjectSpaces['access']>>, spaces.isPrivate(chart.spaceUuid));
+    return toSqlChartView(
+      fresh,
+      principal,
+      spaces.access(chart.spaceUuid) as NonNullable<ReturnType<ProjectSpaces['access']>>,
+      spaces.isPrivate(chart.spaceUuid),
+    );
   }
 
   /**
@@ -115,9 +137,15 @@ export class SqlChartsService {
   }
 
   /** The chart when it is in the project and the caller may do `action` in its space; hidden or foreign charts answer 404. */
-  private async authorized(principal: Principal, projectUuid: string, chart: SavedSqlChartRow | null, action: SpaceAction): Promise<{ spaces: ProjectSpaces; chart: SavedSqlChartRow }> {
+  private async authorized(
+    principal: Principal,
+    projectUuid: string,
+    chart: SavedSqlChartRow | null,
+    action: SpaceAction,
+  ): Promise<{ spaces: ProjectSpaces; chart: SavedSqlChartRow }> {
     const spaces = await this.access.forProject(principal, projectUuid);
-    if (!chart || chart.projectUuid !== projectUuid || !spaces.access(chart.spaceUuid)) throw new NotFoundError('Saved SQL chart not found', {});
+    if (!chart || chart.projectUuid !== projectUuid || !spaces.access(chart.spaceUuid))
+      throw new NotFoundError('Saved SQL chart not found', {});
     spaces.assert(chart.spaceUuid, action);
     return { spaces, chart };
   }
@@ -125,9 +153,16 @@ export class SqlChartsService {
 
 function sqlChartContent(request: SqlChartContentRequest, field = 'config'): SqlChartContent {
   if (!CHART_KINDS.includes(request.config.type as ChartKind)) {
-    throw new QuarryError('ValidationError', `Invalid request: ${field}.type must be one of the chart kinds`, { [`${field}.type`]: [`type must be one of: ${CHART_KINDS.join(', ')}`] });
+    throw new QuarryError('ValidationError', `Invalid request: ${field}.type must be one of the chart kinds`, {
+      [`${field}.type`]: [`type must be one of: ${CHART_KINDS.join(', ')}`],
+    });
   }
   const metadata = (request.config['metadata'] as Record<string, unknown> | undefined) ?? {};
   // `config.metadata.version` is the config format version; 1 unless the caller says otherwise.
-  return { sql: request.sql, limit: request.limit, config: { ...request.config, metadata: { version: 1, ...metadata } }, chartKind: request.config.type };
+  return {
+    sql: request.sql,
+    limit: request.limit,
+    config: { ...request.config, metadata: { version: 1, ...metadata } },
+    chartKind: request.config.type,
+  };
 }

@@ -40,7 +40,9 @@ export class Foundation1763800000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query(`CREATE INDEX personal_access_tokens_user_idx ON personal_access_tokens (user_uuid)`);
-    await runner.query(`CREATE INDEX personal_access_tokens_expiry_idx ON personal_access_tokens (expires_at) WHERE expires_at IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX personal_access_tokens_expiry_idx ON personal_access_tokens (expires_at) WHERE expires_at IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE jobs (
         job_uuid uuid PRIMARY KEY,

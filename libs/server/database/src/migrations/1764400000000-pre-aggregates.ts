@@ -31,7 +31,9 @@ export class PreAggregates1764400000000 implements MigrationInterface {
         file_removed boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE INDEX pre_aggregate_builds_by_name ON pre_aggregate_builds (project_uuid, pre_aggregate_name, created_at DESC)`);
+    await runner.query(
+      `CREATE INDEX pre_aggregate_builds_by_name ON pre_aggregate_builds (project_uuid, pre_aggregate_name, created_at DESC)`,
+    );
     await runner.query(`
       CREATE TABLE pre_aggregates (
         project_uuid uuid NOT NULL REFERENCES projects (project_uuid) ON DELETE CASCADE,

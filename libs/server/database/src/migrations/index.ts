@@ -16,8 +16,19 @@ import { OrganizationScopedEmails1764731000000 } from './1764731000000-organizat
 
 /** Every migration, oldest first. Migrations are explicit SQL; schema sync is never used. */
 export const MIGRATIONS = [
-  Foundation1763800000000, Projects1763900000000, QueryHistory1764000000000, ColorPalettes1764100000000, Spaces1764200000000,
-  ProjectGroupAccess1764200000001, SavedCharts1764250000000, Dashboards1764260000000, SavedSqlCharts1764270000000, Catalog1764300000000,
-  PreAggregates1764400000000, QueryHistoryPreAggregate1764500000000, PreAggregateObjectKeys1764500000001, AccessChangeLog1764600000000,
+  Foundation1763800000000,
+  Projects1763900000000,
+  QueryHistory1764000000000,
+  ColorPalettes1764100000000,
+  Spaces1764200000000,
+  ProjectGroupAccess1764200000001,
+  SavedCharts1764250000000,
+  Dashboards1764260000000,
+  SavedSqlCharts1764270000000,
+  Catalog1764300000000,
+  PreAggregates1764400000000,
+  QueryHistoryPreAggregate1764500000000,
+  PreAggregateObjectKeys1764500000001,
+  AccessChangeLog1764600000000,
   OrganizationScopedEmails1764731000000,
 ];

@@ -23,7 +23,10 @@ export class AccessChangesRepository {
 
   /** Removes entries older than `ageMs`; returns how many went. */
   async prune(ageMs: number): Promise<number> {
-    const result: [unknown[], number] = await this.dataSource.query(`DELETE FROM access_changes WHERE changed_at < clock_timestamp() - $1 * interval '1 millisecond'`, [ageMs]);
+    const result: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM access_changes WHERE changed_at < clock_timestamp() - $1 * interval '1 millisecond'`,
+      [ageMs],
+    );
     return result[1];
   }
 }

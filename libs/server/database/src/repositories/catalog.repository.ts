@@ -78,7 +78,12 @@ export class CatalogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Replaces a project's whole index; pass the compile's transaction so explores and index change together. */
-  async replaceIndex(projectUuid: string, items: CatalogItem[], tags: Array<Omit<CatalogTag, 'tagUuid'>>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async replaceIndex(
+    projectUuid: string,
+    items: CatalogItem[],
+    tags: Array<Omit<CatalogTag, 'tagUuid'>>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.query(`DELETE FROM catalog_search WHERE project_uuid = $1`, [projectUuid]);
     for (let start = 0; start < items.length; start += INSERT_CHUNK) {
       await manager.query(
@@ -132,7 +137,15 @@ export class CatalogRepository {
                     AND cardinality($6::uuid[]) = (SELECT count(*) FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[]))
                ELSE c.spotlight_categories && ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[])) END)
        ORDER BY "searchRank" DESC, c.name, c.table_name`,
-      [projectUuid, search, search ? prefixQuery(search) : null, search ? `%${escapeLike(search)}%` : null, criteria.tables ?? null, criteria.categories ?? null, criteria.categoriesFilterMode ?? 'any'],
+      [
+        projectUuid,
+        search,
+        search ? prefixQuery(search) : null,
+        search ? `%${escapeLike(search)}%` : null,
+        criteria.tables ?? null,
+        criteria.categories ?? null,
+        criteria.categoriesFilterMode ?? 'any',
+      ],
     );
   }
 
@@ -165,7 +178,10 @@ export class CatalogRepository {
 
 /** Every word of the search as a prefix (`total rev` finds "Total revenue"); only letters and digits reach the query. */
 function prefixQuery(search: string): string | null {
-  const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }
 

@@ -100,10 +100,9 @@ export class ColorPalettesRepository {
    */
   write<T>(organizationUuid: string, work: (palettes: ColorPaletteQueries) => Promise<T>): Promise<T | undefined> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: unknown[] = await manager.query(
-        'SELECT 1 FROM organizations WHERE organization_uuid = $1 FOR NO KEY UPDATE',
-        [organizationUuid],
-      );
+      const rows: unknown[] = await manager.query('SELECT 1 FROM organizations WHERE organization_uuid = $1 FOR NO KEY UPDATE', [
+        organizationUuid,
+      ]);
       if (rows.length === 0) return undefined;
       return work(new ColorPaletteQueries(manager));
     });

@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 
 import type { DataSource } from 'typeorm';
 
-import { type ProjectTestDatabase,projectTestDatabase } from '../test/project-test-database';
+import { type ProjectTestDatabase, projectTestDatabase } from '../test/project-test-database';
 import { ContentTransactions } from './content-transactions';
 import { SavedChartsRepository } from './saved-charts.repository';
 import { SpacesRepository } from './spaces.repository';
 
 /** Chart writes name an author; the column is nullable and these tests need none. */
 const NO_AUTHOR = null as unknown as string;
-const CONTENT = { tableName: 'orders', metricQuery: {}, chartConfig: { type: 'table' }, tableConfig: {}, pivotConfig: null, chartKind: 'table' };
+const CONTENT = {
+  tableName: 'orders',
+  metricQuery: {},
+  chartConfig: { type: 'table' },
+  tableConfig: {},
+  pivotConfig: null,
+  chartKind: 'table',
+};
 
 /** Integration tier: several content writes as one transaction, on a real PostgreSQL. */
 describe('ContentTransactions', () => {
@@ -19,9 +26,25 @@ describe('ContentTransactions', () => {
   let projectUuid: string;
 
   const space = (path: string) => ({
-    spaceUuid: randomUUID(), projectUuid, parentSpaceUuid: null, name: path, slug: path, path, isPrivate: true, inheritParentPermissions: false, createdByUserUuid: null,
+    spaceUuid: randomUUID(),
+    projectUuid,
+    parentSpaceUuid: null,
+    name: path,
+    slug: path,
+    path,
+    isPrivate: true,
+    inheritParentPermissions: false,
+    createdByUserUuid: null,
   });
-  const chart = (spaceUuid: string, slug: string) => ({ savedChartUuid: randomUUID(), projectUuid, slug, name: slug, description: null, spaceUuid, dashboardUuid: null });
+  const chart = (spaceUuid: string, slug: string) => ({
+    savedChartUuid: randomUUID(),
+    projectUuid,
+    slug,
+    name: slug,
+    description: null,
+    spaceUuid,
+    dashboardUuid: null,
+  });
 
   beforeAll(async () => {
     testDatabase = await projectTestDatabase('quarry_content_transactions');
@@ -36,7 +59,10 @@ describe('ContentTransactions', () => {
       await writes.spaces.create(first, []);
       const inside = chart(first.spaceUuid, 'committed-chart');
       await writes.charts.create(inside, CONTENT, NO_AUTHOR);
-      return { chart: await writes.charts.findByUuid(inside.savedChartUuid), outside: await new SpacesRepository(dataSource).findByUuid(first.spaceUuid) };
+      return {
+        chart: await writes.charts.findByUuid(inside.savedChartUuid),
+        outside: await new SpacesRepository(dataSource).findByUuid(first.spaceUuid),
+      };
     });
     expect(created.chart).toMatchObject({ slug: 'committed-chart', spaceUuid: first.spaceUuid });
     expect(created.outside).toBeNull(); // not visible outside until the commit
@@ -61,7 +87,9 @@ describe('ContentTransactions', () => {
     const holder = space('taken');
     await new SpacesRepository(dataSource).create(holder, []);
     const retried = await transactions.run(async (writes) => {
-      await expect(writes.spaces.create({ ...space('taken') }, [])).rejects.toMatchObject({ driverError: { code: '23505', constraint: 'spaces_path_unique' } });
+      await expect(writes.spaces.create({ ...space('taken') }, [])).rejects.toMatchObject({
+        driverError: { code: '23505', constraint: 'spaces_path_unique' },
+      });
       const next = space('taken_1');
       return writes.spaces.create(next, []);
     });

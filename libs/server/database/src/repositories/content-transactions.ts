@@ -24,7 +24,11 @@ export class ContentTransactions {
 
   run<T>(work: (writes: ContentWrites) => Promise<T>): Promise<T> {
     return this.dataSource.transaction((manager) =>
-      work({ spaces: new SpacesRepository(manager), charts: new SavedChartsRepository(manager), dashboards: new DashboardsRepository(manager) }),
+      work({
+        spaces: new SpacesRepository(manager),
+        charts: new SavedChartsRepository(manager),
+        dashboards: new DashboardsRepository(manager),
+      }),
     );
   }
 }

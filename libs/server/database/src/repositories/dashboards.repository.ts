@@ -89,7 +89,10 @@ export class DashboardsRepository {
 
   /** The dashboards with this slug in any project of the organization (callers keep the ones the user may see). */
   listBySlugInOrganization(organizationUuid: string, slug: string): Promise<DashboardRow[]> {
-    return this.db.query(`${DASHBOARD_SELECT} WHERE p.organization_uuid = $1 AND d.slug = $2 ORDER BY d.project_uuid`, [organizationUuid, slug]);
+    return this.db.query(`${DASHBOARD_SELECT} WHERE p.organization_uuid = $1 AND d.slug = $2 ORDER BY d.project_uuid`, [
+      organizationUuid,
+      slug,
+    ]);
   }
 
   /** Every dashboard of the project (copies; callers filter what the user may see). */
@@ -100,10 +103,10 @@ export class DashboardsRepository {
   /** The project's dashboards in the given spaces, by name. */
   listInSpaces(projectUuid: string, spaceUuids: readonly string[]): Promise<DashboardRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);
-    return this.db.query(`${DASHBOARD_SELECT} WHERE d.project_uuid = $1 AND d.space_uuid = ANY($2::uuid[]) ORDER BY lower(d.name), d.dashboard_uuid`, [
-      projectUuid,
-      spaceUuids,
-    ]);
+    return this.db.query(
+      `${DASHBOARD_SELECT} WHERE d.project_uuid = $1 AND d.space_uuid = ANY($2::uuid[]) ORDER BY lower(d.name), d.dashboard_uuid`,
+      [projectUuid, spaceUuids],
+    );
   }
 
   async countBySpace(spaceUuids: readonly string[]): Promise<Map<string, number>> {
@@ -134,7 +137,10 @@ export class DashboardsRepository {
   async addVersion(dashboardUuid: string, identity: DashboardIdentity, layout: DashboardLayout, byUserUuid: string): Promise<void> {
     await this.db.transaction(async (manager) => {
       await manager.update(DashboardEntity, { dashboardUuid }, { ...identity, updatedByUserUuid: byUserUuid, updatedAt: new Date() });
-      await manager.query(`UPDATE saved_charts SET space_uuid = $2 WHERE dashboard_uuid = $1 AND space_uuid <> $2`, [dashboardUuid, identity.spaceUuid]);
+      await manager.query(`UPDATE saved_charts SET space_uuid = $2 WHERE dashboard_uuid = $1 AND space_uuid <> $2`, [
+        dashboardUuid,
+        identity.spaceUuid,
+      ]);
       await insertVersion(manager, dashboardUuid, layout, byUserUuid);
     });
   }
@@ -162,6 +168,14 @@ export class DashboardsRepository {
 async function insertVersion(manager: EntityManager, dashboardUuid: string, layout: DashboardLayout, byUserUuid: string): Promise<void> {
   await manager.query(
     `INSERT INTO dashboard_versions (dashboard_uuid, tiles, filters, tabs, config, parameters, created_by_user_uuid) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [dashboardUuid, JSON.stringify(layout.tiles), JSON.stringify(layout.filters), JSON.stringify(layout.tabs), JSON.stringify(layout.config), JSON.stringify(layout.parameters), byUserUuid],
+    [
+      dashboardUuid,
+      JSON.stringify(layout.tiles),
+      JSON.stringify(layout.filters),
+      JSON.stringify(layout.tabs),
+      JSON.stringify(layout.config),
+      JSON.stringify(layout.parameters),
+      byUserUuid,
+    ],
   );
 }

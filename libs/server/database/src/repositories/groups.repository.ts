@@ -26,7 +26,11 @@ export class GroupsRepository {
   async create(group: NewGroup, memberUuids: readonly string[]): Promise<GroupEntity> {
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(GroupEntity, group);
-      if (memberUuids.length > 0) await manager.insert(GroupMemberEntity, memberUuids.map((userUuid) => ({ groupUuid: group.groupUuid, userUuid })));
+      if (memberUuids.length > 0)
+        await manager.insert(
+          GroupMemberEntity,
+          memberUuids.map((userUuid) => ({ groupUuid: group.groupUuid, userUuid })),
+        );
     });
     return (await this.find(group.organizationUuid, group.groupUuid)) as GroupEntity;
   }
@@ -78,7 +82,11 @@ export class GroupsRepository {
   async replaceMembers(groupUuid: string, memberUuids: readonly string[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(GroupMemberEntity, { groupUuid });
-      if (memberUuids.length > 0) await manager.insert(GroupMemberEntity, memberUuids.map((userUuid) => ({ groupUuid, userUuid })));
+      if (memberUuids.length > 0)
+        await manager.insert(
+          GroupMemberEntity,
+          memberUuids.map((userUuid) => ({ groupUuid, userUuid })),
+        );
     });
   }
 

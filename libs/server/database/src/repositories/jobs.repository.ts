@@ -30,7 +30,10 @@ export class JobsRepository {
 
   /** Merges progress into a running job's details (e.g. rows written so far). */
   async mergeDetails(jobUuid: string, details: Record<string, unknown>): Promise<void> {
-    await this.jobs.query(`UPDATE jobs SET details = details || $2::jsonb, updated_at = now() WHERE job_uuid = $1 AND status = 'started'`, [jobUuid, JSON.stringify(details)]);
+    await this.jobs.query(`UPDATE jobs SET details = details || $2::jsonb, updated_at = now() WHERE job_uuid = $1 AND status = 'started'`, [
+      jobUuid,
+      JSON.stringify(details),
+    ]);
   }
 
   /** A failure that will be retried leaves the job scheduled; only the last attempt marks it failed. */

@@ -42,10 +42,10 @@ export class PinnedItemsRepository {
 
   /** The project's pinned list, created on first use (safe when two requests race). */
   async ensureList(projectUuid: string): Promise<PinnedListEntity> {
-    await this.dataSource.query(`INSERT INTO pinned_lists (pinned_list_uuid, project_uuid) VALUES ($1, $2) ON CONFLICT (project_uuid) DO NOTHING`, [
-      randomUUID(),
-      projectUuid,
-    ]);
+    await this.dataSource.query(
+      `INSERT INTO pinned_lists (pinned_list_uuid, project_uuid) VALUES ($1, $2) ON CONFLICT (project_uuid) DO NOTHING`,
+      [randomUUID(), projectUuid],
+    );
     return (await this.findListForProject(projectUuid)) as PinnedListEntity;
   }
 
@@ -74,11 +74,10 @@ export class PinnedItemsRepository {
     return this.dataSource.transaction(async (manager) => {
       // Serializes toggles of one list so orders stay distinct.
       await manager.query(`SELECT 1 FROM pinned_lists WHERE pinned_list_uuid = $1 FOR UPDATE`, [pinnedListUuid]);
-      const [, removed] = (await manager.query(`DELETE FROM pinned_items WHERE pinned_list_uuid = $1 AND item_type = $2 AND item_uuid = $3`, [
-        pinnedListUuid,
-        itemType,
-        itemUuid,
-      ])) as [unknown, number];
+      const [, removed] = (await manager.query(
+        `DELETE FROM pinned_items WHERE pinned_list_uuid = $1 AND item_type = $2 AND item_uuid = $3`,
+        [pinnedListUuid, itemType, itemUuid],
+      )) as [unknown, number];
       if (removed > 0) return false;
       await manager.query(
         `INSERT INTO pinned_items (pinned_list_uuid, item_type, item_uuid, item_order)

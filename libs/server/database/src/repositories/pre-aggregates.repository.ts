@@ -84,7 +84,8 @@ interface BuildRow {
   file_path: string | null;
 }
 
-const BUILD_COLUMNS = 'build_uuid, status, trigger, job_uuid, fingerprint, started_at, finished_at, row_count, byte_count, duration_ms, error, file_path';
+const BUILD_COLUMNS =
+  'build_uuid, status, trigger, job_uuid, fingerprint, started_at, finished_at, row_count, byte_count, duration_ms, error, file_path';
 
 function buildView(row: BuildRow | null | undefined): PreAggregateBuildView | null {
   if (!row?.build_uuid) return null;
@@ -117,15 +118,15 @@ export class PreAggregatesRepository {
     return this.dataSource.transaction(async (manager) => {
       const names = declared.map((item) => item.name);
       // TypeORM answers an UPDATE or DELETE … RETURNING with [rows, affected].
-      const [removed] = (await manager.query(`DELETE FROM pre_aggregates WHERE project_uuid = $1 AND NOT (name = ANY($2::text[])) RETURNING name`, [projectUuid, names])) as [
-        Array<{ name: string }>,
-        number,
-      ];
+      const [removed] = (await manager.query(
+        `DELETE FROM pre_aggregates WHERE project_uuid = $1 AND NOT (name = ANY($2::text[])) RETURNING name`,
+        [projectUuid, names],
+      )) as [Array<{ name: string }>, number];
       if (removed.length > 0) {
-        await manager.query(`UPDATE pre_aggregate_builds SET superseded_at = coalesce(superseded_at, now()) WHERE project_uuid = $1 AND pre_aggregate_name = ANY($2::text[])`, [
-          projectUuid,
-          removed.map((row) => row.name),
-        ]);
+        await manager.query(
+          `UPDATE pre_aggregate_builds SET superseded_at = coalesce(superseded_at, now()) WHERE project_uuid = $1 AND pre_aggregate_name = ANY($2::text[])`,
+          [projectUuid, removed.map((row) => row.name)],
+        );
       }
       for (const item of declared) {
         await manager.query(
@@ -141,24 +142,31 @@ export class PreAggregatesRepository {
   }
 
   async findDeclared(projectUuid: string, name: string): Promise<DeclaredPreAggregate | null> {
-    const rows: Array<{ name: string; explore_name: string; definition: PreAggregateDefinition; fingerprint: string }> = await this.dataSource.query(
-      `SELECT name, explore_name, definition, fingerprint FROM pre_aggregates WHERE project_uuid = $1 AND name = $2`,
-      [projectUuid, name],
-    );
+    const rows: Array<{ name: string; explore_name: string; definition: PreAggregateDefinition; fingerprint: string }> =
+      await this.dataSource.query(
+        `SELECT name, explore_name, definition, fingerprint FROM pre_aggregates WHERE project_uuid = $1 AND name = $2`,
+        [projectUuid, name],
+      );
     const row = rows[0];
     return row ? { name: row.name, exploreName: row.explore_name, definition: row.definition, fingerprint: row.fingerprint } : null;
   }
 
   async listStatus(projectUuid: string): Promise<PreAggregateStatusRow[]> {
-    const rows: Array<{ name: string; explore_name: string; definition: PreAggregateDefinition; fingerprint: string; current: BuildRow | null; last: BuildRow | null }> =
-      await this.dataSource.query(
-        `SELECT p.name, p.explore_name, p.definition, p.fingerprint,
+    const rows: Array<{
+      name: string;
+      explore_name: string;
+      definition: PreAggregateDefinition;
+      fingerprint: string;
+      current: BuildRow | null;
+      last: BuildRow | null;
+    }> = await this.dataSource.query(
+      `SELECT p.name, p.explore_name, p.definition, p.fingerprint,
                 (SELECT row_to_json(c) FROM (SELECT ${BUILD_COLUMNS} FROM pre_aggregate_builds WHERE build_uuid = p.current_build_uuid) c) AS current,
                 (SELECT row_to_json(l) FROM (SELECT ${BUILD_COLUMNS} FROM pre_aggregate_builds
                    WHERE project_uuid = p.project_uuid AND pre_aggregate_name = p.name ORDER BY created_at DESC LIMIT 1) l) AS last
          FROM pre_aggregates p WHERE p.project_uuid = $1 ORDER BY p.explore_name, p.name`,
-        [projectUuid],
-      );
+      [projectUuid],
+    );
     return rows.map((row) => ({
       name: row.name,
       exploreName: row.explore_name,
@@ -171,7 +179,16 @@ export class PreAggregatesRepository {
 
   /** The rollups queries may read now: a current build made from the definition's current fingerprint. */
   async servedRollups(projectUuid: string): Promise<ServedRollup[]> {
-    const rows: Array<{ name: string; explore_name: string; fingerprint: string; build_uuid: string; file_path: string; object_key: string | null; row_count: string; built_at: Date }> = await this.dataSource.query(
+    const rows: Array<{
+      name: string;
+      explore_name: string;
+      fingerprint: string;
+      build_uuid: string;
+      file_path: string;
+      object_key: string | null;
+      row_count: string;
+      built_at: Date;
+    }> = await this.dataSource.query(
       `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path, b.object_key, b.row_count, coalesce(b.built_at, b.started_at) AS built_at
        FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid
        WHERE p.project_uuid = $1 AND b.status = 'ready' AND b.fingerprint = p.fingerprint AND b.file_path IS NOT NULL`,
@@ -189,7 +206,14 @@ export class PreAggregatesRepository {
     }));
   }
 
-  async createBuild(build: { buildUuid: string; projectUuid: string; name: string; fingerprint: string; trigger: string; jobUuid: string | null }): Promise<void> {
+  async createBuild(build: {
+    buildUuid: string;
+    projectUuid: string;
+    name: string;
+    fingerprint: string;
+    trigger: string;
+    jobUuid: string | null;
+  }): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO pre_aggregate_builds (build_uuid, project_uuid, pre_aggregate_name, fingerprint, status, trigger, job_uuid) VALUES ($1, $2, $3, $4, 'queued', $5, $6)
        ON CONFLICT (build_uuid) DO NOTHING`,
@@ -203,11 +227,10 @@ export class PreAggregatesRepository {
 
   /** `builtAt`: the `now` the rollup query is compiled with. */
   async markBuilding(buildUuid: string, fingerprint: string, builtAt: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE pre_aggregate_builds SET status = 'building', fingerprint = $2, started_at = now(), built_at = $3, error = NULL WHERE build_uuid = $1`, [
-      buildUuid,
-      fingerprint,
-      builtAt,
-    ]);
+    await this.dataSource.query(
+      `UPDATE pre_aggregate_builds SET status = 'building', fingerprint = $2, started_at = now(), built_at = $3, error = NULL WHERE build_uuid = $1`,
+      [buildUuid, fingerprint, builtAt],
+    );
   }
 
   /**
@@ -245,11 +268,10 @@ export class PreAggregatesRepository {
   }
 
   async failBuild(buildUuid: string, error: string, durationMs: number | null): Promise<void> {
-    await this.dataSource.query(`UPDATE pre_aggregate_builds SET status = 'failed', finished_at = now(), error = $2, duration_ms = $3 WHERE build_uuid = $1`, [
-      buildUuid,
-      error,
-      durationMs,
-    ]);
+    await this.dataSource.query(
+      `UPDATE pre_aggregate_builds SET status = 'failed', finished_at = now(), error = $2, duration_ms = $3 WHERE build_uuid = $1`,
+      [buildUuid, error, durationMs],
+    );
   }
 
   /** Files of builds superseded before `cutoff` (or of any build of a project's removed definitions) still kept. */
@@ -289,7 +311,10 @@ export class PreAggregatesRepository {
   /** Of these project ids, those of projects that exist. */
   async existingProjects(projectUuids: readonly string[]): Promise<Set<string>> {
     if (projectUuids.length === 0) return new Set();
-    const rows: Array<{ project_uuid: string }> = await this.dataSource.query(`SELECT project_uuid FROM projects WHERE project_uuid = ANY($1::uuid[])`, [projectUuids]);
+    const rows: Array<{ project_uuid: string }> = await this.dataSource.query(
+      `SELECT project_uuid FROM projects WHERE project_uuid = ANY($1::uuid[])`,
+      [projectUuids],
+    );
     return new Set(rows.map((row) => row.project_uuid));
   }
 
@@ -311,12 +336,25 @@ interface ReplacedRow {
 const REPLACED_COLUMNS = 'project_uuid, pre_aggregate_name, build_uuid, file_path, object_key, byte_count';
 
 function replacedFile(row: ReplacedRow): ReplacedRollupFile {
-  return { projectUuid: row.project_uuid, name: row.pre_aggregate_name, buildUuid: row.build_uuid, filePath: row.file_path, objectKey: row.object_key, bytes: row.byte_count === null ? null : Number(row.byte_count) };
+  return {
+    projectUuid: row.project_uuid,
+    name: row.pre_aggregate_name,
+    buildUuid: row.build_uuid,
+    filePath: row.file_path,
+    objectKey: row.object_key,
+    bytes: row.byte_count === null ? null : Number(row.byte_count),
+  };
 }
 
 /** row_to_json gives timestamps as text. */
 function dated(row: BuildRow | null): BuildRow | null {
   if (!row) return null;
   const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-  return { ...row, started_at: date(row.started_at), finished_at: date(row.finished_at), row_count: row.row_count === null ? null : String(row.row_count), byte_count: row.byte_count === null ? null : String(row.byte_count) };
+  return {
+    ...row,
+    started_at: date(row.started_at),
+    finished_at: date(row.finished_at),
+    row_count: row.row_count === null ? null : String(row.row_count),
+    byte_count: row.byte_count === null ? null : String(row.byte_count),
+  };
 }

@@ -45,7 +45,11 @@ export class ProjectsRepository {
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(ProjectEntity, { ...project, compileStatus: 'pending' });
       if (creatorRole && project.createdByUserUuid) {
-        await manager.insert(ProjectMembershipEntity, { projectUuid: project.projectUuid, userUuid: project.createdByUserUuid, role: creatorRole });
+        await manager.insert(ProjectMembershipEntity, {
+          projectUuid: project.projectUuid,
+          userUuid: project.createdByUserUuid,
+          role: creatorRole,
+        });
       }
     });
     return (await this.findByUuid(project.projectUuid)) as ProjectEntity;
@@ -99,10 +103,10 @@ export class ProjectsRepository {
   }
 
   async deleteGroupAccess(projectUuid: string, groupUuid: string): Promise<boolean> {
-    const [, deleted] = (await this.dataSource.query(`DELETE FROM project_group_access WHERE project_uuid = $1 AND group_uuid = $2`, [projectUuid, groupUuid])) as [
-      unknown,
-      number,
-    ];
+    const [, deleted] = (await this.dataSource.query(`DELETE FROM project_group_access WHERE project_uuid = $1 AND group_uuid = $2`, [
+      projectUuid,
+      groupUuid,
+    ])) as [unknown, number];
     return deleted > 0;
   }
 
@@ -142,16 +146,16 @@ export class ProjectsRepository {
       await alongside?.(manager);
       await manager.delete(ProjectExploreEntity, { projectUuid });
       if (explores.length > 0) {
-        await manager.save(explores.map(({ name, explore }) => Object.assign(new ProjectExploreEntity(), { projectUuid, exploreName: name, explore })));
+        await manager.save(
+          explores.map(({ name, explore }) => Object.assign(new ProjectExploreEntity(), { projectUuid, exploreName: name, explore })),
+        );
       }
       await manager.update(ProjectEntity, { projectUuid }, { compileStatus: 'ready', compileError: null, compiledAt });
     });
   }
 
   async listExplores(projectUuid: string): Promise<AnyExplore[]> {
-    const rows = await this.dataSource
-      .getRepository(ProjectExploreEntity)
-      .find({ where: { projectUuid }, order: { exploreName: 'ASC' } });
+    const rows = await this.dataSource.getRepository(ProjectExploreEntity).find({ where: { projectUuid }, order: { exploreName: 'ASC' } });
     return rows.map((row) => row.explore);
   }
 

@@ -59,7 +59,13 @@ export class QueryHistoryRepository {
       `UPDATE query_history
        SET status = 'ready', error = NULL, total_results = $2, columns = $3::jsonb, pivot_details = $4::jsonb, initial_query_execution_ms = $5, updated_at = now()
        WHERE query_uuid = $1 AND status = 'pending'`,
-      [queryUuid, outcome.totalResults, JSON.stringify(outcome.columns), outcome.pivotDetails === null ? null : JSON.stringify(outcome.pivotDetails), outcome.initialQueryExecutionMs],
+      [
+        queryUuid,
+        outcome.totalResults,
+        JSON.stringify(outcome.columns),
+        outcome.pivotDetails === null ? null : JSON.stringify(outcome.pivotDetails),
+        outcome.initialQueryExecutionMs,
+      ],
     )) as [unknown, number];
     return affected > 0;
   }

@@ -105,7 +105,10 @@ export class SavedChartsRepository {
 
   /** The charts with this slug in any project of the organization (callers keep the ones the user may see). */
   listBySlugInOrganization(organizationUuid: string, slug: string): Promise<SavedChartRow[]> {
-    return this.db.query(`${CHART_SELECT} WHERE p.organization_uuid = $1 AND c.slug = $2 ORDER BY c.project_uuid`, [organizationUuid, slug]);
+    return this.db.query(`${CHART_SELECT} WHERE p.organization_uuid = $1 AND c.slug = $2 ORDER BY c.project_uuid`, [
+      organizationUuid,
+      slug,
+    ]);
   }
 
   /** Every chart of the project (copies and exports; callers filter what the user may see). */
@@ -184,7 +187,10 @@ export class SavedChartsRepository {
   }
 
   async version(savedChartUuid: string, versionUuid: string): Promise<ChartVersionRow | null> {
-    const [row] = await this.db.query(`${VERSION_SELECT} WHERE v.saved_chart_uuid = $1 AND v.version_uuid = $2`, [savedChartUuid, versionUuid]);
+    const [row] = await this.db.query(`${VERSION_SELECT} WHERE v.saved_chart_uuid = $1 AND v.version_uuid = $2`, [
+      savedChartUuid,
+      versionUuid,
+    ]);
     return row ?? null;
   }
 
@@ -221,18 +227,34 @@ const VERSION_SELECT = `
          ${USER_NAME('u')} AS "createdBy"
     FROM saved_chart_versions v LEFT JOIN users u ON u.user_uuid = v.created_by_user_uuid`;
 
-async function insertVersion(manager: EntityManager, savedChartUuid: string, identity: ChartIdentity, content: ChartContent, byUserUuid: string): Promise<void> {
-  const [{ next }] = (await manager.query(`SELECT COALESCE(max(version_number), 0) + 1 AS next FROM saved_chart_versions WHERE saved_chart_uuid = $1`, [
-    savedChartUuid,
-  ])) as Array<{ next: number }>;
+async function insertVersion(
+  manager: EntityManager,
+  savedChartUuid: string,
+  identity: ChartIdentity,
+  content: ChartContent,
+  byUserUuid: string,
+): Promise<void> {
+  const [{ next }] = (await manager.query(
+    `SELECT COALESCE(max(version_number), 0) + 1 AS next FROM saved_chart_versions WHERE saved_chart_uuid = $1`,
+    [savedChartUuid],
+  )) as Array<{ next: number }>;
   await manager.query(
     `INSERT INTO saved_chart_versions (version_uuid, saved_chart_uuid, version_number, name, description, table_name, metric_query, chart_config,
                                        table_config, pivot_config, chart_kind, created_by_user_uuid)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
-      randomUUID(), savedChartUuid, next, identity.name, identity.description, content.tableName, JSON.stringify(content.metricQuery),
-      JSON.stringify(content.chartConfig), JSON.stringify(content.tableConfig), content.pivotConfig === null ? null : JSON.stringify(content.pivotConfig),
-      content.chartKind, byUserUuid,
+      randomUUID(),
+      savedChartUuid,
+      next,
+      identity.name,
+      identity.description,
+      content.tableName,
+      JSON.stringify(content.metricQuery),
+      JSON.stringify(content.chartConfig),
+      JSON.stringify(content.tableConfig),
+      content.pivotConfig === null ? null : JSON.stringify(content.pivotConfig),
+      content.chartKind,
+      byUserUuid,
     ],
   );
 }

@@ -88,7 +88,12 @@ export class SavedSqlChartsRepository {
 
   async create(chart: NewSqlChart, content: SqlChartContent, byUserUuid: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.insert(SavedSqlChartEntity, { ...chart, createdByUserUuid: byUserUuid, lastUpdatedByUserUuid: byUserUuid, lastUpdatedAt: new Date() });
+      await manager.insert(SavedSqlChartEntity, {
+        ...chart,
+        createdByUserUuid: byUserUuid,
+        lastUpdatedByUserUuid: byUserUuid,
+        lastUpdatedAt: new Date(),
+      });
       await insertVersion(manager, chart.savedSqlUuid, content, byUserUuid);
     });
   }
@@ -97,7 +102,11 @@ export class SavedSqlChartsRepository {
   async update(savedSqlUuid: string, identity: SqlChartIdentity, content: SqlChartContent | undefined, byUserUuid: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT 1 FROM saved_sql_charts WHERE saved_sql_uuid = $1 FOR UPDATE`, [savedSqlUuid]);
-      await manager.update(SavedSqlChartEntity, { savedSqlUuid }, { ...identity, lastUpdatedByUserUuid: byUserUuid, lastUpdatedAt: new Date() });
+      await manager.update(
+        SavedSqlChartEntity,
+        { savedSqlUuid },
+        { ...identity, lastUpdatedByUserUuid: byUserUuid, lastUpdatedAt: new Date() },
+      );
       if (content) await insertVersion(manager, savedSqlUuid, content, byUserUuid);
     });
   }

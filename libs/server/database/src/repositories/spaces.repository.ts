@@ -85,7 +85,12 @@ export class SpacesRepository {
   }
 
   /** Applies changes and adds shares (e.g. access copied when a space stops inheriting), in one transaction. */
-  async update(spaceUuid: string, changes: SpaceChanges, addedUsers: readonly UserShare[] = [], addedGroups: readonly GroupShare[] = []): Promise<void> {
+  async update(
+    spaceUuid: string,
+    changes: SpaceChanges,
+    addedUsers: readonly UserShare[] = [],
+    addedGroups: readonly GroupShare[] = [],
+  ): Promise<void> {
     await this.db.transaction(async (manager) => {
       if (Object.keys(changes).length > 0) await manager.update(SpaceEntity, { spaceUuid }, { ...changes, updatedAt: new Date() });
       await insertShares(manager, spaceUuid, addedUsers, addedGroups);
@@ -111,10 +116,17 @@ export class SpacesRepository {
    * shares, in one transaction. Only `spaceUuids` are copied (the caller decides who may copy
    * what); a space's parent must be among them. Returns the new uuid of each copied space by its old uuid.
    */
-  async copyProject(fromProjectUuid: string, toProjectUuid: string, byUserUuid: string, spaceUuids: readonly string[]): Promise<Map<string, string>> {
+  async copyProject(
+    fromProjectUuid: string,
+    toProjectUuid: string,
+    byUserUuid: string,
+    spaceUuids: readonly string[],
+  ): Promise<Map<string, string>> {
     const wanted = new Set(spaceUuids);
     return this.db.transaction(async (manager) => {
-      const sources = (await manager.getRepository(SpaceEntity).find({ where: { projectUuid: fromProjectUuid } })).filter((space) => wanted.has(space.spaceUuid));
+      const sources = (await manager.getRepository(SpaceEntity).find({ where: { projectUuid: fromProjectUuid } })).filter((space) =>
+        wanted.has(space.spaceUuid),
+      );
       // Parents before children: a path has one more segment than its parent's.
       sources.sort((a, b) => a.path.split('.').length - b.path.split('.').length);
       const copies = new Map(sources.map((space) => [space.spaceUuid, randomUUID()]));
@@ -202,10 +214,10 @@ export class SpacesRepository {
   }
 
   async removeUserShare(spaceUuid: string, userUuid: string): Promise<boolean> {
-    const [, deleted] = (await this.db.query(`DELETE FROM space_user_access WHERE space_uuid = $1 AND user_uuid = $2`, [spaceUuid, userUuid])) as [
-      unknown,
-      number,
-    ];
+    const [, deleted] = (await this.db.query(`DELETE FROM space_user_access WHERE space_uuid = $1 AND user_uuid = $2`, [
+      spaceUuid,
+      userUuid,
+    ])) as [unknown, number];
     return deleted > 0;
   }
 
@@ -218,16 +230,21 @@ export class SpacesRepository {
   }
 
   async removeGroupShare(spaceUuid: string, groupUuid: string): Promise<boolean> {
-    const [, deleted] = (await this.db.query(`DELETE FROM space_group_access WHERE space_uuid = $1 AND group_uuid = $2`, [spaceUuid, groupUuid])) as [
-      unknown,
-      number,
-    ];
+    const [, deleted] = (await this.db.query(`DELETE FROM space_group_access WHERE space_uuid = $1 AND group_uuid = $2`, [
+      spaceUuid,
+      groupUuid,
+    ])) as [unknown, number];
     return deleted > 0;
   }
 }
 
 /** Adds shares; an existing share keeps the higher of its role and the new one. */
-async function insertShares(manager: EntityManager, spaceUuid: string, users: readonly UserShare[], groups: readonly GroupShare[]): Promise<void> {
+async function insertShares(
+  manager: EntityManager,
+  spaceUuid: string,
+  users: readonly UserShare[],
+  groups: readonly GroupShare[],
+): Promise<void> {
   const higher = (table: string) =>
     `CASE WHEN array_position(ARRAY['viewer','editor','admin'], EXCLUDED.space_role) > array_position(ARRAY['viewer','editor','admin'], ${table}.space_role)
           THEN EXCLUDED.space_role ELSE ${table}.space_role END`;

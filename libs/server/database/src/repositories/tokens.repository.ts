@@ -66,11 +66,7 @@ export class TokensRepository {
 
   /** Deletes tokens that expired before `now`; returns how many. */
   async deleteExpired(now: Date): Promise<number> {
-    const result = await this.tokens
-      .createQueryBuilder()
-      .delete()
-      .where('expires_at IS NOT NULL AND expires_at < :now', { now })
-      .execute();
+    const result = await this.tokens.createQueryBuilder().delete().where('expires_at IS NOT NULL AND expires_at < :now', { now }).execute();
     return result.affected ?? 0;
   }
 }

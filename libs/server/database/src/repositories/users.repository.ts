@@ -46,7 +46,9 @@ export class UsersRepository {
     const userUuid = randomUUID();
     const created = await this.dataSource.transaction(async (manager) => {
       // Two requests adding the same address to one organization wait for each other here.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`user-email:${member.organizationUuid}:${member.email.toLowerCase()}`]);
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `user-email:${member.organizationUuid}:${member.email.toLowerCase()}`,
+      ]);
       if ((await manager.query(EMAIL_IN_ORGANIZATION, [member.organizationUuid, member.email])).length > 0) return false;
       await manager.insert(UserEntity, {
         userUuid,
@@ -91,9 +93,7 @@ export class UsersRepository {
   }
 
   async updateRole(organizationUuid: string, userUuid: string, role: OrganizationRole): Promise<void> {
-    await this.dataSource
-      .getRepository(OrganizationMembershipEntity)
-      .update({ organizationUuid, userUuid }, { role });
+    await this.dataSource.getRepository(OrganizationMembershipEntity).update({ organizationUuid, userUuid }, { role });
   }
 
   async deleteUser(userUuid: string): Promise<void> {

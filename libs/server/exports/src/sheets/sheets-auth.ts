@@ -22,12 +22,22 @@ export function createSheetsAuth(config: NonNullable<SheetsConfig>, fetchImpleme
   const transporterOptions = fetchImplementation ? { fetchImplementation } : undefined;
   switch (auth.kind) {
     case 'service-account': {
-      const client = new googleAuth.JWT({ email: auth.clientEmail, key: auth.privateKey, scopes: SERVICE_ACCOUNT_SCOPES, transporterOptions });
+      const client = new googleAuth.JWT({
+        email: auth.clientEmail,
+        key: auth.privateKey,
+        scopes: SERVICE_ACCOUNT_SCOPES,
+        transporterOptions,
+      });
       redirectTokenRequests(client, config.tokenUrl);
       return client;
     }
     case 'oauth': {
-      const client = new googleAuth.OAuth2({ clientId: auth.clientId, clientSecret: auth.clientSecret, endpoints: { oauth2TokenUrl: config.tokenUrl }, transporterOptions });
+      const client = new googleAuth.OAuth2({
+        clientId: auth.clientId,
+        clientSecret: auth.clientSecret,
+        endpoints: { oauth2TokenUrl: config.tokenUrl },
+        transporterOptions,
+      });
       client.setCredentials({ refresh_token: auth.refreshToken });
       return client;
     }

@@ -25,6 +25,12 @@ describe('encoding rows for Sheets', () => {
     expect([...rowBatches(rows, 100, rowBytes * 3)].map((batch) => batch.length)).toEqual([3, 2]);
     const sizes = [...rowBatches([['small'], ['y'.repeat(500)], ['small']], 100, 100)].map((batch) => batch.length);
     expect(sizes).toEqual([1, 1, 1]);
-    expect([...rowBatches(rows, 2, 1_000_000)].flat().map((row) => row.data.values?.[0].userEnteredValue?.stringValue)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([...rowBatches(rows, 2, 1_000_000)].flat().map((row) => row.data.values?.[0].userEnteredValue?.stringValue)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
   });
 });

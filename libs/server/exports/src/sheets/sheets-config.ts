@@ -50,13 +50,17 @@ export function sheetsConfigFromEnv(env: Env, readFile: (path: string) => string
   let auth: SheetsAuthConfig | undefined;
   if (serviceAccountValue !== undefined && oauthSet.length > 0) {
     // Guessing which one wins would silently create spreadsheets in the wrong Drive.
-    problems.push(`GOOGLE_SERVICE_ACCOUNT_JSON and ${oauthSet.join(', ')} are both set: configure either a service account or an OAuth refresh token, not both`);
+    problems.push(
+      `GOOGLE_SERVICE_ACCOUNT_JSON and ${oauthSet.join(', ')} are both set: configure either a service account or an OAuth refresh token, not both`,
+    );
   } else if (serviceAccountValue !== undefined) {
     auth = serviceAccount(serviceAccountValue, readFile, problems);
   } else if (oauthSet.length > 0) {
     const missing = OAUTH_VARIABLES.filter((name) => value(env, name) === undefined);
     if (missing.length > 0) {
-      problems.push(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required when ${oauthSet.join(', ')} ${oauthSet.length === 1 ? 'is' : 'are'} set`);
+      problems.push(
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required when ${oauthSet.join(', ')} ${oauthSet.length === 1 ? 'is' : 'are'} set`,
+      );
     } else {
       auth = {
         kind: 'oauth',
@@ -97,7 +101,9 @@ function serviceAccount(raw: string, readFile: (path: string) => string, problem
     try {
       text = readFile(raw);
     } catch (error) {
-      problems.push(`${name} is neither JSON nor a readable key file: cannot read "${raw}" (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      problems.push(
+        `${name} is neither JSON nor a readable key file: cannot read "${raw}" (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
       return undefined;
     }
   }
@@ -116,7 +122,10 @@ function serviceAccount(raw: string, readFile: (path: string) => string, problem
   }
   const clientEmail = record['client_email'];
   const privateKeyRaw = record['private_key'];
-  const missing = [typeof clientEmail === 'string' && clientEmail ? undefined : 'client_email', typeof privateKeyRaw === 'string' && privateKeyRaw ? undefined : 'private_key'].filter(Boolean);
+  const missing = [
+    typeof clientEmail === 'string' && clientEmail ? undefined : 'client_email',
+    typeof privateKeyRaw === 'string' && privateKeyRaw ? undefined : 'private_key',
+  ].filter(Boolean);
   if (missing.length > 0) {
     problems.push(`${name} lacks ${missing.join(' and ')}`);
     return undefined;

@@ -58,7 +58,10 @@ export async function withRetries<T>(operation: () => Promise<T>, options: Retry
     } catch (error) {
       const failure = options.classify(error);
       if (!isRetryable(failure) || attempt >= options.policy.maxAttempts) throw options.fail(failure, attempt);
-      const delay = failure.retryAfterMs !== undefined ? Math.min(failure.retryAfterMs, options.policy.maxDelayMs) : backoffDelayMs(attempt, options.policy, options.random);
+      const delay =
+        failure.retryAfterMs !== undefined
+          ? Math.min(failure.retryAfterMs, options.policy.maxDelayMs)
+          : backoffDelayMs(attempt, options.policy, options.random);
       await options.sleep(delay);
     }
   }

@@ -9,12 +9,22 @@ import { SHEETS_NOT_CONFIGURED_MESSAGE, SheetsApiError } from './sheets-errors';
 import { createSheetsWriter, type SheetsWriterOptions } from './sheets-writer';
 
 const oauthClient = { clientId: 'quarry-client', clientSecret: 'client-secret', refreshToken: 'refresh-token-1' };
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const serviceAccount = { clientEmail: 'exporter@quarry-test.iam.gserviceaccount.com', publicKey: keys.publicKey };
 
 const header = ['Order id', 'Customer', 'Amount', 'Paid', 'Note'];
 /** 13 rows: numbers, booleans, an empty cell mid-row, text that looks like a formula, non-ASCII text. */
-const body: SheetsCell[][] = Array.from({ length: 13 }, (_, i) => [i + 1, i === 7 ? null : `Customer ${i}`, i * 10.5, i % 2 === 0, i === 4 ? '=IMPORTXML("http://x","//a")' : `naïve ${i} €`]);
+const body: SheetsCell[][] = Array.from({ length: 13 }, (_, i) => [
+  i + 1,
+  i === 7 ? null : `Customer ${i}`,
+  i * 10.5,
+  i % 2 === 0,
+  i === 4 ? '=IMPORTXML("http://x","//a")' : `naïve ${i} €`,
+]);
 
 describe('Google Sheets writer, against the local fake', () => {
   let fake: FakeSheets;
@@ -49,7 +59,12 @@ describe('Google Sheets writer, against the local fake', () => {
 
   /** Reads the sheet back through the Sheets API, as the user's spreadsheet would show it unformatted. */
   async function readBack(spreadsheetId: string): Promise<unknown[][]> {
-    const client = new googleAuth.OAuth2({ clientId: oauthClient.clientId, clientSecret: oauthClient.clientSecret, endpoints: { oauth2TokenUrl: fake.tokenUrl }, transporterOptions: { fetchImplementation: fetch } });
+    const client = new googleAuth.OAuth2({
+      clientId: oauthClient.clientId,
+      clientSecret: oauthClient.clientSecret,
+      endpoints: { oauth2TokenUrl: fake.tokenUrl },
+      transporterOptions: { fetchImplementation: fetch },
+    });
     client.setCredentials({ refresh_token: oauthClient.refreshToken });
     const api = sheetsApi({ version: 'v4', auth: client, rootUrl: `${fake.url}/` });
     const response = await api.spreadsheets.values.get({ spreadsheetId, range: 'Sheet1', valueRenderOption: 'UNFORMATTED_VALUE' });
@@ -82,7 +97,10 @@ describe('Google Sheets writer, against the local fake', () => {
     const { spreadsheetId } = await writer.createSpreadsheet('Widening');
     await writer.appendRows(spreadsheetId, [['a', 'b']]);
     await writer.appendRows(spreadsheetId, [['c', 'd', 'e', 'f']]);
-    expect(await readBack(spreadsheetId)).toEqual([['a', 'b'], ['c', 'd', 'e', 'f']]);
+    expect(await readBack(spreadsheetId)).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e', 'f'],
+    ]);
     expect(fake.spreadsheets.get(spreadsheetId)?.sheets[0].columnCount).toBe(4);
   });
 
@@ -131,14 +149,18 @@ describe('Google Sheets writer, against the local fake', () => {
 
     const failure = writer.appendRows(spreadsheetId, [header]);
 
-    await expect(failure).rejects.toThrow(`Writing rows 1–1 to spreadsheet ${spreadsheetId} failed: The service is currently unavailable. (HTTP 503); gave up after 4 attempts`);
+    await expect(failure).rejects.toThrow(
+      `Writing rows 1–1 to spreadsheet ${spreadsheetId} failed: The service is currently unavailable. (HTTP 503); gave up after 4 attempts`,
+    );
     expect(fake.count('spreadsheets.batchUpdate')).toBe(4);
     expect(delays).toHaveLength(3);
   });
 
   it('fails at once on a refusal such as 403, with a clear message', async () => {
     const writer = createSheetsWriter(serviceAccountConfig(), options());
-    fake.failNext('spreadsheets.create', 403, 5, { message: 'Google Sheets API has not been used in project 42 before or it is disabled.' });
+    fake.failNext('spreadsheets.create', 403, 5, {
+      message: 'Google Sheets API has not been used in project 42 before or it is disabled.',
+    });
 
     const error = await writer.createSpreadsheet('Forbidden').catch((e: unknown) => e);
 
@@ -192,9 +214,16 @@ describe('Google Sheets writer, against the local fake', () => {
   });
 
   it('refuses a service account key the token endpoint does not know', async () => {
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const other = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     const config = { apiRoot: fake.url, driveApiRoot: fake.url, tokenUrl: fake.tokenUrl };
-    const writer = createSheetsWriter({ ...config, auth: { kind: 'service-account', clientEmail: serviceAccount.clientEmail, privateKey: other.privateKey } }, options());
+    const writer = createSheetsWriter(
+      { ...config, auth: { kind: 'service-account', clientEmail: serviceAccount.clientEmail, privateKey: other.privateKey } },
+      options(),
+    );
     await expect(writer.createSpreadsheet('Forged')).rejects.toThrow(
       `Could not get an access token for the service account ${serviceAccount.clientEmail} (check GOOGLE_SERVICE_ACCOUNT_JSON): invalid_grant: Invalid JWT Signature. (HTTP 400)`,
     );
@@ -219,7 +248,12 @@ describe('Google Sheets writer, against the local fake', () => {
     // The fake's limit is 200 cells; the writer is told Google's 10M, so only Google can stop it.
     const writer = createSheetsWriter(oauthConfig(), options({ maxRowsPerRequest: 100 }));
     const { spreadsheetId } = await writer.createSpreadsheet('Too big');
-    await expect(writer.appendRows(spreadsheetId, Array.from({ length: 70 }, () => ['a', 'b', 'c']))).rejects.toThrow(
+    await expect(
+      writer.appendRows(
+        spreadsheetId,
+        Array.from({ length: 70 }, () => ['a', 'b', 'c']),
+      ),
+    ).rejects.toThrow(
       /Writing rows 1–70 .* failed: Invalid requests\[0\]\.updateSheetProperties: This action would increase the number of cells in the workbook above the limit of 200 cells\. \(HTTP 400\)$/,
     );
     expect(fake.count('spreadsheets.batchUpdate')).toBe(1);
@@ -227,7 +261,9 @@ describe('Google Sheets writer, against the local fake', () => {
 
   it('rejects appending to a spreadsheet it did not create', async () => {
     const writer = createSheetsWriter(oauthConfig(), options());
-    await expect(writer.appendRows('someone-elses', [header])).rejects.toThrow('appendRows: spreadsheet someone-elses was not created by this writer');
+    await expect(writer.appendRows('someone-elses', [header])).rejects.toThrow(
+      'appendRows: spreadsheet someone-elses was not created by this writer',
+    );
   });
 
   it('fails with a clear error when Sheets is not configured', () => {

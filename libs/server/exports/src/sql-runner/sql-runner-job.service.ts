@@ -42,7 +42,11 @@ export class SqlRunnerJob {
     const out = createWriteStream(partial);
     try {
       await this.warehouses.with(target.warehouse, target.project.organizationUuid, async (adapter) => {
-        const batches = adapter.streamQuery(payload.sql, [], { batchSize: 500, timeoutMs: this.config.query.timeoutMs, onFields: (found) => (fields = found) });
+        const batches = adapter.streamQuery(payload.sql, [], {
+          batchSize: 500,
+          timeoutMs: this.config.query.timeoutMs,
+          onFields: (found) => (fields = found),
+        });
         for await (const batch of batches) {
           const room = payload.limit - rowsWritten;
           if (batch.length > room) truncated = true;

@@ -26,11 +26,22 @@ export class SqlRunnerRequestsService {
 
   async run(principal: Principal, projectUuid: string, sql: string, limit: number | undefined): Promise<{ jobId: string }> {
     const { maxLimit, defaultLimit } = this.config.query;
-    if (limit !== undefined && limit > maxLimit) throw new ParameterError(`Query limit can not exceed ${maxLimit}`, { limit: [`limit must not exceed ${maxLimit}`] });
+    if (limit !== undefined && limit > maxLimit)
+      throw new ParameterError(`Query limit can not exceed ${maxLimit}`, { limit: [`limit must not exceed ${maxLimit}`] });
     const target = await this.projects.warehouseTarget(principal, projectUuid, 'sql:custom');
     await this.gate.assertQuery(principal, target.project, sql, target.warehouse.type);
-    const payload = { userUuid: principal.userUuid, organizationUuid: principal.organizationUuid, projectUuid, sql, limit: limit ?? defaultLimit };
-    const jobId = await this.producer.enqueue(JobName.RunSql, payload, { createdByUserUuid: principal.userUuid, organizationUuid: principal.organizationUuid, projectUuid });
+    const payload = {
+      userUuid: principal.userUuid,
+      organizationUuid: principal.organizationUuid,
+      projectUuid,
+      sql,
+      limit: limit ?? defaultLimit,
+    };
+    const jobId = await this.producer.enqueue(JobName.RunSql, payload, {
+      createdByUserUuid: principal.userUuid,
+      organizationUuid: principal.organizationUuid,
+      projectUuid,
+    });
     return { jobId };
   }
 
@@ -54,7 +65,10 @@ export class SqlRunnerRequestsService {
     if (table === undefined) throw new ParameterError('tableName is required', { tableName: ['tableName is required'] });
     return this.warehouses.with(target.warehouse, target.project.organizationUuid, async (adapter) => {
       const candidates = (await adapter.listTables()).filter(
-        (ref) => ref.table === table && (relation.schema === undefined || ref.schema === relation.schema) && (relation.database === undefined || ref.database === relation.database),
+        (ref) =>
+          ref.table === table &&
+          (relation.schema === undefined || ref.schema === relation.schema) &&
+          (relation.database === undefined || ref.database === relation.database),
       );
       const [found] = candidates;
       if (!found) throw new NotFoundError(`Table "${table}" is not in the warehouse`, { tableName: table });

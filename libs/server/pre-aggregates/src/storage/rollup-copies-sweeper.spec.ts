@@ -30,7 +30,12 @@ describe('RollupCopiesSweeper', () => {
       removeDeletedProjectsHere: jest.fn(async () => ({ files: 0, bytes: 0 })),
       removeUnneededCopies: jest.fn(async () => ({ files: 1, bytes: 10 })),
     };
-    const created = new RollupCopiesSweeper(housekeeping as unknown as RollupHousekeeping, { inBucket } as RollupStore, changes as unknown as AccessChanges, { preAggregates: { fileGraceMs: GRACE_MS } } as AppConfig);
+    const created = new RollupCopiesSweeper(
+      housekeeping as unknown as RollupHousekeeping,
+      { inBucket } as RollupStore,
+      changes as unknown as AccessChanges,
+      { preAggregates: { fileGraceMs: GRACE_MS } } as AppConfig,
+    );
     sweepers.push(created);
     return { sweeper: created, changes, housekeeping };
   }

@@ -61,7 +61,10 @@ export class RollupCopiesSweeper implements OnModuleDestroy {
       this.pending.clear();
       for (const sweep of sweeps) {
         try {
-          const removed = sweep === 'deletedProjects' ? await this.housekeeping.removeDeletedProjectsHere() : await this.housekeeping.removeUnneededCopies();
+          const removed =
+            sweep === 'deletedProjects'
+              ? await this.housekeeping.removeDeletedProjectsHere()
+              : await this.housekeeping.removeUnneededCopies();
           if (removed.files > 0) this.logger.log({ sweep, ...removed }, 'Removed rollup files no longer needed');
         } catch (error) {
           this.logger.warn({ sweep, err: error }, 'Could not remove rollup files no longer needed; a later sweep tries again');

@@ -84,7 +84,10 @@ export class RollupHousekeeping {
 
   private reportFailures(removed: RemovedRollups): void {
     if (removed.failures.length > 0) {
-      this.logger.warn({ failed: removed.failures.length, first: removed.failures.slice(0, 5) }, 'S3 refused to delete some rollup files; the next run tries again');
+      this.logger.warn(
+        { failed: removed.failures.length, first: removed.failures.slice(0, 5) },
+        'S3 refused to delete some rollup files; the next run tries again',
+      );
     }
   }
 }

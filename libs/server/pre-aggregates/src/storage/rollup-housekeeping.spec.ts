@@ -25,7 +25,9 @@ function fakeRepository(state: { stale?: ReplacedRollupFile[]; unneeded?: string
     staleFilesAnywhere: jest.fn(async () => state.stale ?? []),
     markFilesRemoved: jest.fn(async () => undefined),
     unneededBuilds: jest.fn(async (buildUuids: string[]) => new Set(buildUuids.filter((buildUuid) => state.unneeded?.includes(buildUuid)))),
-    existingProjects: jest.fn(async (projectUuids: string[]) => new Set(projectUuids.filter((projectUuid) => !state.deletedProjects?.includes(projectUuid)))),
+    existingProjects: jest.fn(
+      async (projectUuids: string[]) => new Set(projectUuids.filter((projectUuid) => !state.deletedProjects?.includes(projectUuid))),
+    ),
   };
 }
 
@@ -39,7 +41,14 @@ describe('RollupHousekeeping', () => {
   const config = (dataDir: string) => ({ dataDir, preAggregates: { fileGraceMs: GRACE_MS } }) as AppConfig;
 
   function s3Store(dataDir: string): S3RollupStore {
-    const settings = { endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, credentials: new S3Credentials(LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey), forcePathStyle: true, urlExpiresSeconds: 600 };
+    const settings = {
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      credentials: new S3Credentials(LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey),
+      forcePathStyle: true,
+      urlExpiresSeconds: 600,
+    };
     const store = new S3RollupStore(settings, new LocalRollupFiles(dataDir));
     stores.push(store);
     return store;
@@ -84,7 +93,11 @@ describe('RollupHousekeeping', () => {
     const current = await published(replaced.projectUuid);
     const repository = fakeRepository({ stale: [{ ...replaced, bytes: 7 }] });
 
-    await expect(housekeeping(workerDir, repository).removeReplaced(replaced.projectUuid, NOW)).resolves.toMatchObject({ files: 1, bytes: 7, removedBuilds: [replaced.buildUuid] });
+    await expect(housekeeping(workerDir, repository).removeReplaced(replaced.projectUuid, NOW)).resolves.toMatchObject({
+      files: 1,
+      bytes: 7,
+      removedBuilds: [replaced.buildUuid],
+    });
     expect(repository.staleFiles).toHaveBeenCalledWith(replaced.projectUuid, new Date(NOW.getTime() - GRACE_MS));
     expect(repository.markFilesRemoved).toHaveBeenCalledWith([replaced.buildUuid]);
     expect(await keys(`pre-aggregates/${replaced.projectUuid}/`)).toEqual([current.objectKey]);
@@ -107,8 +120,13 @@ describe('RollupHousekeeping', () => {
     const repository = fakeRepository({ unneeded: [replaced.buildUuid] });
 
     await expect(housekeeping(apiDir, repository, api).removeUnneededCopies(NOW)).resolves.toEqual({ files: 2, bytes: 11 });
-    expect(repository.unneededBuilds).toHaveBeenCalledWith(expect.arrayContaining([replaced.buildUuid, current.buildUuid]), new Date(NOW.getTime() - GRACE_MS));
-    expect((await readdir(dirname(api.localPath(current)))).sort()).toEqual([`${current.buildUuid}.parquet`, recent.split('/').pop()].sort());
+    expect(repository.unneededBuilds).toHaveBeenCalledWith(
+      expect.arrayContaining([replaced.buildUuid, current.buildUuid]),
+      new Date(NOW.getTime() - GRACE_MS),
+    );
+    expect((await readdir(dirname(api.localPath(current)))).sort()).toEqual(
+      [`${current.buildUuid}.parquet`, recent.split('/').pop()].sort(),
+    );
     // Copies only: the bucket and the worker's files are the maintenance purge's.
     expect(await keys(`pre-aggregates/${replaced.projectUuid}/`)).toHaveLength(2);
   });
@@ -119,7 +137,10 @@ describe('RollupHousekeeping', () => {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, 'x');
     const repository = fakeRepository({ unneeded: [path.split('/').pop()!.replace('.parquet', '')] });
-    await expect(housekeeping(workerDir, repository, new LocalRollupStore(local)).removeUnneededCopies(NOW)).resolves.toEqual({ files: 0, bytes: 0 });
+    await expect(housekeeping(workerDir, repository, new LocalRollupStore(local)).removeUnneededCopies(NOW)).resolves.toEqual({
+      files: 0,
+      bytes: 0,
+    });
     await expect(readFile(path, 'utf8')).resolves.toBe('x');
   });
 

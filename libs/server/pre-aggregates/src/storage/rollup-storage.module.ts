@@ -18,7 +18,8 @@ import { RollupStore } from './rollup-store';
     {
       provide: RollupStore,
       // Imported only when configured: the store loads the AWS SDK (≈ 7 MB resident).
-      useFactory: async (config: AppConfig, local: LocalRollupFiles): Promise<RollupStore> => (config.s3 ? new (await import('./s3-rollup-store')).S3RollupStore(config.s3, local) : new LocalRollupStore(local)),
+      useFactory: async (config: AppConfig, local: LocalRollupFiles): Promise<RollupStore> =>
+        config.s3 ? new (await import('./s3-rollup-store')).S3RollupStore(config.s3, local) : new LocalRollupStore(local),
       inject: [AppConfig, LocalRollupFiles],
     },
     RollupHousekeeping,

@@ -22,7 +22,14 @@ describe('S3RollupStore against a local S3 server', () => {
   const sent = new Map<S3RollupStore, string[]>();
 
   function store(dataDir: string): S3RollupStore {
-    const settings = { endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, credentials: new S3Credentials(LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey), forcePathStyle: true, urlExpiresSeconds: 600 };
+    const settings = {
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      credentials: new S3Credentials(LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey),
+      forcePathStyle: true,
+      urlExpiresSeconds: 600,
+    };
     const created = new S3RollupStore(settings, new LocalRollupFiles(dataDir));
     const names: string[] = [];
     created.client.middlewareStack.add(
@@ -110,7 +117,13 @@ describe('S3RollupStore against a local S3 server', () => {
 
   it('reads a build made before S3 was configured from its recorded file', async () => {
     const api = store(apiDir);
-    const legacy: RollupRef = { projectUuid: randomUUID(), name: 'daily', buildUuid: randomUUID(), filePath: '/old/data/pre-aggregates/x.parquet', objectKey: null };
+    const legacy: RollupRef = {
+      projectUuid: randomUUID(),
+      name: 'daily',
+      buildUuid: randomUUID(),
+      filePath: '/old/data/pre-aggregates/x.parquet',
+      objectKey: null,
+    };
     expect(api.localPath(legacy)).toBe(legacy.filePath);
     await api.fetch(legacy);
     expect(sent.get(api)).toEqual([]);
@@ -118,7 +131,13 @@ describe('S3RollupStore against a local S3 server', () => {
 
   it('fails a fetch whose object is missing, leaving no partial file', async () => {
     const api = store(apiDir);
-    const missing: RollupRef = { projectUuid: randomUUID(), name: 'daily', buildUuid: randomUUID(), filePath: '/nowhere.parquet', objectKey: `pre-aggregates/${randomUUID()}/daily/${randomUUID()}.parquet` };
+    const missing: RollupRef = {
+      projectUuid: randomUUID(),
+      name: 'daily',
+      buildUuid: randomUUID(),
+      filePath: '/nowhere.parquet',
+      objectKey: `pre-aggregates/${randomUUID()}/daily/${randomUUID()}.parquet`,
+    };
     await expect(api.fetch(missing)).rejects.toThrow(/key does not exist/i);
     await expect(readdir(dirname(api.localPath(missing)))).resolves.toEqual([]);
   });
@@ -142,7 +161,9 @@ describe('S3RollupStore against a local S3 server', () => {
     const worker = store(workerDir);
     const first = await published(worker, '12345');
     const second = await published(worker);
-    await worker.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `pre-aggregates/${first.projectUuid}/hourly/${randomUUID()}.parquet`, Body: '123' }));
+    await worker.client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: `pre-aggregates/${first.projectUuid}/hourly/${randomUUID()}.parquet`, Body: '123' }),
+    );
     await worker.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'pre-aggregates/not-a-project/x.parquet', Body: 'x' }));
     await rm(join(workerDir, 'pre-aggregates', second.projectUuid), { recursive: true });
 

@@ -113,7 +113,10 @@ export class S3RollupStore extends RollupStore implements OnModuleDestroy {
     const { deleted, failures } = await deleteS3Objects(this.client, this.settings.bucket, objects);
     const local = await this.local.removeProject(projectUuid);
     removed.files = Math.max(local.files, deleted.length);
-    removed.bytes = Math.max(local.bytes, deleted.reduce((sum, object) => sum + (object.Size ?? 0), 0));
+    removed.bytes = Math.max(
+      local.bytes,
+      deleted.reduce((sum, object) => sum + (object.Size ?? 0), 0),
+    );
     removed.failures = failures;
     return removed;
   }

@@ -40,7 +40,9 @@ describe('fetching a manifest from the hosted IDE API', () => {
   });
 
   it('names the api key when it is refused', async () => {
-    await expect(fetchCloudManifest(connection({ api_key: 'bad' }), policy)).rejects.toMatchObject({ data: { field: 'transformConnection.api_key' } });
+    await expect(fetchCloudManifest(connection({ api_key: 'bad' }), policy)).rejects.toMatchObject({
+      data: { field: 'transformConnection.api_key' },
+    });
   });
 
   it('names the environment when it is unknown', async () => {
@@ -65,11 +67,15 @@ describe('fetching a manifest from the hosted IDE API', () => {
   });
 
   it('does not follow a redirect (it could lead to a host the policy refuses)', async () => {
-    const redirecting = createServer((_request, response) => response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end());
+    const redirecting = createServer((_request, response) =>
+      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end(),
+    );
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(redirecting.address() as { port: number }).port}`;
-      await expect(fetchCloudManifest(connection({ discovery_api_endpoint: url }), policy)).rejects.toMatchObject({ data: { status: 302 } });
+      await expect(fetchCloudManifest(connection({ discovery_api_endpoint: url }), policy)).rejects.toMatchObject({
+        data: { status: 302 },
+      });
     } finally {
       await new Promise((resolve) => redirecting.close(resolve));
     }

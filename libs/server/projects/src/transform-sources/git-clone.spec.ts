@@ -13,7 +13,11 @@ const LOOPBACK_ALLOWED = { allowPrivateNetwork: false, allowedHosts: ['127.0.0.1
 const BASIC = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, { cwd, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  execFileSync('git', args, {
+    cwd,
+    stdio: 'ignore',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+  });
 }
 
 describe('cloning a transform project from git', () => {
@@ -61,7 +65,15 @@ describe('cloning a transform project from git', () => {
     expect(cloneUrlOf({ ...connection, type: 'gitlab', host_domain: 'git.acme.io' })).toBe('https://git.acme.io/acme/analytics.git');
     expect(cloneUrlOf({ ...connection, type: 'bitbucket', username: 'me' })).toBe('https://bitbucket.org/acme/analytics.git');
     expect(
-      cloneUrlOf({ type: 'azure_devops', organization: 'acme', project: 'bi', repository: 'analytics', branch: 'main', project_sub_path: '/', personal_access_token: TOKEN }),
+      cloneUrlOf({
+        type: 'azure_devops',
+        organization: 'acme',
+        project: 'bi',
+        repository: 'analytics',
+        branch: 'main',
+        project_sub_path: '/',
+        personal_access_token: TOKEN,
+      }),
     ).toBe('https://dev.azure.com/acme/bi/_git/analytics');
     expect(cloneUrlOf(connection)).not.toContain(TOKEN);
   });
@@ -114,7 +126,9 @@ describe('cloning a transform project from git', () => {
 
     it('refuses a git host the outbound policy does not allow, before running git', async () => {
       const before = readFileSync(argvLog, 'utf8');
-      await expect(cloneBranch({ ...connection, host_domain: '169.254.169.254' }, { policy: { allowPrivateNetwork: false, allowedHosts: [] } })).rejects.toMatchObject({
+      await expect(
+        cloneBranch({ ...connection, host_domain: '169.254.169.254' }, { policy: { allowPrivateNetwork: false, allowedHosts: [] } }),
+      ).rejects.toMatchObject({
         name: 'TransformProjectError',
         data: { field: 'transformConnection.host_domain' },
       });

@@ -51,7 +51,9 @@ function curlResolve(url: URL, addresses: ReadonlyArray<{ address: string; famil
 
 /** The host field the caller named, for errors about the host. */
 function hostField(connection: GitTransformConnection): string {
-  return connection.type !== 'azure_devops' && connection.host_domain ? 'transformConnection.host_domain' : 'transformConnection.repository';
+  return connection.type !== 'azure_devops' && connection.host_domain
+    ? 'transformConnection.host_domain'
+    : 'transformConnection.repository';
 }
 
 export interface CloneOptions {
@@ -92,7 +94,13 @@ export async function cloneBranch(connection: GitTransformConnection, options: C
   try {
     await run('git', ['clone', '--quiet', '--depth', '1', '--single-branch', '--branch', connection.branch, '--', url.toString(), dir], {
       timeout: options.timeoutMs ?? 120_000,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true', GIT_ALLOW_PROTOCOL: url.protocol.slice(0, -1), ...gitConfigEnvironment(settings) },
+      env: {
+        ...process.env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ASKPASS: 'true',
+        GIT_ALLOW_PROTOCOL: url.protocol.slice(0, -1),
+        ...gitConfigEnvironment(settings),
+      },
     });
   } catch (error) {
     await remove();

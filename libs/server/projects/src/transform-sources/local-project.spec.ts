@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { loadProjectFolder, type LocalProjectFolders, localProjectFolders, resolveClonedProjectDir, resolveLocalProjectDir } from './local-project';
+import {
+  loadProjectFolder,
+  type LocalProjectFolders,
+  localProjectFolders,
+  resolveClonedProjectDir,
+  resolveLocalProjectDir,
+} from './local-project';
 
 const ORG = '00000000-0000-4000-8000-00000000000a';
 const OTHER_ORG = '00000000-0000-4000-8000-00000000000b';
@@ -84,7 +90,10 @@ describe('local transform projects', () => {
 
   it('reads the YAML files, or target/manifest.json when the project was compiled, never quoting a bad file', async () => {
     const yaml = await loadProjectFolder(shop);
-    expect(yaml).toMatchObject({ kind: 'yaml', files: { 'dbt_project.yml': 'name: shop\n', 'models/orders.yml': expect.stringContaining('orders') } });
+    expect(yaml).toMatchObject({
+      kind: 'yaml',
+      files: { 'dbt_project.yml': 'name: shop\n', 'models/orders.yml': expect.stringContaining('orders') },
+    });
 
     mkdirSync(join(shop, 'target'));
     writeFileSync(join(shop, 'target', 'manifest.json'), '{"nodes":{}}');

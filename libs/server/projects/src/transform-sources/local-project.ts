@@ -60,12 +60,17 @@ export function resolveLocalProjectDir(written: string, folders: LocalProjectFol
   const own = realOrUndefined(folders.organizationFolder);
   const dataDir = realOrUndefined(folders.dataDir) ?? resolve(folders.dataDir);
   const inOwnFolder = own !== undefined && isInside(own, real);
-  const shared = !isInside(dataDir, real) && folders.sharedRoots.some((root) => {
-    const realRoot = realOrUndefined(root);
-    return realRoot !== undefined && isInside(realRoot, real);
-  });
+  const shared =
+    !isInside(dataDir, real) &&
+    folders.sharedRoots.some((root) => {
+      const realRoot = realOrUndefined(root);
+      return realRoot !== undefined && isInside(realRoot, real);
+    });
   if (!inOwnFolder && !shared) {
-    throw new TransformProjectError(`project_dir ${projectDir} is outside the allowed folders (the organization's folder of DATA_DIR and TRANSFORM_LOCAL_ROOTS)`, FIELD);
+    throw new TransformProjectError(
+      `project_dir ${projectDir} is outside the allowed folders (the organization's folder of DATA_DIR and TRANSFORM_LOCAL_ROOTS)`,
+      FIELD,
+    );
   }
   return checkedProjectFolder(real, projectDir);
 }
@@ -74,7 +79,10 @@ export function resolveLocalProjectDir(written: string, folders: LocalProjectFol
 export function resolveClonedProjectDir(cloneDir: string, subPath: string): string {
   const root = realpathSync(cloneDir);
   const real = realOrUndefined(join(root, subPath));
-  if (real === undefined || !isInside(root, real)) throw new TransformProjectError(`project_sub_path ${subPath} does not exist in the repository`, { field: 'transformConnection.project_sub_path' });
+  if (real === undefined || !isInside(root, real))
+    throw new TransformProjectError(`project_sub_path ${subPath} does not exist in the repository`, {
+      field: 'transformConnection.project_sub_path',
+    });
   return checkedProjectFolder(real, subPath);
 }
 
@@ -122,7 +130,8 @@ export async function loadProjectFolder(dir: string): Promise<TransformInput> {
   if (existsSync(manifestPath)) {
     // Read through its real path, checked again now: the folder may have changed since it was resolved.
     const real = realOrUndefined(manifestPath);
-    if (real === undefined || !isInside(realpathSync(dir), real)) throw new TransformProjectError('target/manifest.json is a symbolic link that leads outside the project folder', FIELD);
+    if (real === undefined || !isInside(realpathSync(dir), real))
+      throw new TransformProjectError('target/manifest.json is a symbolic link that leads outside the project folder', FIELD);
     let text: string;
     try {
       text = await readFile(real, 'utf8');

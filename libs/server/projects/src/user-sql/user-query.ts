@@ -3,7 +3,16 @@ import type { WarehouseType } from '@quarry/domain';
 import { loadModule, parseSync } from 'libpg-query';
 
 /** Statements that change data or the session, anywhere in a PostgreSQL parse tree (a CTE may hold one). */
-const WRITING_NODES = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt', 'CopyStmt', 'CreateTableAsStmt', 'IntoClause', 'LockingClause']);
+const WRITING_NODES = new Set([
+  'InsertStmt',
+  'UpdateStmt',
+  'DeleteStmt',
+  'MergeStmt',
+  'CopyStmt',
+  'CreateTableAsStmt',
+  'IntoClause',
+  'LockingClause',
+]);
 
 let pgLoaded: Promise<void> | undefined;
 let duckParser: Promise<DuckDBInstance> | undefined;
@@ -27,7 +36,7 @@ async function postgresQueryProblem(sql: string): Promise<string | undefined> {
   await (pgLoaded ??= loadModule());
   let statements: Array<{ stmt?: Record<string, unknown> }>;
   try {
-    statements = ((parseSync(sql) as { stmts?: typeof statements }).stmts ?? []);
+    statements = (parseSync(sql) as { stmts?: typeof statements }).stmts ?? [];
   } catch (error) {
     return `is not valid PostgreSQL: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -64,7 +73,9 @@ async function duckDbQueryProblem(sql: string): Promise<string | undefined> {
     const parsed = JSON.parse(String(reader.getRows()[0]?.[0])) as { error?: boolean; error_message?: string; statements?: unknown[] };
     if (parsed.error) {
       const message = parsed.error_message ?? 'unparsable';
-      return message.startsWith('Only SELECT') ? 'must be a query (SELECT); DuckDB reads another kind of statement' : `is not valid DuckDB SQL: ${message}`;
+      return message.startsWith('Only SELECT')
+        ? 'must be a query (SELECT); DuckDB reads another kind of statement'
+        : `is not valid DuckDB SQL: ${message}`;
     }
     const count = parsed.statements?.length ?? 0;
     return count === 1 ? undefined : `must be exactly one SQL statement; this one has ${count}`;

@@ -79,14 +79,23 @@ export class UserSqlGate {
     const paths = Object.keys(problems);
     if (paths.length === 0) return;
     const first = paths[0] as string;
-    throw new QuarryError('ValidationError', `Invalid request: ${first} ${problems[first]?.[0] ?? ''}${paths.length > 1 ? ` (and ${paths.length - 1} more: ${paths.slice(1).join(', ')})` : ''}`, problems);
+    throw new QuarryError(
+      'ValidationError',
+      `Invalid request: ${first} ${problems[first]?.[0] ?? ''}${paths.length > 1 ? ` (and ${paths.length - 1} more: ${paths.slice(1).join(', ')})` : ''}`,
+      problems,
+    );
   }
 
   /**
    * For content saved in a project (charts, charts as code, promotion): the project's warehouse
    * decides the dialect, and its explore (when compiled) which custom metrics are a dimension's.
    */
-  async assertStorable(principal: Principal, projectUuid: string, stored: { tableName: string; metricQuery: unknown }, prefix = 'metricQuery.'): Promise<void> {
+  async assertStorable(
+    principal: Principal,
+    projectUuid: string,
+    stored: { tableName: string; metricQuery: unknown },
+    prefix = 'metricQuery.',
+  ): Promise<void> {
     if (userSqlFragments(stored.metricQuery).length === 0) return;
     const project = await this.cached.project(projectUuid);
     if (!project) return;
@@ -98,7 +107,12 @@ export class UserSqlGate {
     await this.assertAllowed(principal, project, stored.metricQuery, { engines, prefix, ...(explore ? { explore } : {}) });
   }
 
-  private async assertRole(principal: Principal, project: ProjectRef, fragments: readonly UserSqlFragment[], prefix: string): Promise<void> {
+  private async assertRole(
+    principal: Principal,
+    project: ProjectRef,
+    fragments: readonly UserSqlFragment[],
+    prefix: string,
+  ): Promise<void> {
     const needing = fragments.filter((fragment) => fragment.requires !== null);
     if (needing.length === 0) return;
     const role = await this.policy.projectRole(principal, project);
@@ -106,10 +120,13 @@ export class UserSqlGate {
     if (refused.length === 0) return;
     const [first] = refused as [UserSqlFragment];
     const action = first.requires as keyof typeof PROJECT_ACTIONS;
-    throw new ForbiddenError(`${prefix}${first.path}: ${KIND_NAMES[first.kind]} need the ${PROJECT_ACTIONS[action]} role (${action}); your project role (${role ?? 'none'}) does not allow them`, {
-      action,
-      requiredRole: PROJECT_ACTIONS[action],
-      fields: refused.map((fragment) => `${prefix}${fragment.path}`),
-    });
+    throw new ForbiddenError(
+      `${prefix}${first.path}: ${KIND_NAMES[first.kind]} need the ${PROJECT_ACTIONS[action]} role (${action}); your project role (${role ?? 'none'}) does not allow them`,
+      {
+        action,
+        requiredRole: PROJECT_ACTIONS[action],
+        fields: refused.map((fragment) => `${prefix}${fragment.path}`),
+      },
+    );
   }
 }

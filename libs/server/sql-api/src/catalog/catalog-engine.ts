@@ -65,7 +65,12 @@ export class CatalogEngine implements OnModuleDestroy {
     if (this.databases.size > KEPT_CATALOGS) {
       const [oldestKey, oldest] = this.databases.entries().next().value as [string, CatalogDatabase];
       this.databases.delete(oldestKey);
-      void oldest.queue.then(() => oldest.ready).then((db) => db.close(), () => undefined);
+      void oldest.queue
+        .then(() => oldest.ready)
+        .then(
+          (db) => db.close(),
+          () => undefined,
+        );
     }
     created.ready.catch(() => this.databases.get(key) === created && this.databases.delete(key));
     return created;
@@ -94,6 +99,13 @@ export class CatalogEngine implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     const databases = [...this.databases.values()];
     this.databases.clear();
-    await Promise.all(databases.map((database) => database.ready.then((db) => db.close(), () => undefined)));
+    await Promise.all(
+      databases.map((database) =>
+        database.ready.then(
+          (db) => db.close(),
+          () => undefined,
+        ),
+      ),
+    );
   }
 }

@@ -25,12 +25,20 @@ function tableOf(explore: Explore): SqlCatalogTable {
 }
 
 function dimensionColumn(field: Dimension): SqlCatalogColumn {
-  return { name: getFieldId(field), kind: 'dimension', type: sqlTypeOfField(field.type), ...(field.description ? { description: field.description } : {}) };
+  return {
+    name: getFieldId(field),
+    kind: 'dimension',
+    type: sqlTypeOfField(field.type),
+    ...(field.description ? { description: field.description } : {}),
+  };
 }
 
 /** min/max have the type of the dimension they aggregate; other metrics say theirs. */
 function metricColumn(field: Metric, typeOfDimension: ReadonlyMap<string, string>): SqlCatalogColumn {
-  const aggregated = field.type === 'min' || field.type === 'max' ? (field.dimensionReference && typeOfDimension.get(field.dimensionReference)) || 'number' : field.type;
+  const aggregated =
+    field.type === 'min' || field.type === 'max'
+      ? (field.dimensionReference && typeOfDimension.get(field.dimensionReference)) || 'number'
+      : field.type;
   return {
     name: getFieldId(field),
     kind: 'metric',

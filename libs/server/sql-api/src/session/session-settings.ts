@@ -29,13 +29,38 @@ const DEFAULTS: Readonly<Record<string, string>> = {
 };
 
 /** Settings a client is told about by ParameterStatus, at startup and whenever they change. */
-const REPORTED = ['server_version', 'server_encoding', 'client_encoding', 'application_name', 'datestyle', 'intervalstyle', 'timezone', 'integer_datetimes', 'standard_conforming_strings', 'is_superuser', 'session_authorization'];
+const REPORTED = [
+  'server_version',
+  'server_encoding',
+  'client_encoding',
+  'application_name',
+  'datestyle',
+  'intervalstyle',
+  'timezone',
+  'integer_datetimes',
+  'standard_conforming_strings',
+  'is_superuser',
+  'session_authorization',
+];
 /** Their names as PostgreSQL spells them in ParameterStatus. */
 const REPORTED_NAMES: Readonly<Record<string, string>> = { datestyle: 'DateStyle', intervalstyle: 'IntervalStyle', timezone: 'TimeZone' };
 /** Settings only the server sets. */
-const READ_ONLY = new Set(['server_version', 'server_version_num', 'server_encoding', 'integer_datetimes', 'is_superuser', 'max_identifier_length', 'lc_collate', 'lc_ctype']);
+const READ_ONLY = new Set([
+  'server_version',
+  'server_version_num',
+  'server_encoding',
+  'integer_datetimes',
+  'is_superuser',
+  'max_identifier_length',
+  'lc_collate',
+  'lc_ctype',
+]);
 
-const ALIASES: Readonly<Record<string, string>> = { 'transaction isolation level': 'transaction_isolation', 'time zone': 'timezone', names: 'client_encoding' };
+const ALIASES: Readonly<Record<string, string>> = {
+  'transaction isolation level': 'transaction_isolation',
+  'time zone': 'timezone',
+  names: 'client_encoding',
+};
 
 function canonical(name: string): string {
   const lowered = name.trim().toLowerCase();

@@ -4,7 +4,7 @@ import { PersonalAccessTokensService } from '@quarry/server/auth';
 import { AppConfig } from '@quarry/server/config';
 import { ProjectsService } from '@quarry/server/projects';
 import { QueryService } from '@quarry/server/query';
-import { SqlApiError,type SqlCatalog } from '@quarry/sql-api';
+import { SqlApiError, type SqlCatalog } from '@quarry/sql-api';
 
 import { catalogOf } from '../catalog/explore-tables';
 
@@ -36,11 +36,16 @@ export class SqlApiBackend {
    */
   async resolveProject(principal: Principal, database: string): Promise<string> {
     const visible = await this.projects.list(principal);
-    const byUuid = UUID.test(database) ? visible.find((project) => project.projectUuid.toLowerCase() === database.toLowerCase()) : undefined;
+    const byUuid = UUID.test(database)
+      ? visible.find((project) => project.projectUuid.toLowerCase() === database.toLowerCase())
+      : undefined;
     if (byUuid) return byUuid.projectUuid;
     const named = visible.filter((project) => project.name === database);
     if (named.length > 1) {
-      throw new SqlApiError('3D000', `database "${database}" is ambiguous: ${named.length} projects have that name; connect with the project uuid`);
+      throw new SqlApiError(
+        '3D000',
+        `database "${database}" is ambiguous: ${named.length} projects have that name; connect with the project uuid`,
+      );
     }
     if (!named[0]) throw new SqlApiError('3D000', `database "${database}" does not exist`);
     return named[0].projectUuid;
@@ -57,7 +62,13 @@ export class SqlApiBackend {
   }
 
   /** runQuery's planner and reader: permissions, pre-aggregates, results cache, the caller's query slots. */
-  async read(principal: Principal, projectUuid: string, query: MetricQuery, timezone: string | undefined, signal: AbortSignal): Promise<Array<Record<string, unknown>>> {
+  async read(
+    principal: Principal,
+    projectUuid: string,
+    query: MetricQuery,
+    timezone: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Array<Record<string, unknown>>> {
     const request = { ...query, ...(timezone ? { timezone } : {}) };
     const { rows } = await this.queries.readQuery(principal, projectUuid, query.exploreName, request, signal);
     return rows;

@@ -2,7 +2,16 @@ import type { Socket } from 'node:net';
 
 import type { Logger } from '@nestjs/common';
 import type { Principal } from '@quarry/domain';
-import { type BoundMetricQuery, loadSqlParser, type MetricQueryPlan, planSql, SqlApiError, type SqlCatalog, type SqlParameterValue, type SqlPlan } from '@quarry/sql-api';
+import {
+  type BoundMetricQuery,
+  loadSqlParser,
+  type MetricQueryPlan,
+  planSql,
+  SqlApiError,
+  type SqlCatalog,
+  type SqlParameterValue,
+  type SqlPlan,
+} from '@quarry/sql-api';
 import { PostgresConnection, type State, type TlsOptions } from 'pg-gateway';
 
 import type { CatalogEngine } from '../catalog/catalog-engine';
@@ -214,7 +223,9 @@ export class SqlConnection {
         if (!this.skippingToSync) await this.extended(code, data);
         break;
       default:
-        this.queue(backend.error({ severity: 'ERROR', code: '0A000', message: `protocol message "${code}" is not supported by the SQL API` }));
+        this.queue(
+          backend.error({ severity: 'ERROR', code: '0A000', message: `protocol message "${code}" is not supported by the SQL API` }),
+        );
     }
     this.flush();
   }
@@ -240,7 +251,8 @@ export class SqlConnection {
     this.assertUsable(plan);
     switch (plan.kind) {
       case 'metricQuery': {
-        if (plan.parameterTypes.length > 0) throw new SqlApiError('42P02', 'there is no parameter $1: send parameters with the extended protocol');
+        if (plan.parameterTypes.length > 0)
+          throw new SqlApiError('42P02', 'there is no parameter $1: send parameters with the extended protocol');
         const rows = await this.read(this.bindQuery(plan, []));
         this.queue(backend.rowDescription(this.columns(plan, [])));
         this.queue(...rows.map((row) => this.encodeRow(plan, row, [])), backend.commandComplete(`SELECT ${rows.length}`));
@@ -282,9 +294,14 @@ export class SqlConnection {
     this.assertUsable(plan);
     const statement: PreparedStatement = { sql, plan, parameterOids };
     if (plan.kind === 'catalog') {
-      const described = await this.context.engine.run(await this.currentCatalog(), Buffer.concat([frontend.parse(sql, parameterOids), frontend.describe('S'), frontend.sync()]));
+      const described = await this.context.engine.run(
+        await this.currentCatalog(),
+        Buffer.concat([frontend.parse(sql, parameterOids), frontend.describe('S'), frontend.sync()]),
+      );
       this.forward(described.filter((message) => message.code === 'E'));
-      statement.description = described.filter((message) => message.code === 't' || message.code === 'T' || message.code === 'n').map((message) => message.message);
+      statement.description = described
+        .filter((message) => message.code === 't' || message.code === 'T' || message.code === 'n')
+        .map((message) => message.message);
     }
     this.statements.set(name, statement);
     this.queue(backend.parseComplete());
@@ -300,11 +317,19 @@ export class SqlConnection {
     if (plan.kind === 'metricQuery') {
       const types = plan.parameterTypes;
       if (bind.parameters.length !== types.length) {
-        throw new SqlApiError('08P01', `bind message supplies ${bind.parameters.length} parameters, but prepared statement "${bind.statement}" requires ${types.length}`);
+        throw new SqlApiError(
+          '08P01',
+          `bind message supplies ${bind.parameters.length} parameters, but prepared statement "${bind.statement}" requires ${types.length}`,
+        );
       }
       const values = types.map((planned, index) => {
         const declared = statement.parameterOids[index];
-        return decodeParameter(parameterType(declared, planned), declared, bind.parameterFormats[index] ?? 0, bind.parameters[index] ?? null);
+        return decodeParameter(
+          parameterType(declared, planned),
+          declared,
+          bind.parameterFormats[index] ?? 0,
+          bind.parameters[index] ?? null,
+        );
       });
       portal.query = this.bindQuery(plan, values);
     }
@@ -322,15 +347,23 @@ export class SqlConnection {
         return;
       }
       const plan = statement.plan;
-      const parameters = plan.kind === 'metricQuery' ? plan.parameterTypes.map((type, index) => statement.parameterOids[index] || TYPE_OIDS[type]) : [];
+      const parameters =
+        plan.kind === 'metricQuery' ? plan.parameterTypes.map((type, index) => statement.parameterOids[index] || TYPE_OIDS[type]) : [];
       this.queue(backend.parameterDescription(parameters), this.resultDescription(plan, []));
       return;
     }
     const portal = this.portals.get(name);
     if (!portal) throw new SqlApiError('34000', `portal "${name}" does not exist`);
     if (portal.statement.plan.kind === 'catalog') {
-      const messages = Buffer.concat([frontend.parse(portal.statement.sql, portal.statement.parameterOids), frontend.bind(portal.bind), frontend.describe('P'), frontend.sync()]);
-      this.forward((await this.context.engine.run(await this.currentCatalog(), messages)).filter((message) => ['T', 'n', 'E'].includes(message.code)));
+      const messages = Buffer.concat([
+        frontend.parse(portal.statement.sql, portal.statement.parameterOids),
+        frontend.bind(portal.bind),
+        frontend.describe('P'),
+        frontend.sync(),
+      ]);
+      this.forward(
+        (await this.context.engine.run(await this.currentCatalog(), messages)).filter((message) => ['T', 'n', 'E'].includes(message.code)),
+      );
       return;
     }
     this.queue(this.resultDescription(portal.statement.plan, portal.bind.resultFormats));
@@ -344,7 +377,9 @@ export class SqlConnection {
     this.assertUsable(plan);
     switch (plan.kind) {
       case 'metricQuery': {
-        portal.rows ??= (await this.read(portal.query as BoundMetricQuery)).map((row) => this.encodeRow(plan, row, portal.bind.resultFormats));
+        portal.rows ??= (await this.read(portal.query as BoundMetricQuery)).map((row) =>
+          this.encodeRow(plan, row, portal.bind.resultFormats),
+        );
         const end = maxRows > 0 ? Math.min(portal.sent + maxRows, portal.rows.length) : portal.rows.length;
         this.queue(...portal.rows.slice(portal.sent, end));
         const sent = end - portal.sent;
@@ -353,8 +388,17 @@ export class SqlConnection {
         return;
       }
       case 'catalog': {
-        const messages = Buffer.concat([frontend.parse(portal.statement.sql, portal.statement.parameterOids), frontend.bind(portal.bind), frontend.execute(), frontend.sync()]);
-        this.forward((await this.context.engine.run(await this.currentCatalog(), messages)).filter((message) => ['D', 'C', 'E', 'I', 'N'].includes(message.code)));
+        const messages = Buffer.concat([
+          frontend.parse(portal.statement.sql, portal.statement.parameterOids),
+          frontend.bind(portal.bind),
+          frontend.execute(),
+          frontend.sync(),
+        ]);
+        this.forward(
+          (await this.context.engine.run(await this.currentCatalog(), messages)).filter((message) =>
+            ['D', 'C', 'E', 'I', 'N'].includes(message.code),
+          ),
+        );
         return;
       }
       case 'show':
@@ -414,12 +458,19 @@ export class SqlConnection {
   }
 
   private columns(plan: MetricQueryPlan, formats: readonly number[]): WireColumn[] {
-    return plan.columns.map((column, index) => ({ name: column.name, typeOid: TYPE_OIDS[column.type], typeSize: typeSize(column.type), format: resultFormat(formats, index) }));
+    return plan.columns.map((column, index) => ({
+      name: column.name,
+      typeOid: TYPE_OIDS[column.type],
+      typeSize: typeSize(column.type),
+      format: resultFormat(formats, index),
+    }));
   }
 
   private encodeRow(plan: MetricQueryPlan, row: Record<string, unknown>, formats: readonly number[]): Buffer {
     return backend.dataRow(
-      plan.columns.map((column, index) => (resultFormat(formats, index) === 1 ? encodeBinary(column.type, row[column.fieldId]) : encodeText(column.type, row[column.fieldId]))),
+      plan.columns.map((column, index) =>
+        resultFormat(formats, index) === 1 ? encodeBinary(column.type, row[column.fieldId]) : encodeText(column.type, row[column.fieldId]),
+      ),
     );
   }
 
@@ -433,9 +484,18 @@ export class SqlConnection {
     const running = new AbortController();
     this.running = running;
     try {
-      const rows = await this.context.backend.read(this.principal as Principal, this.projectUuid, bound.query, this.session.timeZone(), running.signal);
+      const rows = await this.context.backend.read(
+        this.principal as Principal,
+        this.projectUuid,
+        bound.query,
+        this.session.timeZone(),
+        running.signal,
+      );
       if (bound.limit === null && rows.length >= bound.query.limit) {
-        throw new SqlApiError('54000', `the result has more than ${bound.query.limit - bound.offset} rows, the most the SQL API returns: add a LIMIT`);
+        throw new SqlApiError(
+          '54000',
+          `the result has more than ${bound.query.limit - bound.offset} rows, the most the SQL API returns: add a LIMIT`,
+        );
       }
       return rows.slice(bound.offset, bound.limit === null ? undefined : bound.offset + bound.limit);
     } catch (error) {

@@ -24,7 +24,14 @@ export const backend = {
   rowDescription(columns: readonly WireColumn[]): Buffer {
     const writer = new Writer().addInt16(columns.length);
     for (const column of columns) {
-      writer.addCString(column.name).addInt32(0).addInt16(0).addInt32(column.typeOid).addInt16(column.typeSize).addInt32(-1).addInt16(column.format);
+      writer
+        .addCString(column.name)
+        .addInt32(0)
+        .addInt16(0)
+        .addInt32(column.typeOid)
+        .addInt16(column.typeSize)
+        .addInt32(-1)
+        .addInt16(column.format);
     }
     return writer.flush(0x54);
   },

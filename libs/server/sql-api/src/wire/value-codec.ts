@@ -1,8 +1,26 @@
 import type { SqlParameterValue, SqlType } from '@quarry/sql-api';
 
 /** pg_type OIDs and sizes of the types the SQL API describes columns and parameters with. */
-export const TYPE_OIDS: Readonly<Record<SqlType, number>> = { bool: 16, int8: 20, text: 25, float8: 701, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 };
-const TYPE_SIZES: Readonly<Record<SqlType, number>> = { bool: 1, int8: 8, text: -1, float8: 8, numeric: -1, date: 4, timestamp: 8, timestamptz: 8 };
+export const TYPE_OIDS: Readonly<Record<SqlType, number>> = {
+  bool: 16,
+  int8: 20,
+  text: 25,
+  float8: 701,
+  numeric: 1700,
+  date: 1082,
+  timestamp: 1114,
+  timestamptz: 1184,
+};
+const TYPE_SIZES: Readonly<Record<SqlType, number>> = {
+  bool: 1,
+  int8: 8,
+  text: -1,
+  float8: 8,
+  numeric: -1,
+  date: 4,
+  timestamp: 8,
+  timestamptz: 8,
+};
 
 export function typeSize(type: SqlType): number {
   return TYPE_SIZES[type];
@@ -29,7 +47,11 @@ function toDate(value: unknown): Date {
   if (value instanceof Date) return value;
   const text = String(value);
   // A bare date or a timestamp without zone is a UTC wall-clock time.
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /[zZ]|[+-]\d{2}(:?\d{2})?$/.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? `${text}T00:00:00Z`
+    : /[zZ]|[+-]\d{2}(:?\d{2})?$/.test(text)
+      ? text
+      : `${text.replace(' ', 'T')}Z`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new WireValueError(`invalid date/time value "${text}"`);
   return date;
