@@ -74,15 +74,28 @@ export interface ExportResult {
   fileName?: string;
 }
 
-/** An ad-hoc SQL query (the SQL runner), run as the developer who sent it. */
-export interface RunSqlPayload {
+interface RunSqlTarget {
   userUuid: string;
   organizationUuid: string;
   projectUuid: string;
+}
+
+/** An ad-hoc SQL query (the SQL runner), run as the developer who sent it. */
+export interface RunAdHocSqlPayload extends RunSqlTarget {
   sql: string;
   /** The most rows written to the results file. */
   limit: number;
 }
+
+/**
+ * A saved SQL chart, run as whoever may view it. It carries no SQL: the worker reads the chart's
+ * latest saved SQL and limit when it runs, so nothing but what a developer saved can ever run.
+ */
+export interface RunSavedSqlPayload extends RunSqlTarget {
+  savedSqlUuid: string;
+}
+
+export type RunSqlPayload = RunAdHocSqlPayload | RunSavedSqlPayload;
 
 /** The reference's shape: `fileUrl` serves the rows as JSON lines, `columns` in the result's order. */
 export interface RunSqlResult {

@@ -39,6 +39,7 @@ import { ProjectGroupAccessController } from './projects/project-group-access.co
 import { ProjectsController } from './projects/projects.controller';
 import { QueryController } from './query/query.controller';
 import { V2QueryController } from './query/v2-query.controller';
+import { SavedSqlRunsController } from './sql-runner/saved-sql-runs.controller';
 import { SqlRunnerController } from './sql-runner/sql-runner.controller';
 import { UserController } from './user/user.controller';
 
@@ -86,6 +87,7 @@ import { UserController } from './user/user.controller';
     MetricsExplorerController,
     PreAggregatesController,
     SqlRunnerController,
+    SavedSqlRunsController,
   ],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContentModule } from '@quarry/server/content';
 import { QueryCoreModule } from '@quarry/server/query';
 
 import { CsvExportService } from './csv-export.service';
@@ -13,7 +14,7 @@ import { SqlRunnerRequestsService } from './sql-runner/sql-runner-requests.servi
 
 /** Exports and the SQL runner: the API queues them (ExportRequestsService, ExportFiles for downloads), the worker runs them. */
 @Module({
-  imports: [QueryCoreModule, ExportStorageModule],
+  imports: [QueryCoreModule, ExportStorageModule, ContentModule],
   providers: [
     ExportRequestsService,
     ExportPrincipals,

@@ -1,4 +1,5 @@
 export * from './expired-files';
+export * from './expired-sql-runner-results';
 export * from './maintenance.module';
 export * from './maintenance.service';
 export * from './maintenance-requests.service';

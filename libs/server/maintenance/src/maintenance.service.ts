@@ -8,6 +8,7 @@ import { S3_EXPORT_STORE, type S3ExportStore } from '@quarry/server/exports';
 import { RollupHousekeeping } from '@quarry/server/pre-aggregates';
 
 import { purgeFilesOlderThan } from './expired-files';
+import { purgeSqlRunnerResults } from './expired-sql-runner-results';
 
 /** Where files that expire (exports, uploads in progress) live, under DATA_DIR; with S3 also the bucket's exports/. */
 export const EXPIRING_FILES_DIR = 'files';
@@ -33,6 +34,10 @@ export class MaintenanceService {
     const queriesPurged = await this.queryHistory.deleteOlderThan(new Date(now.getTime() - QUERY_HISTORY_RETENTION_MS));
     const cutoff = new Date(now.getTime() - this.config.maintenance.fileRetentionMs);
     const files = await purgeFilesOlderThan(join(this.config.dataDir, EXPIRING_FILES_DIR), cutoff);
+    // SQL runner results expire like exports, each organization's in its own folder.
+    const results = await purgeSqlRunnerResults(this.config.dataDir, cutoff);
+    files.files += results.files;
+    files.bytes += results.bytes;
     // Local files are purged too with S3 configured: exports written before it was switched on.
     if (this.s3) {
       const objects = await this.s3.purgeOlderThan(cutoff);

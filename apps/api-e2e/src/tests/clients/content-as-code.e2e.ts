@@ -162,17 +162,61 @@ describe("the reference's dashboard files upload unchanged", () => {
   });
 });
 
+describe("the reference's newest files upload unchanged (verification, parameters, colorPalette, tile uuids, hidden tabs)", () => {
+  it('creates the chart of a newest-shape file, ignoring what Quarry does not keep, then finds nothing to change', async () => {
+    const file = fixture('orders-by-month-newest.yml');
+    expect(Object.keys(file)).toEqual(expect.arrayContaining(['verification', 'verified', 'parameters', 'colorPalette']));
+    const answer = await upload('charts', file);
+    expect({ status: answer.status, error: answer.body.error }).toEqual({ status: 200, error: undefined });
+    expect(answer.body.results.charts[0]).toMatchObject({
+      action: 'create',
+      data: { slug: file['slug'], spacePath: 'jaffle_shop.trends' },
+    });
+    expect((await upload('charts', file)).body.results.charts[0].action).toBe('no changes');
+  });
+
+  it('keeps the tile uuids and hidden tab of a newest-shape dashboard, with filters targeting tiles by uuid', async () => {
+    const file = fixture('jaffle-tabs-newest.yml');
+    const tiles = file['tiles'] as File[];
+    const answer = await upload('dashboards', file);
+    expect({ status: answer.status, error: answer.body.error }).toEqual({ status: 200, error: undefined });
+    const board = await created<{ tiles: Array<{ uuid: string }>; tabs: File[]; filters: { dimensions: File[] } }>(
+      'dashboard',
+      call(baseUrl, 'GET', `/api/v1/dashboards/${answer.body.results.dashboards[0].data.uuid}`, { token: developer.token }),
+    );
+    expect(board.tiles.map((tile) => tile.uuid)).toEqual(tiles.map((tile) => tile['uuid']));
+    expect(board.tabs).toEqual(file['tabs']);
+    expect(Object.keys(board.filters.dimensions[0]?.['tileTargets'] as File)).toEqual([tiles[1]?.['uuid']]);
+    expect((await upload('dashboards', file)).body.results.dashboards[0].action).toBe('no changes');
+    const [downloaded] = (await download('dashboards')).filter((dashboard) => dashboard['slug'] === file['slug']);
+    expect((downloaded?.['tiles'] as File[]).map((tile) => tile['uuid'])).toEqual(tiles.map((tile) => tile['uuid']));
+    expect(downloaded?.['tabs']).toEqual(file['tabs']);
+  });
+
+  it('names a tile uuid given twice in a 400', async () => {
+    const file = fixture('jaffle-tabs-newest.yml');
+    const tiles = file['tiles'] as File[];
+    const twice = tiles.map((tile, index) => (index === 2 ? { ...tile, uuid: tiles[0]?.['uuid'] } : tile));
+    const answer = await upload('dashboards', { ...file, slug: 'jaffle-tabs-twice', tiles: twice });
+    expect({ status: answer.status, fields: Object.keys(answer.body.error?.data ?? {}) }).toEqual({
+      status: 400,
+      fields: ['tiles.2.uuid'],
+    });
+  });
+});
+
 describe('files round-trip', () => {
   it('download, write as YAML, read, upload unchanged, download again: the same files, nothing changed', async () => {
     const charts = await download('charts');
     const dashboards = await download('dashboards');
     expect(charts.map((chart) => chart['slug']).sort()).toEqual([
       'how-do-order-statuses-change-month-by-month',
+      'how-many-orders-do-we-get-each-month',
       'how-many-orders-does-each-status-have',
       'same-space-other-spelling',
       'what-is-our-revenue-to-date',
     ]);
-    expect(dashboards.map((dashboard) => dashboard['slug'])).toEqual(['jaffle-overview']);
+    expect(dashboards.map((dashboard) => dashboard['slug'])).toEqual(['jaffle-overview', 'jaffle-tabs']);
     const onDisk = [
       ...charts.map((file) => ['charts', asYaml(file)] as const),
       ...dashboards.map((file) => ['dashboards', asYaml(file)] as const),

@@ -171,6 +171,32 @@ export class ChartUploadDto {
   @IsObject()
   pivotConfig?: Record<string, unknown> | null;
 
+  /** The reference's chart-level parameter values: accepted and ignored (Quarry's charts keep no parameter values). */
+  @ApiProperty(freeObject({ required: false }))
+  @IsOptional()
+  @IsObject()
+  parameters?: Record<string, unknown>;
+
+  /** The reference's per-chart colour override: accepted and ignored (Quarry's charts take the organization's palette). */
+  @ApiProperty({ type: [String], required: false })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  colorPalette?: string[];
+
+  /** The reference's verification status: read-only there, ignored on upload (Quarry has no verification). */
+  @ApiProperty(freeObject({ nullable: true, required: false }))
+  @IsOptional()
+  @IsObject()
+  verification?: Record<string, unknown> | null;
+
+  /** The reference's newest verification flag: ignored on upload, as the reference does without its verification feature. */
+  @IsOptional()
+  @IsBoolean()
+  verified?: boolean;
+
   /** Ignored on upload (the server's own). */
   @ApiProperty({ type: 'string', required: false })
   @IsOptional()
@@ -226,8 +252,12 @@ export class ContentChangesDto {
   dashboards!: ContentChangeDto[];
 }
 
-/** A dashboard tile as code: no uuid; chart tiles name their chart by `properties.chartSlug`. */
+/** A dashboard tile as code: chart tiles name their chart by `properties.chartSlug`. */
 export class TileAsCodeDto {
+  /** The tile's id in its dashboard, kept by an upload. */
+  @IsUUID()
+  uuid!: string;
+
   @IsString()
   @MaxLength(50)
   type!: string;
@@ -272,8 +302,14 @@ export class TileAsCodeDto {
   properties!: Record<string, unknown>;
 }
 
-/** A tile to upload: as downloaded, but `tileSlug` may be left out (as the reference's files do). */
-export class TileUploadDto extends OmitType(TileAsCodeDto, ['tileSlug'] as const) {
+/** A tile to upload: as downloaded, but `tileSlug` and `uuid` may be left out (as the reference's files do). */
+export class TileUploadDto extends OmitType(TileAsCodeDto, ['tileSlug', 'uuid'] as const) {
+  /** Kept as the tile's uuid (unique in the file); left out or null, the uuid of the tile with the same slug, else a new one. */
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
+  @IsOptional()
+  @IsUUID()
+  uuid?: string | null;
+
   /** Names the tile in the filters' `tileTargets`; left out, the slug a download would give it (chart slug, else title, else type). */
   @ApiProperty({ type: 'string', required: false })
   @IsOptional()
@@ -385,6 +421,17 @@ export class DashboardUploadDto {
   @IsOptional()
   @IsObject()
   parameters?: Record<string, unknown>;
+
+  /** The reference's verification status: read-only there, ignored on upload (Quarry has no verification). */
+  @ApiProperty(freeObject({ nullable: true, required: false }))
+  @IsOptional()
+  @IsObject()
+  verification?: Record<string, unknown> | null;
+
+  /** The reference's newest verification flag: ignored on upload. */
+  @IsOptional()
+  @IsBoolean()
+  verified?: boolean;
 
   @ApiProperty({ type: 'string', required: false })
   @IsOptional()

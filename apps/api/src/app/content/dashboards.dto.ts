@@ -79,6 +79,11 @@ export class DashboardTabDto {
   @Min(0)
   @Max(10_000)
   order!: number;
+
+  /** Hidden from viewers in the reference's app; stored and answered as given (Quarry has no UI to hide it in). */
+  @IsOptional()
+  @IsBoolean()
+  hidden?: boolean;
 }
 
 export class DashboardConfigDto {

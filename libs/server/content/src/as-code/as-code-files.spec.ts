@@ -43,7 +43,7 @@ describe('dashboard files', () => {
     expect(tileSlugs(tiles, new Map([['c', 'revenue']]))).toEqual(['revenue', 'revenue-1', 'read-me', 'divider']);
   });
 
-  it('name charts by slug and key filter targets by tile slug, dropping targets of missing tiles', () => {
+  it('name charts by slug, keep tile uuids and key filter targets by tile slug, dropping targets of missing tiles', () => {
     const board = {
       name: 'Board',
       description: null,
@@ -58,6 +58,7 @@ describe('dashboard files', () => {
     const file = toDashboardAsCode(board, 'sales', new Map([['c', 'revenue']]), new Date(0));
     expect(file.tiles).toEqual([
       {
+        uuid: 't1',
         type: 'saved_chart',
         x: 0,
         y: 0,

@@ -4,6 +4,8 @@ import type { DashboardRow, StoredTile } from '@quarry/server/database';
 import { AS_CODE_VERSION } from './chart-as-code';
 
 export interface TileAsCode {
+  /** The tile's id in its dashboard: an upload keeps it, so it stays the same wherever the file goes. */
+  uuid: string;
   type: string;
   x: number;
   y: number;
@@ -26,7 +28,7 @@ export interface DashboardAsCode {
   downloadedAt: string;
   version: number;
   tiles: TileAsCode[];
-  tabs: Array<{ uuid: string; name: string; order: number }>;
+  tabs: Array<{ uuid: string; name: string; order: number; hidden?: boolean }>;
   filters: Record<string, unknown>;
   config: Record<string, unknown>;
   parameters: Record<string, unknown>;
@@ -89,6 +91,7 @@ export function toDashboardAsCode(
   const tiles = dashboard.tiles.map((tile, index): TileAsCode => {
     const { savedChartUuid, ...properties } = tile.properties;
     return {
+      uuid: tile.uuid,
       type: tile.type,
       x: tile.x,
       y: tile.y,

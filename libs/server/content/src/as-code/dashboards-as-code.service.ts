@@ -34,8 +34,12 @@ export interface DashboardsDownload {
   offset: number;
 }
 
-/** A tile of an uploaded file: `tileSlug` is optional, as in the reference (derived as the download derives it). */
-export type TileUpload = Omit<TileAsCode, 'tabUuid' | 'tileSlug'> & { tabUuid?: string | null; tileSlug?: string };
+/** A tile of an uploaded file: `tileSlug` and `uuid` are optional, as in the reference (derived as the download derives them). */
+export type TileUpload = Omit<TileAsCode, 'tabUuid' | 'tileSlug' | 'uuid'> & {
+  tabUuid?: string | null;
+  tileSlug?: string;
+  uuid?: string | null;
+};
 
 export interface DashboardUpload {
   name: string;
@@ -43,7 +47,7 @@ export interface DashboardUpload {
   /** A space path (`sales.q1_reports`) or the reference's form of it (`sales/q1-reports`). */
   spaceSlug: string;
   tiles: TileUpload[];
-  tabs?: Array<{ uuid: string; name: string; order: number }>;
+  tabs?: Array<{ uuid: string; name: string; order: number; hidden?: boolean }>;
   filters?: Record<string, unknown>;
   config?: Record<string, unknown>;
   parameters?: Record<string, unknown>;
@@ -183,11 +187,19 @@ export class DashboardsAsCodeService {
     const tileUuids = new Map<string, string>();
     const tiles: StoredTile[] = [];
     const slugs = uploadTileSlugs(upload.tiles);
+    const fileUuids = new Set<string>();
     for (const [index, tile] of upload.tiles.entries()) {
       if (!TILE_TYPES.includes(tile.type as TileType)) problems[`tiles.${index}.type`] = [`type must be one of: ${TILE_TYPES.join(', ')}`];
       const tileSlug = slugs[index] as string;
-      const uuid = existingSlugs.get(tileSlug) ?? randomUUID();
+      // The file's own tile uuid (the reference's newest downloads write it) is kept, so ids stay stable
+      // across instances; else the uuid of the tile with the same slug, else a new one.
+      const fileUuid = tile.uuid?.toLowerCase();
+      if (fileUuid && fileUuids.has(fileUuid)) problems[`tiles.${index}.uuid`] = ['uuid must be unique among the tiles of the dashboard'];
+      if (fileUuid) fileUuids.add(fileUuid);
+      const uuid = fileUuid ?? existingSlugs.get(tileSlug) ?? randomUUID();
       tileUuids.set(tileSlug, uuid);
+      // Filters may name a tile by its uuid (as the reference's files do) or by its slug.
+      if (fileUuid) tileUuids.set(fileUuid, uuid);
       let properties = tile.properties;
       if (tile.type === 'saved_chart') {
         const { chartSlug, ...rest } = tile.properties;
@@ -207,7 +219,12 @@ export class DashboardsAsCodeService {
     return {
       tiles,
       // Plain copies: request DTO instances would not compare equal to stored JSON.
-      tabs: (upload.tabs ?? []).map(({ uuid, name, order }) => ({ uuid, name, order })),
+      tabs: (upload.tabs ?? []).map(({ uuid, name, order, hidden }) => ({
+        uuid,
+        name,
+        order,
+        ...(hidden === undefined ? {} : { hidden }),
+      })),
       filters: rekeyTileTargets({ ...EMPTY_FILTERS, ...(upload.filters ?? {}) }, tileUuids),
       config: { ...DEFAULT_CONFIG, ...(upload.config ?? {}) },
       parameters: upload.parameters ?? {},

@@ -34,7 +34,7 @@ export interface TileRequest {
 export interface DashboardLayoutRequest {
   tiles?: TileRequest[];
   filters?: { dimensions?: unknown[]; metrics?: unknown[]; tableCalculations?: unknown[] };
-  tabs?: Array<{ uuid: string; name: string; order: number }>;
+  tabs?: Array<{ uuid: string; name: string; order: number; hidden?: boolean }>;
   config?: { pinnedParameters?: string[]; isDateZoomDisabled?: boolean };
   parameters?: Record<string, unknown>;
 }

@@ -25,6 +25,13 @@ export interface CreateSqlChartRequest extends SqlChartContentRequest {
   slug?: string;
 }
 
+/** What a saved SQL chart runs: its latest version's SQL and row limit. */
+export interface RunnableSqlChart {
+  savedSqlUuid: string;
+  sql: string;
+  limit: number;
+}
+
 export interface UpdateSqlChartRequest {
   unversionedData?: { name?: string; description?: string | null; spaceUuid?: string };
   versionedData?: SqlChartContentRequest;
@@ -77,6 +84,25 @@ export class SqlChartsService {
   /** E11: a SQL chart by its slug in the project. */
   async getBySlug(principal: Principal, projectUuid: string, slug: string): Promise<SqlChartView> {
     return this.viewed(principal, projectUuid, await this.sqlCharts.findBySlug(projectUuid, slug));
+  }
+
+  /**
+   * A saved chart about to run (the reference's `…/sqlRunner/saved/{uuid|slug}/results-job`): anyone
+   * who may view it may run it — its SQL is the saved one, never the caller's. A chart in a space they
+   * cannot see, in another project or organization, answers 404 like a missing one. `countView` as
+   * the reference does when a viewer opens it (the API); the worker's second check counts nothing.
+   */
+  async forRun(
+    principal: Principal,
+    projectUuid: string,
+    ref: { savedSqlUuid: string } | { slug: string },
+    countView: boolean,
+  ): Promise<RunnableSqlChart> {
+    const found =
+      'slug' in ref ? await this.sqlCharts.findBySlug(projectUuid, ref.slug) : await this.sqlCharts.findByUuid(ref.savedSqlUuid);
+    const { chart } = await this.authorized(principal, projectUuid, found, 'space:view');
+    if (countView) await this.sqlCharts.recordView(chart.savedSqlUuid);
+    return { savedSqlUuid: chart.savedSqlUuid, sql: chart.sql, limit: chart.limit };
   }
 
   /** Name, description and space change in place; new SQL, limit or config is saved as a new version. */

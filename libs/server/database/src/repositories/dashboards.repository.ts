@@ -22,7 +22,7 @@ export interface StoredTile {
 export interface DashboardLayout {
   tiles: StoredTile[];
   filters: Record<string, unknown>;
-  tabs: Array<{ uuid: string; name: string; order: number }>;
+  tabs: Array<{ uuid: string; name: string; order: number; hidden?: boolean }>;
   config: Record<string, unknown>;
   parameters: Record<string, unknown>;
 }

@@ -12,7 +12,12 @@ export function sqlRunnerResultsFile(dataDir: string, organizationUuid: string, 
 }
 
 export function sqlRunnerResultsFolder(dataDir: string, organizationUuid: string, projectUuid: string): string {
-  return join(organizationDataFolder(dataDir, organizationUuid), 'sql-runner', projectUuid);
+  return join(sqlRunnerOrganizationFolder(dataDir, organizationUuid), projectUuid);
+}
+
+/** All SQL runner results of one organization (maintenance purges expired ones here, folder by folder). */
+export function sqlRunnerOrganizationFolder(dataDir: string, organizationUuid: string): string {
+  return join(organizationDataFolder(dataDir, organizationUuid), 'sql-runner');
 }
 
 /** The reference's URL of a job's rows, which its Python SDK reads back from the job's `details.fileUrl`. */

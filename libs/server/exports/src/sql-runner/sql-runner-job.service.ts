@@ -3,18 +3,22 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 
 import { Injectable } from '@nestjs/common';
+import type { Principal } from '@quarry/domain';
 import type { RunSqlPayload, RunSqlResult } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
-import { ProjectsService, UserSqlGate, WarehouseAccess } from '@quarry/server/projects';
+import { SqlChartsService } from '@quarry/server/content';
+import { ProjectsService, type QueryTarget, UserSqlGate, WarehouseAccess } from '@quarry/server/projects';
 import { type QueryFields, type ResultRow, toJsonSafe } from '@quarry/warehouses';
 
 import { ExportPrincipals } from '../export-principal';
 import { throttled } from '../throttled';
+import { savedChartLimit } from './saved-chart-limit';
 import { sqlRunnerResultsFile, sqlRunnerResultsFolder, sqlRunnerResultsUrl } from './sql-runner-files';
 
 /**
- * The worker side of the SQL runner: runs the developer's SQL as them (role and gate checked
- * again: they may have lost the role since), streams the rows from the warehouse into a JSON-lines
+ * The worker side of the SQL runner: runs the developer's SQL — or a saved SQL chart's, for
+ * whoever may view it — as them (access and gate checked again: they may have lost them since),
+ * streams the rows from the warehouse into a JSON-lines
  * file — one batch in memory at a time, at most `limit` rows, the query cancelled past them — and
  * publishes the file only once complete (a retried attempt replaces it).
  */
@@ -25,13 +29,13 @@ export class SqlRunnerJob {
     private readonly projects: ProjectsService,
     private readonly gate: UserSqlGate,
     private readonly warehouses: WarehouseAccess,
+    private readonly sqlCharts: SqlChartsService,
     private readonly config: AppConfig,
   ) {}
 
   async run(payload: RunSqlPayload, jobId: string, reportRows: (rows: number) => Promise<void>): Promise<RunSqlResult> {
     const principal = await this.principals.forJob(payload.userUuid, payload.organizationUuid);
-    const target = await this.projects.warehouseTarget(principal, payload.projectUuid, 'sql:custom');
-    await this.gate.assertQuery(principal, target.project, payload.sql, target.warehouse.type);
+    const { target, sql, limit } = await this.statement(principal, payload);
     const folder = sqlRunnerResultsFolder(this.config.dataDir, payload.organizationUuid, payload.projectUuid);
     await mkdir(folder, { recursive: true });
     const partial = `${sqlRunnerResultsFile(this.config.dataDir, payload.organizationUuid, payload.projectUuid, jobId)}.part`;
@@ -42,13 +46,13 @@ export class SqlRunnerJob {
     const out = createWriteStream(partial);
     try {
       await this.warehouses.with(target.warehouse, target.project.organizationUuid, async (adapter) => {
-        const batches = adapter.streamQuery(payload.sql, [], {
+        const batches = adapter.streamQuery(sql, [], {
           batchSize: 500,
           timeoutMs: this.config.query.timeoutMs,
           onFields: (found) => (fields = found),
         });
         for await (const batch of batches) {
-          const room = payload.limit - rowsWritten;
+          const room = limit - rowsWritten;
           if (batch.length > room) truncated = true;
           const kept = batch.slice(0, room);
           if (kept.length > 0 && !out.write(jsonLines(kept))) await once(out, 'drain');
@@ -73,6 +77,26 @@ export class SqlRunnerJob {
       truncated,
       progress: { rowsWritten },
     };
+  }
+
+  /**
+   * What this job runs, checked again as its user now: ad-hoc SQL needs the developer role; a saved
+   * chart needs only that they may still view it, and runs its latest saved SQL (never a value the
+   * job was given), bounded by QUERY_MAX_LIMIT. Both pass the statement gate again.
+   */
+  private async statement(
+    principal: Principal,
+    payload: RunSqlPayload,
+  ): Promise<{ target: Omit<QueryTarget, 'explore'>; sql: string; limit: number }> {
+    if (!('savedSqlUuid' in payload)) {
+      const target = await this.projects.warehouseTarget(principal, payload.projectUuid, 'sql:custom');
+      await this.gate.assertQuery(principal, target.project, payload.sql, target.warehouse.type);
+      return { target, sql: payload.sql, limit: payload.limit };
+    }
+    const chart = await this.sqlCharts.forRun(principal, payload.projectUuid, { savedSqlUuid: payload.savedSqlUuid }, false);
+    const target = await this.projects.warehouseTarget(principal, payload.projectUuid, 'project:view');
+    await this.gate.assertStatement(chart.sql, target.warehouse.type);
+    return { target, sql: chart.sql, limit: savedChartLimit(chart.limit, this.config.query.maxLimit) };
   }
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError, ParameterError, type Principal, type RelationRef } from '@quarry/domain';
 import { JobName } from '@quarry/jobs-contracts';
 import { AppConfig } from '@quarry/server/config';
+import { SqlChartsService } from '@quarry/server/content';
 import { ProjectsService, UserSqlGate, WarehouseAccess } from '@quarry/server/projects';
 import { JobProducer } from '@quarry/server/queue';
 
@@ -21,6 +22,7 @@ export class SqlRunnerRequestsService {
     private readonly gate: UserSqlGate,
     private readonly producer: JobProducer,
     private readonly warehouses: WarehouseAccess,
+    private readonly sqlCharts: SqlChartsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -36,6 +38,30 @@ export class SqlRunnerRequestsService {
       projectUuid,
       sql,
       limit: limit ?? defaultLimit,
+    };
+    const jobId = await this.producer.enqueue(JobName.RunSql, payload, {
+      createdByUserUuid: principal.userUuid,
+      organizationUuid: principal.organizationUuid,
+      projectUuid,
+    });
+    return { jobId };
+  }
+
+  /**
+   * Runs a saved SQL chart (the reference's `GET …/sqlRunner/saved/{uuid|slug}/results-job`) for
+   * anyone who may view it, viewers included: what runs is the chart's saved SQL, which a developer
+   * wrote, at its saved limit (at most QUERY_MAX_LIMIT). Same job, gate, results file and status
+   * route as ad-hoc SQL. Counts a view, as the reference does.
+   */
+  async runSaved(principal: Principal, projectUuid: string, ref: { savedSqlUuid: string } | { slug: string }): Promise<{ jobId: string }> {
+    const chart = await this.sqlCharts.forRun(principal, projectUuid, ref, true);
+    const target = await this.projects.warehouseTarget(principal, projectUuid, 'project:view');
+    await this.gate.assertStatement(chart.sql, target.warehouse.type);
+    const payload = {
+      userUuid: principal.userUuid,
+      organizationUuid: principal.organizationUuid,
+      projectUuid,
+      savedSqlUuid: chart.savedSqlUuid,
     };
     const jobId = await this.producer.enqueue(JobName.RunSql, payload, {
       createdByUserUuid: principal.userUuid,

@@ -60,6 +60,15 @@ export class UserSqlGate {
    */
   async assertQuery(principal: Principal, project: ProjectRef, sql: string, engine: WarehouseType, field = 'sql'): Promise<void> {
     await this.policy.assertProject(principal, project, 'sql:custom');
+    await this.assertStatement(sql, engine, field);
+  }
+
+  /**
+   * Only the statement check, without the role: for a saved SQL chart run by whoever may view it
+   * (a developer wrote and saved its SQL; the viewer cannot change it). Checked again at each run:
+   * the gate's rules may have tightened since the chart was saved.
+   */
+  async assertStatement(sql: string, engine: WarehouseType, field = 'sql'): Promise<void> {
     const problem = await userQueryProblem(sql, engine);
     if (problem) throw new QuarryError('ValidationError', `Invalid request: ${field} ${problem}`, { [field]: [problem] });
   }
