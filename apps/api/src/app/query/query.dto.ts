@@ -28,7 +28,8 @@ const FILTER_GROUP_SCHEMA = {
   type: 'object',
   additionalProperties: true,
   description:
-    'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }`',
+    'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, ' +
+    'disabled?, required? }`',
 } as const;
 
 /** `{ dimensions?, metrics?, tableCalculations? }`: one filter group each. */
@@ -283,7 +284,10 @@ export class MetricQueryDto {
   @Type(() => MetricQueryMetadataDto)
   metadata?: MetricQueryMetadataDto;
 
-  /** Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
+  /**
+   * Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or
+   * pivotConfig (exports)
+   */
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
