@@ -34,10 +34,7 @@ export class CreateSpaceDto {
   @MaxLength(255)
   name!: string;
 
-  /**
-   * Private spaces are seen only by admins and the users and groups they are shared with. Default: true (as the reference), except for a
-   * nested space that inherits its parent's permissions, which follows the parent.
-   */
+  /** Private spaces are seen only by admins and the users and groups they are shared with. Default: true (as the reference), except for a nested space that inherits its parent's permissions, which follows the parent. */
   @IsOptional()
   @IsBoolean()
   isPrivate?: boolean;
@@ -78,19 +75,13 @@ export class UpdateSpaceDto {
   @IsBoolean()
   inheritParentPermissions?: boolean;
 
-  /**
-   * Lightdash: one role for every project member on the space. Quarry shares spaces per user and group instead: null (no change) is
-   * accepted, a role is a 400
-   */
+  /** Lightdash: one role for every project member on the space. Quarry shares spaces per user and group instead: null (no change) is accepted, a role is a 400 */
   @ApiProperty({ enum: SPACE_ROLES, nullable: true, required: false })
   @IsOptional()
   @IsIn(SPACE_ROLES)
   projectMemberAccessRole?: SpaceRole | null;
 
-  /**
-   * Lightdash: a colour palette for the space's charts. Quarry has organization palettes only: null (no change) is accepted, a uuid is a
-   * 400
-   */
+  /** Lightdash: a colour palette for the space's charts. Quarry has organization palettes only: null (no change) is accepted, a uuid is a 400 */
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false })
   @IsOptional()
   @IsUUID()

@@ -54,10 +54,7 @@ export class LocalTransformConnectionDto extends TransformRunOptionsDto {
   @ApiProperty({ enum: ['transform'] })
   declare type: 'transform';
 
-  /**
-   * The project folder: relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>), or absolute; must
-   * lie in that folder or under TRANSFORM_LOCAL_ROOTS, with no symbolic link leading out of it
-   */
+  /** The project folder: relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>), or absolute; must lie in that folder or under TRANSFORM_LOCAL_ROOTS, with no symbolic link leading out of it */
   @IsString()
   @IsNotEmpty()
   @MaxLength(4096)

@@ -354,10 +354,7 @@ export class DuckdbConnectionDto extends WarehouseConnectionBaseDto {
   @ApiProperty({ enum: ['duckdb'] })
   declare type: 'duckdb';
 
-  /**
-   * Database file, relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>); files outside it are
-   * refused, also through symbolic links
-   */
+  /** Database file, relative to the organization's folder of DATA_DIR (DATA_DIR/organizations/<organizationUuid>); files outside it are refused, also through symbolic links */
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)

@@ -284,10 +284,7 @@ export class MetricQueryDto {
   @Type(() => MetricQueryMetadataDto)
   metadata?: MetricQueryMetadataDto;
 
-  /**
-   * Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or
-   * pivotConfig (exports)
-   */
+  /** Dimensions the chart pivots on (Lightdash keeps them with the query); the rows are not pivoted by it — use pivotConfiguration (E12) or pivotConfig (exports) */
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
