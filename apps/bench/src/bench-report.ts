@@ -108,7 +108,8 @@ function exportTable(result: ExportCaseResult): string[] {
     'median − COPY'.padStart(16),
   ];
   const lines = [
-    `${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.rowsWritten)} rows written${result.truncated ? ' (truncated: more exist)' : ''}, ` +
+    `${result.title} — ${result.table}: ${int(result.tableRows)} rows scanned, ${int(result.rowsWritten)} rows ` +
+      `written${result.truncated ? ' (truncated: more exist)' : ''}, ` +
       `file ${megabytes(result.fileSizeBytes)} (COPY ${int(result.copyRows)} rows, ${megabytes(result.copyFileSizeBytes)})`,
     `  ${header.join('  ')}`,
   ];
@@ -134,12 +135,16 @@ function exportTable(result: ExportCaseResult): string[] {
   lines.push(
     `  export job's own time (queued → completed): median ${ms(result.jobTimingsMs.median)} ms; ` +
       `${int(Math.round(result.rowsWritten / (result.timingsMs.export.median / 1000)))} rows/s end to end`,
-    `  worker memory: idle ${worker.idleRssMb} MB · peak VmHWM ${worker.peakRssMb} MB (first export, sampled: ${result.runs[0]?.peakRssMb ?? 'n/a'} MB) · ` +
-      `highest VmRSS sampled every 100 ms ${worker.sampledPeakRssMb} MB · after ${worker.afterRssMb} MB — ${worker.underLimit ? 'under' : 'OVER'} the ${worker.limitMb} MB limit`,
+    `  worker memory: idle ${worker.idleRssMb} MB · peak VmHWM ${worker.peakRssMb} MB (first export, ` +
+      `sampled: ${result.runs[0]?.peakRssMb ?? 'n/a'} MB) · ` +
+      `highest VmRSS sampled every 100 ms ${worker.sampledPeakRssMb} MB · ` +
+      `after ${worker.afterRssMb} MB — ${worker.underLimit ? 'under' : 'OVER'} the ${worker.limitMb} MB limit`,
     ...(result.copyWithinWorkerLimits
       ? [
-          `  DuckDB's own COPY within the worker's limits (bare Node process, the worker's DuckDB options and allocator, median of ${result.copyWithinWorkerLimits.runs}): ` +
-            `${ms(result.copyWithinWorkerLimits.ms)} ms, idle ${result.copyWithinWorkerLimits.idleRssMb} MB → peak VmHWM ${result.copyWithinWorkerLimits.peakRssMb} MB; ` +
+          `  DuckDB's own COPY within the worker's limits (bare Node process, the worker's DuckDB options and allocator, ` +
+            `median of ${result.copyWithinWorkerLimits.runs}): ` +
+            `${ms(result.copyWithinWorkerLimits.ms)} ms, idle ${result.copyWithinWorkerLimits.idleRssMb} MB → ` +
+            `peak VmHWM ${result.copyWithinWorkerLimits.peakRssMb} MB; ` +
             `export ÷ it ${times(result.ratioWithinWorkerLimits)}`,
         ]
       : []),
@@ -150,7 +155,8 @@ function exportTable(result: ExportCaseResult): string[] {
 function preAggregateTable(result: PreAggregateCaseResult): string[] {
   const header = ['variant'.padEnd(52), 'median ms'.padStart(10), 'p95 ms'.padStart(9)];
   const lines = [
-    `${result.title} — ${int(result.tableRows)} events in PostgreSQL (loaded in ${ms(result.loadMs)} ms), ${int(result.resultRows)} result rows; ` +
+    `${result.title} — ${int(result.tableRows)} events in PostgreSQL ` +
+      `(loaded in ${ms(result.loadMs)} ms), ${int(result.resultRows)} result rows; ` +
       `rollup ${int(result.build.rows)} rows, ${megabytes(result.build.bytes)}, built in ${ms(result.build.durationMs)} ms`,
     `  ${header.join('  ')}`,
   ];
@@ -317,7 +323,8 @@ export function formatReport(report: BenchReport, jsonFile: string): string {
     `Quarry bench: runQuery over HTTP vs the same SQL directly on DuckDB; CSV export vs the warehouse's COPY of the same SQL`,
     `scale ${warehouse.scale} · ${options.iterations} timed runs per variant after ${options.warmup} warm-ups ` +
       `(exports: ${options.exportIterations} after ${options.exportWarmup}, ${int(options.exportRows)} rows) · ` +
-      `${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, load ${machine.loadAverage.atStart} → ${machine.loadAverage.atEnd} · ` +
+      `${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, ` +
+      `load ${machine.loadAverage.atStart} → ${machine.loadAverage.atEnd} · ` +
       `Node ${machine.node} · DuckDB ${machine.duckdb}`,
     '',
     ...report.cases.flatMap((result) => [...caseTable(result), '']),
@@ -326,7 +333,9 @@ export function formatReport(report: BenchReport, jsonFile: string): string {
     ...(report.preAggregate ? [...preAggregateTable(report.preAggregate), ''] : []),
     ...ratioTable(report),
     '',
-    `Wall time ${(report.wallTimeMs / 1000).toFixed(1)} s${warehouse.generatedThisRun ? ` (incl. ${(warehouse.generationMs / 1000).toFixed(1)} s generating the warehouse)` : ''}. JSON: ${jsonFile}`,
+    `Wall time ${(report.wallTimeMs / 1000).toFixed(1)} s${
+      warehouse.generatedThisRun ? ` (incl. ${(warehouse.generationMs / 1000).toFixed(1)} s generating the warehouse)` : ''
+    }. JSON: ${jsonFile}`,
     '',
   ].join('\n');
 }

@@ -23,10 +23,12 @@ export interface DuckDbCopyProbe {
  * environment: opens the file as the adapter does and runs DuckDB's own `COPY (sql) TO` a CSV file
  * `runs` times. Plain CommonJS, so it needs nothing but `@duckdb/node-api` from node_modules.
  */
-const PROBE_SCRIPT = `
+const PROBE_SCRIPT =
+  `
 const { readFileSync } = require('node:fs');
 const { DuckDBInstance } = require('@duckdb/node-api');
-const memory = (key) => Number(new RegExp('^' + key + ':\\\\s+(\\\\d+) kB$', 'm').exec(readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
+const memory = (key) => Number(new RegExp('^' + key + ':\\\\s+(\\\\d+) kB$', 'm').exec(readFileSync('/proc/self/status', ` +
+  `'utf8'))[1]) * 1024;
 (async () => {
   const [file, copy, options, runs] = process.argv.slice(1);
   const instance = await DuckDBInstance.create(file, JSON.parse(options));

@@ -83,7 +83,8 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
           target = onPostgres;
         }
         say(
-          `${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant of ${options.exportRows.toLocaleString('en-US')} rows…`,
+          `${exportCase.title}: ${options.exportWarmup} warm-ups, ${options.exportIterations} timed runs per variant ` +
+            `of ${options.exportRows.toLocaleString('en-US')} rows…`,
         );
         exports.push(
           await runExportCase(

@@ -96,7 +96,8 @@ export async function createPostgresWarehouse(
       const started = performance.now();
       const rows = await loadTable(duckdb, client, table, csvDir);
       say(
-        `  ${DEMO_SCHEMA}.${table.name}: ${rows.toLocaleString('en-US')} rows loaded into PostgreSQL ${database.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `  ${DEMO_SCHEMA}.${table.name}: ${rows.toLocaleString('en-US')} rows loaded into PostgreSQL ${database.name} ` +
+          `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
     }
   } finally {

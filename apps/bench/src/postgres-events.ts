@@ -48,7 +48,8 @@ export async function loadEventsIntoPostgres(
       const connection = await instance.connect();
       const staged = `${csv}.partial`;
       await connection.run(
-        `COPY (SELECT ${COLUMNS.map(([name]) => name).join(', ')} FROM "${DEMO_SCHEMA}".events) TO '${staged.replace(/'/g, "''")}' (FORMAT CSV, HEADER false)`,
+        `COPY (SELECT ${COLUMNS.map(([name]) => name).join(', ')} FROM "${DEMO_SCHEMA}".events) TO '${staged.replace(/'/g, "''")}' ` +
+          `(FORMAT CSV, HEADER false)`,
       );
       connection.closeSync();
       renameSync(staged, csv);

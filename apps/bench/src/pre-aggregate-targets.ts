@@ -13,6 +13,7 @@ export function preAggregateVerdicts(result: Pick<PreAggregateCaseResult, 'speed
 } {
   return {
     speedup: `(target ≥ ${PRE_AGGREGATE_SPEEDUP_TARGET}×: ${verdict((result.speedup ?? 0) >= PRE_AGGREGATE_SPEEDUP_TARGET)})`,
-    overDirect: `(target ≤ ${PRE_AGGREGATE_OVER_DIRECT_TARGET_MS} ms: ${verdict(result.overDirectMs <= PRE_AGGREGATE_OVER_DIRECT_TARGET_MS)})`,
+    overDirect:
+      `(target ≤ ${PRE_AGGREGATE_OVER_DIRECT_TARGET_MS} ` + `ms: ${verdict(result.overDirectMs <= PRE_AGGREGATE_OVER_DIRECT_TARGET_MS)})`,
   };
 }

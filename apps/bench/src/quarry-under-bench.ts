@@ -111,7 +111,8 @@ export async function startQuarryUnderBench(
   const failedRollups = await waitForPreAggregateBuilds(baseUrl, organization.token, projectUuid);
   await worker.stop();
   say(
-    `Demo project compiled and its pre-aggregates built${failedRollups.length > 0 ? ` (failed: ${failedRollups.join('; ')})` : ''}; API at ${baseUrl}.`,
+    `Demo project compiled and its pre-aggregates built${failedRollups.length > 0 ? ` (failed: ${failedRollups.join('; ')})` : ''}; ` +
+      `API at ${baseUrl}.`,
   );
   return {
     baseUrl,

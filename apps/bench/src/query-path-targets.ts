@@ -23,13 +23,20 @@ export function queryPathVerdicts(result: CaseResult): Partial<Record<'httpMiss'
   const hit = result.timingsMs.httpHit.median;
   const v2 = result.medianDifferenceMs.v2FirstPage;
   return {
-    httpMiss: `+${miss.toFixed(2)} ms over direct (target ≤ +${QUERY_PATH_TARGETS.missOverDirectMs} ms: ${verdict(miss <= QUERY_PATH_TARGETS.missOverDirectMs)})`,
-    httpHit: `median ${hit.toFixed(2)} ms (target ≤ ${QUERY_PATH_TARGETS.hitMedianMs} ms: ${verdict(hit <= QUERY_PATH_TARGETS.hitMedianMs)})`,
-    v2FirstPage: `+${v2.toFixed(2)} ms over direct (target ≤ +${QUERY_PATH_TARGETS.v2OverDirectMs} ms: ${verdict(v2 <= QUERY_PATH_TARGETS.v2OverDirectMs)})`,
+    httpMiss:
+      `+${miss.toFixed(2)} ms over direct (target ≤ +${QUERY_PATH_TARGETS.missOverDirectMs} ` +
+      `ms: ${verdict(miss <= QUERY_PATH_TARGETS.missOverDirectMs)})`,
+    httpHit:
+      `median ${hit.toFixed(2)} ms ` + `(target ≤ ${QUERY_PATH_TARGETS.hitMedianMs} ms: ${verdict(hit <= QUERY_PATH_TARGETS.hitMedianMs)})`,
+    v2FirstPage:
+      `+${v2.toFixed(2)} ms over direct (target ≤ +${QUERY_PATH_TARGETS.v2OverDirectMs} ` +
+      `ms: ${verdict(v2 <= QUERY_PATH_TARGETS.v2OverDirectMs)})`,
   };
 }
 
 /** A throughput share beside its bound. */
 export function throughputVerdict(share: number | undefined): string {
-  return `(target ≥ ${QUERY_PATH_TARGETS.throughputShare}×: ${verdict(share !== undefined && share >= QUERY_PATH_TARGETS.throughputShare)})`;
+  return (
+    `(target ` + `≥ ${QUERY_PATH_TARGETS.throughputShare}×: ${verdict(share !== undefined && share >= QUERY_PATH_TARGETS.throughputShare)})`
+  );
 }

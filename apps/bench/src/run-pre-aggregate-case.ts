@@ -90,7 +90,8 @@ async function rollupSql(databaseUrl: string, projectUuid: string): Promise<stri
       [projectUuid],
     );
     const builds = await client.query<{ name: string; file_path: string }>(
-      `SELECT p.name, b.file_path FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid WHERE p.project_uuid = $1`,
+      `SELECT p.name, b.file_path FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid ` +
+        `WHERE p.project_uuid = $1`,
       [projectUuid],
     );
     const explore = explores.rows[0]?.explore;
@@ -181,7 +182,8 @@ export async function runPreAggregateCase(
     const resultRows = fromRollup.rows.length;
     if ((await direct()) !== resultRows) throw new Error('DuckDB directly gave another row count');
     say(
-      `Pre-aggregate case: ${options.warmup} warm-ups and ${options.iterations} timed runs of the warehouse query, ${options.warmup * FAST_RUNS_FACTOR} and ${options.iterations * FAST_RUNS_FACTOR} of the others…`,
+      `Pre-aggregate case: ${options.warmup} warm-ups and ${options.iterations} timed runs of the warehouse ` +
+        `query, ${options.warmup * FAST_RUNS_FACTOR} and ${options.iterations * FAST_RUNS_FACTOR} of the others…`,
     );
     const warehouse: Variant<'warehouse'> = {
       id: 'warehouse',

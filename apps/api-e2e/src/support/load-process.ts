@@ -47,14 +47,18 @@ export async function startLoad(baseUrl: string, token: string, requests: LoadRe
   };
 }
 
-const LOAD_SCRIPT = `
+const LOAD_SCRIPT =
+  `
 let input = '';
 process.stdin.on('data', (chunk) => (input += chunk));
 process.stdin.on('end', () => {
   const { baseUrl, token, requests } = JSON.parse(input);
   requests.forEach((request, index) => {
-    const body = request.filterValues === undefined ? request.body : { ...request.body, filters: { dimensions: { id: 'huge', and: [{ id: 'rule', target: { fieldId: 'orders_status' }, operator: 'equals', values: Array.from({ length: request.filterValues }, (_, value) => 'status-' + value) }] } } };
-    fetch(baseUrl + request.path, { method: 'POST', headers: { authorization: 'ApiKey ' + token, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const body = request.filterValues === undefined ? request.body : { ...request.body, filters: { dimensions: { id: 'huge', and: ` +
+  `[{ id: 'rule', target: { fieldId: 'orders_status' }, operator: 'equals', values: Array.from({ length: request.filterValues }, (_, ` +
+  `value) => 'status-' + value) }] } } };
+    fetch(baseUrl + request.path, { method: 'POST', headers: { authorization: 'ApiKey ' + token, 'content-type': 'application/json' }, ` +
+  `body: JSON.stringify(body) })
       .then((response) => response.arrayBuffer(), () => undefined)
       .finally(() => process.stdout.write('answered ' + index + '\\n'));
   });

@@ -49,7 +49,8 @@ export function announceDemoFailed(
 ): void {
   terminal.say(`The API is up (Swagger UI: ${docsUrl(siteUrl)}), but the demo project "${demo.name}" could not be compiled: ${error}`);
   terminal.say(
-    `Fix the project in ${join('DATA_DIR', 'organizations', '<organizationUuid>', DEMO_PROJECT_PATH)}, then recompile: POST ${siteUrl}/api/v1/projects/${demo.projectUuid}/refresh`,
+    `Fix the project in ${join('DATA_DIR', 'organizations', '<organizationUuid>', DEMO_PROJECT_PATH)}, then recompile: ` +
+      `POST ${siteUrl}/api/v1/projects/${demo.projectUuid}/refresh`,
   );
   if (demo.exploreCount > 0) terminal.say(`Its ${demo.exploreCount} explores from an earlier compile still answer queries.`);
   announceAccess(terminal, siteUrl, firstStart, demo.exploreCount > 0 ? demo : undefined, sqlApi);

@@ -63,7 +63,8 @@ export async function acquireDatabase(
   if (config.database.url) return { url: config.database.url, secretKey: config.secretKey as string, ...nothingToStop };
   if (!create && !hasEmbeddedCluster(config.dataDir)) {
     throw new NoQuarryDataError(
-      `No Quarry data in DATA_DIR ${config.dataDir}: set DATA_DIR to the folder \`npm start\` uses, or DATABASE_URL to its metadata database.`,
+      `No Quarry data in DATA_DIR ${config.dataDir}: set DATA_DIR to the folder \`npm start\` uses, ` +
+        `or DATABASE_URL to its metadata database.`,
     );
   }
   const secretKey = config.secretKey ?? readOrCreateSecret(join(config.dataDir, 'secrets', 'secret-key'), 48);

@@ -10,7 +10,8 @@ export async function assertQuarryDatabase(url: string): Promise<void> {
     const { rows } = await client.query<{ found: string | null }>("SELECT to_regclass('quarry_migrations')::text AS found");
     if (!rows[0]?.found) {
       throw new NoQuarryDataError(
-        `No Quarry data in the metadata database ${redacted(url)}: run \`npm start\` or \`npm run migrate\` first, or point DATABASE_URL elsewhere.`,
+        `No Quarry data in the metadata database ${redacted(url)}: run \`npm start\` or \`npm run migrate\` first, ` +
+          `or point DATABASE_URL elsewhere.`,
       );
     }
   } finally {

@@ -184,7 +184,8 @@ export function compile(
     const table = explore.tables[join.table];
     if (!table) continue;
     from.push(
-      `${joinKeyword(join)} ${references.substitute(table.sqlTable)} AS ${dialect.quoteTableAlias(join.table)}\n  ON ${references.substitute(join.compiledSqlOn)}`,
+      `${joinKeyword(join)} ${references.substitute(table.sqlTable)} AS ${dialect.quoteTableAlias(join.table)}\n  ` +
+        `ON ${references.substitute(join.compiledSqlOn)}`,
     );
   }
   for (const { sql } of binSelects) if (sql.cte) from.push(`CROSS JOIN ${q(sql.cte.name)}`);

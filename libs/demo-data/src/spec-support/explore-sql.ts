@@ -32,7 +32,8 @@ export class ExploreSql {
   fromClause(schema: string): string {
     const joins = this.joins.map(
       (join) =>
-        `LEFT JOIN ${schema}.${join.join} AS "${join.alias ?? join.join}" ON ${this.render(join.sql_on, join.alias ?? join.join, 'dimension')}`,
+        `LEFT JOIN ${schema}.${join.join} AS "${join.alias ?? join.join}" ` +
+        `ON ${this.render(join.sql_on, join.alias ?? join.join, 'dimension')}`,
     );
     return [`FROM ${schema}.${this.baseModel} AS "${this.baseModel}"`, ...joins].join('\n');
   }

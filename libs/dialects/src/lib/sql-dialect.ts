@@ -261,7 +261,10 @@ export abstract class SqlDialect {
     return `LIMIT ${limit}`;
   }
 
-  /** Keeps only the row at 0-based `offset` of an ordered query (override where a dialect that opts into cutsLargeSorts spells it otherwise). */
+  /**
+   * Keeps only the row at 0-based `offset` of an ordered query (override where a dialect that opts into cutsLargeSorts spells it
+   * otherwise).
+   */
   rowAtSql(offset: number): string {
     return `LIMIT 1 OFFSET ${offset}`;
   }

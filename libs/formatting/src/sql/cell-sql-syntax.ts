@@ -15,7 +15,10 @@ export interface CellSqlSyntax {
   /** A text literal. */
   text(value: string): string;
   concat(parts: readonly string[]): string;
-  /** An expression that fails with NATIVE_CSV_FALLBACK in its message, so the export takes the JS path; it reads `value` so it is not folded at planning. */
+  /**
+   * An expression that fails with NATIVE_CSV_FALLBACK in its message, so the export takes the JS path; it reads `value` so it is not folded
+   * at planning.
+   */
   fail?(value: string): string;
   dates?: DateSyntax;
   numbers?: NumberSyntax;

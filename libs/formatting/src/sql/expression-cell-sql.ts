@@ -75,7 +75,9 @@ export function expressionCellSql(input: NumberCellInput, expression: string): s
     const power = numbers.double(10 ** plan.decimals);
     const scaled = plan.decimals === 0 ? `abs(${double})` : `(abs(${double}) * ${power})`;
     // Math.round: the nearest integer, halves up (exact: a double minus its floor loses nothing)
-    const mathRound = `(floor(${scaled}) + CASE WHEN ${scaled} - floor(${scaled}) >= ${numbers.double(0.5)} THEN ${numbers.double(1)} ELSE ${numbers.double(0)} END)`;
+    const mathRound =
+      `(floor(${scaled}) + CASE WHEN ${scaled} - floor(${scaled}) >= ${numbers.double(0.5)} THEN ${numbers.double(1)} ` +
+      `ELSE ${numbers.double(0)} END)`;
     const rounded = plan.decimals === 0 ? mathRound : `(${mathRound} / ${power})`;
     const integer = numbers.integerText(`CAST(floor(${rounded}) AS BIGINT)`);
     const integerText = plan.grouped ? groupedDigits(numbers, integer, ',') : integer;

@@ -126,9 +126,13 @@ function bytesCell(cell: Cell, format: CustomFormat, units: readonly (typeof SI_
   return numberCellSql(input, (double) => {
     const branches = scales.map(
       (scale) =>
-        `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix, unscaled: false })}`,
+        `WHEN abs(${double}) >= ${input.numbers.double(scale.divisor)} ` +
+        `THEN ${pieceSql(input, double, { plan, scaled: scaledBy(input, scale), before: '', after: scale.suffix, unscaled: false })}`,
     );
-    return `CASE ${branches.join(' ')} ELSE ${pieceSql(input, double, { plan, scaled: (value) => value, before: '', after: ' B', unscaled: true })} END`;
+    return (
+      `CASE ${branches.join(' ')} ` +
+      `ELSE ${pieceSql(input, double, { plan, scaled: (value) => value, before: '', after: ' B', unscaled: true })} END`
+    );
   });
 }
 

@@ -132,7 +132,8 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
   const { syntax, numbers } = input;
   const scaled = piece.scaled(double);
   const decimals = decimalsOf(piece.plan);
-  // the minus sign is the value's: a negative value that rounds to zero still shows it (`-0.00`), a negative zero does not (the adapter reads it as 0)
+  // the minus sign is the value's: a negative value that rounds to zero still shows it (`-0.00`), a negative zero does not (the adapter
+  // reads it as 0)
   const text = syntax.concat([
     syntax.text(piece.before),
     `CASE WHEN ${double} < 0 THEN '-' ELSE '' END`,
@@ -145,12 +146,16 @@ export function pieceSql(input: NumberCellInput, double: string, piece: NumberPi
     syntax.text(piece.before),
     `CASE WHEN ${double} < 0 THEN '-' ELSE '' END`,
     syntax.text(
-      `${piece.plan.prefix}0${'fixed' in piece.plan.digits && decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : ''}${piece.plan.suffix}${piece.after}`,
+      `${piece.plan.prefix}0` +
+        `${'fixed' in piece.plan.digits && decimals > 0 ? piece.plan.decimalMark + '0'.repeat(decimals) : ''}` +
+        `${piece.plan.suffix}${piece.after}`,
     ),
   ]);
   return [
     `CASE WHEN NOT (abs(${scaled}) < ${numbers.double(UPPER_BOUND)}) THEN ${input.fail(input.value)}`,
-    `WHEN ${tiny} THEN ${decimals <= MAX_DECIMALS_ROUNDING_TINY_TO_ZERO ? zero : `CASE WHEN ${scaled} = 0 THEN ${zero} ELSE ${input.fail(input.value)} END`}`,
+    `WHEN ${tiny} THEN ${
+      decimals <= MAX_DECIMALS_ROUNDING_TINY_TO_ZERO ? zero : `CASE WHEN ${scaled} = 0 THEN ${zero} ELSE ${input.fail(input.value)} END`
+    }`,
     `ELSE ${text} END`,
   ].join(' ');
 }

@@ -106,7 +106,10 @@ export class EnvDto {
   @Max(1000)
   QUERY_MAX_QUEUED_PER_USER?: number;
 
-  /** Queries on the embedded DuckDB (warehouse files and rollups) an API process runs at once, all users together; each holds a libuv thread while it runs */
+  /**
+   * Queries on the embedded DuckDB (warehouse files and rollups) an API process runs at once, all users together; each holds a libuv thread
+   * while it runs
+   */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -170,7 +173,9 @@ export class EnvDto {
   @Max(24 * 3600)
   QUERY_TIMEOUT_SECONDS?: number;
 
-  /** How long executing a v2 query waits for it to finish before answering (a fast query is then ready on the first poll); 0: answer at once */
+  /**
+   * How long executing a v2 query waits for it to finish before answering (a fast query is then ready on the first poll); 0: answer at once
+   */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -178,7 +183,10 @@ export class EnvDto {
   @Max(10_000)
   QUERY_READY_WAIT_MS?: number;
 
-  /** How long each process may keep tokens, project roles and projects; changes reach them sooner (Redis announcements, the access change log). 0 turns the caches off */
+  /**
+   * How long each process may keep tokens, project roles and projects; changes reach them sooner (Redis announcements, the access change
+   * log). 0 turns the caches off
+   */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -186,7 +194,10 @@ export class EnvDto {
   @Max(3_600_000)
   ACCESS_CACHE_TTL_MS?: number;
 
-  /** How often each process reads the access change log, which every change to tokens, users, memberships, groups and projects writes (SQL included); 0: not read, ACCESS_CACHE_TTL_MS alone bounds changes not announced */
+  /**
+   * How often each process reads the access change log, which every change to tokens, users, memberships, groups and projects writes (SQL
+   * included); 0: not read, ACCESS_CACHE_TTL_MS alone bounds changes not announced
+   */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -298,7 +309,10 @@ export class EnvDto {
   @Max(1000)
   DEMO_SCALE?: number;
 
-  /** Extra folders (comma-separated absolute paths) where any organization's `transform` projects may live, besides its own folder of DATA_DIR (operator-trusted, shared by every organization; never inside DATA_DIR). */
+  /**
+   * Extra folders (comma-separated absolute paths) where any organization's `transform` projects may live, besides its own folder of
+   * DATA_DIR (operator-trusted, shared by every organization; never inside DATA_DIR).
+   */
   @IsOptional()
   @Matches(/^\/[^,]*(,\/[^,]*)*$/, { message: 'TRANSFORM_LOCAL_ROOTS must be comma-separated absolute paths' })
   TRANSFORM_LOCAL_ROOTS?: string;

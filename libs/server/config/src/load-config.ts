@@ -242,7 +242,8 @@ function s3Problems(dto: EnvDto): string[] {
     problems.push(`S3_BUCKET is required when ${others('S3_BUCKET')} ${set.length === 1 ? 'is' : 'are'} set`);
   if (dto.S3_REGION === undefined)
     problems.push(
-      `S3_REGION is required when ${others('S3_REGION')} ${set.length === 1 ? 'is' : 'are'} set (any region name for an S3-compatible server, e.g. us-east-1)`,
+      `S3_REGION is required when ${others('S3_REGION')} ${set.length === 1 ? 'is' : 'are'} set ` +
+        `(any region name for an S3-compatible server, e.g. us-east-1)`,
     );
   if (dto.S3_ACCESS_KEY_ID !== undefined && dto.S3_SECRET_ACCESS_KEY === undefined)
     problems.push('S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');

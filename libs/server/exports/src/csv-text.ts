@@ -5,7 +5,8 @@ import { unparse } from 'papaparse';
  * CSV text, a batch of records at a time (one stream chunk each, each line ended by \n), after a
  * UTF-8 BOM. Every cell, header and labels included, is made formula-safe (formulaSafeCell), as
  * the engines' writers make theirs: in place, the records are this writer's alone. Papa Parse's
- * writer, not csv-stringify: on a 1M-row export csv-stringify took 2.7 s and allocated enough to cause ≈ 300 of the worker's ≈ 450 young-generation collections; Papa
+ * writer, not csv-stringify: on a 1M-row export csv-stringify took 2.7 s and allocated enough to cause ≈ 300 of the worker's ≈ 450
+ * young-generation collections; Papa
  * Parse takes 0.7 s and ≈ 55. With a cap, the text stops at the last whole record that fits.
  */
 export async function* csvText(batches: AsyncIterable<string[][]> | Iterable<string[][]>, cap?: CsvByteCap): AsyncGenerator<string> {

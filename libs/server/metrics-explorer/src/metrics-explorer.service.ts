@@ -232,7 +232,8 @@ export class MetricsExplorerService {
         : undefined;
     if (!choice) {
       throw new ParameterError(
-        `Metric "${requested.table}.${requested.name}" has no default time dimension and its explore lacks ${primaryTime.table}.${primaryTime.field}`,
+        `Metric "${requested.table}.${requested.name}" has no default time dimension and its explore ` +
+          `lacks ${primaryTime.table}.${primaryTime.field}`,
         {
           'query.metric': ['the metric has no time dimension to compare on'],
         },
@@ -270,7 +271,8 @@ export class MetricsExplorerService {
   private assertFits(points: number, grain: ExplorerGrain): void {
     if (points > this.config.query.maxLimit) {
       throw new ParameterError(
-        `The range holds ${points.toLocaleString('en-US')} periods at ${grain}, more than QUERY_MAX_LIMIT (${this.config.query.maxLimit}): shorten it or use a coarser interval`,
+        `The range holds ${points.toLocaleString('en-US')} periods at ${grain}, more than QUERY_MAX_LIMIT ` +
+          `(${this.config.query.maxLimit}): shorten it or use a coarser interval`,
         {
           startDate: ['range too long for the interval'],
           endDate: ['range too long for the interval'],

@@ -41,7 +41,8 @@ export function inheritConnection(
     );
     const names = missing.map((secret) => `${options.field}.${secret}`).join(', ');
     throw new ParameterError(
-      `${names}: ${options.owner} stored credentials are only used with its own connection, and ${changes} changes it; send your own ${missing.join(' and ')}`,
+      `${names}: ${options.owner} stored credentials are only used with its own connection, and ${changes} changes it; ` +
+        `send your own ${missing.join(' and ')}`,
       problems,
     );
   }

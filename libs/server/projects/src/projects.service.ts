@@ -66,13 +66,16 @@ export class ProjectsService {
       const field = request.organizationWarehouseCredentialsUuid
         ? 'organizationWarehouseCredentialsUuid'
         : 'warehouseConnection.organizationWarehouseCredentialsUuid';
-      const why = `${field}: organization-wide warehouse credentials are not supported; send the credentials in warehouseConnection (they are stored sealed with the project)`;
+      const why =
+        `${field}: organization-wide warehouse credentials are not supported; send the credentials in warehouseConnection ` +
+        `(they are stored sealed with the project)`;
       throw new ParameterError(why, { [field]: [why] });
     }
     const warehouse = this.warehouseFor(request, upstream);
     if (warehouse.requireUserCredentials) {
       const why =
-        "warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; every query runs with the project's credentials (send false or leave it out)";
+        'warehouseConnection.requireUserCredentials: per-user warehouse credentials are not supported; ' +
+        "every query runs with the project's credentials (send false or leave it out)";
       throw new ParameterError(why, { 'warehouseConnection.requireUserCredentials': [why] });
     }
     // Before anything connects: the hosts a caller names must be ones the operator lets Quarry reach.
@@ -234,7 +237,8 @@ export class ProjectsService {
   private warehouseFor(request: CreateProjectRequest, upstream: ProjectEntity | undefined): WarehouseConnectionConfig {
     if (request.copyWarehouseConnectionFromUpstreamProject && upstream?.warehouseConnectionSealed) {
       const inherited = this.box.openJson<WarehouseConnectionConfig>(upstream.warehouseConnectionSealed);
-      // Fields given in the request (e.g. another schema) override the upstream's; its secrets stay only with its host, port, database and user.
+      // Fields given in the request (e.g. another schema) override the upstream's; its secrets stay only with its host, port, database and
+      // user.
       return inheritConnection(inherited, request.warehouseConnection, { field: 'warehouseConnection', owner: "the upstream project's" });
     }
     if (!request.warehouseConnection) {

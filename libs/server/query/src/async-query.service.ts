@@ -314,7 +314,10 @@ export class AsyncQueryService {
     );
   }
 
-  /** Never rejects: a query cancelled meanwhile stays cancelled (and is no longer served here); a failed update is recorded as the query's error. */
+  /**
+   * Never rejects: a query cancelled meanwhile stays cancelled (and is no longer served here); a failed update is recorded as the query's
+   * error.
+   */
   private async markReady(queryUuid: string, outcome: QueryOutcome): Promise<void> {
     try {
       if (await this.history.markReady(queryUuid, outcome)) return;

@@ -145,7 +145,8 @@ export class QueryPlanner {
         : options.usePreAggregates && !options.inline
           ? await this.routing.route(target.project, explore, target.warehouse, query, context, { withoutLimit })
           : undefined;
-    // From a rollup: the same query compiled for the embedded DuckDB over the rollup file; the fields (and so formatting) stay the warehouse query's.
+    // From a rollup: the same query compiled for the embedded DuckDB over the rollup file; the fields (and so formatting) stay the
+    // warehouse query's.
     const fromRollup = routing?.compiled ? routing : undefined;
     // The fragments then run in the embedded DuckDB too: they must be one expression there as well.
     if (fromRollup && target.warehouse.type !== 'duckdb')

@@ -53,7 +53,8 @@ export class QuerySlots {
     if (queued >= this.limits.queuedPerUser) {
       return Promise.reject(
         new TooManyRequestsError(
-          `You have ${this.running.get(request.user) ?? 0} queries running and ${queued} waiting: wait for them to finish (QUERY_MAX_CONCURRENT_PER_USER, QUERY_MAX_QUEUED_PER_USER)`,
+          `You have ${this.running.get(request.user) ?? 0} queries running and ${queued} waiting: wait for them to finish ` +
+            `(QUERY_MAX_CONCURRENT_PER_USER, QUERY_MAX_QUEUED_PER_USER)`,
           RETRY_AFTER_SECONDS,
         ),
       );

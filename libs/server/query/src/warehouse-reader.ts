@@ -65,7 +65,8 @@ export class WarehouseReader {
       timeoutMs: this.config.query.timeoutMs,
     };
     // A query a pre-aggregate answers runs on this process's embedded DuckDB over the rollup file
-    // (the project's own sandbox: it reaches no other project's rollups), in UTC: the rollup's buckets are UTC, and the matcher only serves zones that do not move them.
+    // (the project's own sandbox: it reaches no other project's rollups), in UTC: the rollup's buckets are UTC, and the matcher only serves
+    // zones that do not move them.
     const { rows } = planned.rollup
       ? await this.rollups.runQuery(planned.target.project.projectUuid, planned.sql, planned.params, { ...queryOptions, timezone: 'UTC' })
       : await this.warehouses.with(planned.target.warehouse, planned.target.project.organizationUuid, (adapter) =>

@@ -60,7 +60,8 @@ async function jaffleRelations(): Promise<Relation[]> {
   await client.connect();
   try {
     const { rows } = await client.query<{ table: string; column: string; type: string }>(
-      "SELECT table_name AS table, column_name AS column, data_type AS type FROM information_schema.columns WHERE table_schema = 'jaffle' ORDER BY table_name, ordinal_position",
+      'SELECT table_name AS table, column_name AS column, data_type AS type FROM information_schema.columns ' +
+        "WHERE table_schema = 'jaffle' ORDER BY table_name, ordinal_position",
     );
     const relations = new Map<string, Relation>();
     for (const row of rows) {

@@ -153,7 +153,8 @@ export class FakeSpreadsheets {
     if (otherCells + next.rowCount * next.columnCount > this.cellLimit) {
       throw new FakeRequestError(
         400,
-        `Invalid requests[${index}].updateSheetProperties: This action would increase the number of cells in the workbook above the limit of ${this.cellLimit} cells.`,
+        `Invalid requests[${index}].updateSheetProperties: This action would increase the number of cells in the workbook above the ` +
+          `limit of ${this.cellLimit} cells.`,
       );
     }
     sizes.set(properties.sheetId ?? 0, next);
@@ -186,7 +187,9 @@ export class FakeSpreadsheets {
     if (rowIndex + rows.length > size.rowCount || columnIndex + width > size.columnCount) {
       throw new FakeRequestError(
         400,
-        `Invalid requests[${index}].updateCells: Range ('${sheet.title}'!${columnName(columnIndex + width - 1)}${rowIndex + rows.length}) exceeds grid limits. Max rows: ${size.rowCount}, max columns: ${size.columnCount}`,
+        `Invalid requests[${index}].updateCells: Range ` +
+          `('${sheet.title}'!${columnName(columnIndex + width - 1)}${rowIndex + rows.length}) exceeds grid limits. Max ` +
+          `rows: ${size.rowCount}, max columns: ${size.columnCount}`,
       );
     }
     const values = rows.map((row, rowOffset) =>

@@ -98,8 +98,11 @@ export class BigQueryAdapter implements WarehouseAdapter {
   async getCatalog(relations: readonly RelationRef[]): Promise<WarehouseCatalog> {
     const rows: ResultRow[] = [];
     for (const { database, schema } of schemasOf(relations)) {
-      const sql = `SELECT table_catalog AS \`database\`, table_schema AS \`schema\`, table_name AS \`table\`, column_name AS \`column\`, data_type AS native_type
-        FROM ${bigQueryIdentifier(database)}.${bigQueryIdentifier(schema)}.INFORMATION_SCHEMA.COLUMNS ORDER BY table_name, ordinal_position`;
+      const sql =
+        `SELECT table_catalog AS \`database\`, table_schema AS \`schema\`, table_name AS \`table\`, column_name ` +
+        `AS \`column\`, data_type AS native_type
+        FROM ${bigQueryIdentifier(database)}.${bigQueryIdentifier(schema)}.INFORMATION_SCHEMA.COLUMNS ORDER BY table_name, ` +
+        `ordinal_position`;
       try {
         rows.push(...(await this.runQuery(sql)).rows);
       } catch (error) {

@@ -66,7 +66,10 @@ export function clickHouseParamType(value: QueryParam): string {
 /** A value as the HTTP interface's parameter text expects it (Dates as UTC wall time). */
 function clickHouseParamValue(value: QueryParam): unknown {
   if (value instanceof Date) {
-    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}.${pad(value.getUTCMilliseconds(), 3)}`;
+    return (
+      `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ` +
+      `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}.${pad(value.getUTCMilliseconds(), 3)}`
+    );
   }
   return value;
 }

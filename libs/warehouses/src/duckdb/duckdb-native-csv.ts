@@ -85,7 +85,9 @@ export class DuckDbNativeCsv implements NativeCsvToFile {
     const writerSql = writerQuotedColumnsSql(request.sql, request.cells, request.header, quoteIdentifier);
     const byWriter = writerSql !== undefined && !writerQuotingStops.has(writerSql, request.params) ? writerSql : undefined;
     let writerStopped = false;
-    const bySql = `COPY (${csvColumnsSql(DUCKDB_CSV_LINE, request.sql, request.cells, request.header, quoteIdentifier)}) TO ${target} (FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
+    const bySql =
+      `COPY (${csvColumnsSql(DUCKDB_CSV_LINE, request.sql, request.cells, request.header, quoteIdentifier)}) TO ${target} ` +
+      `(FORMAT csv, HEADER true, QUOTE '', ESCAPE '')`;
     const first = byWriter === undefined ? bySql : `COPY (${byWriter}) TO ${target} (${WRITER_QUOTED_CSV_OPTIONS})`;
     const values = this.access.values(request.params);
     // One connection for both attempts: the second reuses the session its setup prepared (a sort cutoff's key).

@@ -34,7 +34,8 @@ export function writerQuotedColumnsSql(
   if (names.size !== header.length || header.some((name) => name === '' || name.startsWith('"') || name.includes('#'))) return undefined;
   const columns = cells.map(
     (cell, index) =>
-      `${cell.mayNeedQuotes ? checkedCell(cellColumn(index)) : cellColumn(index)} AS ${quote(index === 0 ? `\ufeff${header[index]}` : (header[index] as string))}`,
+      `${cell.mayNeedQuotes ? checkedCell(cellColumn(index)) : cellColumn(index)} ` +
+      `AS ${quote(index === 0 ? `\ufeff${header[index]}` : (header[index] as string))}`,
   );
   return `SELECT ${columns.join(', ')} FROM ${cellsSql(sql, cells)}`;
 }
@@ -42,7 +43,10 @@ export function writerQuotedColumnsSql(
 /** The cell as DuckDB's writer may quote it; the error reads the value so that it is not folded into a constant when planned. */
 function checkedCell(cell: string): string {
   const differs = `contains(${cell}, '#') OR contains(${cell}, chr(65279)) OR starts_with(${cell}, ' ') OR ends_with(${cell}, ' ')`;
-  return `CASE WHEN ${cell} = '' THEN NULL WHEN ${differs} THEN error('${WRITER_QUOTING_DIFFERS}: ' || CAST(length(${cell}) AS VARCHAR)) ELSE ${cell} END`;
+  return (
+    `CASE WHEN ${cell} = '' THEN NULL WHEN ${differs} THEN error('${WRITER_QUOTING_DIFFERS}: ' || CAST(length(${cell}) ` +
+    `AS VARCHAR)) ELSE ${cell} END`
+  );
 }
 
 /**

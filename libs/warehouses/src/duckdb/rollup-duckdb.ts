@@ -82,7 +82,8 @@ export class RollupDuckDb {
       const struct = columns.map((column) => `${literal(column.name)}: ${literal(column.type)}`).join(', ');
       const select = columns.map((column) => `"${column.name.replaceAll('"', '""')}"`).join(', ');
       const result = await connection.run(
-        `COPY (SELECT ${select} FROM read_json(${literal(jsonPath)}, format = 'newline_delimited', columns = {${struct}})) TO ${literal(parquetPath)} (FORMAT parquet)`,
+        `COPY (SELECT ${select} FROM read_json(${literal(jsonPath)}, format = 'newline_delimited', ` +
+          `columns = {${struct}})) TO ${literal(parquetPath)} (FORMAT parquet)`,
       );
       return Number(result.rowsChanged);
     } catch (error) {

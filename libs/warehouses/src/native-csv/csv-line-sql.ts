@@ -16,7 +16,8 @@ export interface CsvLineSyntax {
 export const DUCKDB_CSV_LINE: CsvLineSyntax = {
   // Substring tests: cheaper per cell than a regular expression (and, measured, than one test per row over the joined cells).
   needsQuotes: (text) =>
-    `(contains(${text}, ',') OR contains(${text}, '"') OR contains(${text}, chr(13)) OR contains(${text}, chr(10)) OR contains(${text}, chr(65279)) OR starts_with(${text}, ' ') OR ends_with(${text}, ' '))`,
+    `(contains(${text}, ',') OR contains(${text}, '"') OR contains(${text}, chr(13)) OR contains(${text}, chr(10)) ` +
+    `OR contains(${text}, chr(65279)) OR starts_with(${text}, ' ') OR ends_with(${text}, ' '))`,
 };
 
 const CELLS = 'quarry_cells';
@@ -71,7 +72,10 @@ export function cellColumn(index: number): string {
 function quotedCell(syntax: CsvLineSyntax, cells: readonly NativeCsvCell[], index: number): string {
   if (!cells[index]?.mayNeedQuotes) return plainCell(index);
   const cell = cellColumn(index);
-  return `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
+  return (
+    `CASE WHEN ${cell} IS NULL THEN '' WHEN ${syntax.needsQuotes(cell)} THEN '"' || replace(${cell}, '"', '""') || '"' ` +
+    `ELSE ${cell} END`
+  );
 }
 
 /** Cell `index` as CSV text when it is never quoted: empty for NULL. */
@@ -99,7 +103,10 @@ export function csvColumnsSql(
   const runs = namedRuns(names);
   const columns = runs.map(({ first, count }) => {
     const run = Array.from({ length: count }, (_, offset) => first + offset);
-    return `${run.map((index) => quotedCell(syntax, cells, index)).join(` || ',' || `)} AS ${quote(run.map((index) => names[index]).join(','))}`;
+    return (
+      `${run.map((index) => quotedCell(syntax, cells, index)).join(` || ',' || `)} ` +
+      `AS ${quote(run.map((index) => names[index]).join(','))}`
+    );
   });
   return `SELECT ${columns.join(', ')} FROM ${cellsSql(sql, cells)}`;
 }

@@ -35,5 +35,8 @@ export function formulaSafeCell(text: string): string {
  */
 export function formulaSafeCellSql(cell: string): string {
   // ascii() of the first character: cheaper than left() (measured: +≈ 70 ms per million text cells on DuckDB, against +≈ 200 ms); 0 for ''.
-  return `CASE WHEN ascii(${cell}) IN (61, 43, 45, 64, 9, 13) AND NOT (${cell} = '-Infinity' OR ${cell} ~ '${NUMBER_PATTERN}') THEN '''' || ${cell} ELSE ${cell} END`;
+  return (
+    `CASE WHEN ascii(${cell}) IN (61, 43, 45, 64, 9, 13) AND NOT (${cell} = '-Infinity' OR ${cell} ~ '${NUMBER_PATTERN}') ` +
+    `THEN '''' || ${cell} ELSE ${cell} END`
+  );
 }

@@ -72,7 +72,10 @@ export interface NativeCsvToFile extends NativeCsvBase {
   ): Promise<NativeCsvOutcome & { bytes: number; quotedBy: 'writer' | 'sql'; writerStopped: boolean }>;
 }
 
-/** Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the rows' lines go into `output` (after the header line its caller wrote), which is not ended. */
+/**
+ * Engines that send CSV over their connection (PostgreSQL `COPY … TO STDOUT`): the rows' lines go into `output` (after the header line its
+ * caller wrote), which is not ended.
+ */
 export interface NativeCsvToStream extends NativeCsvBase {
   readonly destination: 'stream';
   writeStream(request: NativeCsvRequest, output: Writable): Promise<NativeCsvOutcome>;

@@ -71,7 +71,10 @@ function numberText(value: string, syntax: NumberSyntax, kind: 'float' | 'decima
     kind === 'float' && engine === 'duckdb'
       ? `CASE WHEN isnan(${value}) THEN 'NaN' WHEN ${value} > 0 THEN 'Infinity' ELSE '-Infinity' END`
       : text;
-  return `CASE WHEN ${value} IS NULL THEN NULL WHEN ${syntax.isSpecial(value)} THEN ${special} WHEN ${value} = 0 THEN '0' WHEN abs(${value}) >= ${low} AND abs(${value}) < ${high} THEN ${plain} ELSE ${syntax.fail(value)} END`;
+  return (
+    `CASE WHEN ${value} IS NULL THEN NULL WHEN ${syntax.isSpecial(value)} THEN ${special} WHEN ${value} = 0 THEN '0' ` +
+    `WHEN abs(${value}) >= ${low} AND abs(${value}) < ${high} THEN ${plain} ELSE ${syntax.fail(value)} END`
+  );
 }
 
 /** DuckDB timestamps print in UTC: a zoned one is converted first, a plain one is UTC already (as the adapter reads it). */

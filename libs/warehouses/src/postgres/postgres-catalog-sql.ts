@@ -39,7 +39,9 @@ export function redshiftColumnsStatement(pairs: readonly { database: string; sch
   const schemas = [...new Set(pairs.map((pair) => pair.schema.toLowerCase()))];
   if (!ra3Node) {
     return {
-      text: `SELECT table_catalog AS "database", table_schema AS "schema", table_name AS "table", column_name AS "column", data_type AS native_type
+      text:
+        `SELECT table_catalog AS "database", table_schema AS "schema", table_name AS "table", column_name AS "column", data_type ` +
+        `AS native_type
         FROM svv_columns WHERE lower(table_schema) IN (${placeholders(1, schemas.length)})
         ORDER BY table_schema, table_name, ordinal_position`,
       values: schemas,
@@ -47,9 +49,12 @@ export function redshiftColumnsStatement(pairs: readonly { database: string; sch
   }
   const databases = [...new Set(pairs.map((pair) => pair.database.toLowerCase()))];
   return {
-    text: `SELECT database_name AS "database", schema_name AS "schema", table_name AS "table", column_name AS "column", data_type AS native_type
+    text:
+      `SELECT database_name AS "database", schema_name AS "schema", table_name AS "table", column_name AS "column", data_type ` +
+      `AS native_type
       FROM svv_all_columns
-      WHERE lower(database_name) IN (${placeholders(1, databases.length)}) AND lower(schema_name) IN (${placeholders(databases.length + 1, schemas.length)})
+      WHERE lower(database_name) IN (${placeholders(1, databases.length)}) AND lower(schema_name) IN ` +
+      `(${placeholders(databases.length + 1, schemas.length)})
       ORDER BY database_name, schema_name, table_name, ordinal_position`,
     values: [...databases, ...schemas],
   };

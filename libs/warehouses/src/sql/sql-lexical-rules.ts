@@ -12,7 +12,10 @@ export interface SqlLexicalRules {
    * put a placeholder outside a string that PostgreSQL read inside one (issue 31, finding 1).
    */
   nestedComments: boolean;
-  /** `` `name` `` is quoted (BigQuery, Databricks, ClickHouse; Trino's lexer reads it to refuse it); in PostgreSQL and DuckDB a backtick quotes nothing. */
+  /**
+   * `` `name` `` is quoted (BigQuery, Databricks, ClickHouse; Trino's lexer reads it to refuse it); in PostgreSQL and DuckDB a backtick
+   * quotes nothing.
+   */
   backtickIdentifiers: boolean;
 }
 

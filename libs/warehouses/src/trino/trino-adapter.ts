@@ -76,7 +76,9 @@ export class TrinoAdapter implements WarehouseAdapter {
     const rows: ResultRow[] = [];
     for (const [catalog, schemas] of byCatalog) {
       const placeholders = schemas.map((_, i) => `$${i + 1}`).join(', ');
-      const sql = `SELECT table_catalog AS "database", table_schema AS "schema", table_name AS "table", column_name AS "column", data_type AS native_type
+      const sql =
+        `SELECT table_catalog AS "database", table_schema AS "schema", table_name AS "table", column_name AS "column", ` +
+        `data_type AS native_type
         FROM ${trinoIdentifier(catalog)}.information_schema.columns WHERE lower(table_schema) IN (${placeholders})
         ORDER BY table_schema, table_name, ordinal_position`;
       rows.push(...(await this.runQuery(sql, schemas)).rows);

@@ -45,7 +45,9 @@ export function trinoLiteral(value: QueryParam): string {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : `DOUBLE '${String(value)}'`;
   if (value instanceof Date) {
-    const text = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}.${pad(value.getUTCMilliseconds(), 3)}`;
+    const text =
+      `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ` +
+      `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}.${pad(value.getUTCMilliseconds(), 3)}`;
     return `TIMESTAMP '${text} UTC'`;
   }
   return quoteStringLiteral(value, TRINO_SQL);

@@ -6,8 +6,11 @@ import { instantOfWallTime } from './zone-offset';
  * same stored value prints the same on every engine whatever the server or session zone. Values a
  * JS Date cannot hold (`infinity`, years beyond ±275760) are returned as the warehouse printed them.
  */
-const TEMPORAL_TEXT =
-  /^(\d{1,})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?|(?!(?:BC|AD)$)[A-Za-z][A-Za-z0-9_+\-/]*)?(?:\s*(BC|AD))?$/i;
+const TEMPORAL_TEXT = new RegExp(
+  String.raw`^(\d{1,})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?` +
+    String.raw`\s*(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?|(?!(?:BC|AD)$)[A-Za-z][A-Za-z0-9_+\-/]*)?(?:\s*(BC|AD))?$`,
+  'i',
+);
 
 interface ParsedTemporal {
   wallMillis: number;

@@ -17,7 +17,8 @@ export class DashboardsController {
   @Post('projects/:projectUuid/dashboards')
   @Endpoint({
     summary:
-      'Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, the first space the caller can write',
+      'Create a dashboard with tiles, tabs, filters and config in a space (space editor); without spaceUuid, ' +
+      'the first space the caller can write',
     response: DashboardDto,
     status: 201,
     errors: [403, 404],

@@ -41,10 +41,11 @@ export class JobsController {
   private withPublicFileUrl(details: Record<string, unknown>): Record<string, unknown> {
     const fileUrl = details['fileUrl'];
     if (this.config.server.siteUrlSet || typeof fileUrl !== 'string') return details;
-    const download =
-      /^https?:\/\/(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d+)?(\/api\/v1\/projects\/[^/]+\/(?:csv|sqlRunner\/results)\/[^/?#]+)$/i.exec(
-        fileUrl,
-      );
+    const download = new RegExp(
+      String.raw`^https?:\/\/(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d+)?` +
+        String.raw`(\/api\/v1\/projects\/[^/]+\/(?:csv|sqlRunner\/results)\/[^/?#]+)$`,
+      'i',
+    ).exec(fileUrl);
     return download ? { ...details, fileUrl: `${this.config.server.siteUrl}${download[1]}` } : details;
   }
 }

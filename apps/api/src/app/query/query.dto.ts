@@ -28,7 +28,8 @@ const FILTER_GROUP_SCHEMA = {
   type: 'object',
   additionalProperties: true,
   description:
-    'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, disabled?, required? }`',
+    'A filter group `{ id, and | or: [rule | group, …] }`; a rule is `{ id, target: { fieldId }, operator, values?, settings?, ' +
+    'disabled?, required? }`',
 } as const;
 
 /** `{ dimensions?, metrics?, tableCalculations? }`: one filter group each. */

@@ -52,7 +52,9 @@ export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect,
       ...order(plan.valueSorts, (reference) => q(plan.values.find((v) => v.reference === reference)?.alias ?? reference)),
       ...order(indexOrder),
     ];
-    return `WITH ${ctes.join(',\n')}\nSELECT * FROM group_by_query${orderBy.length > 0 ? `\nORDER BY ${orderBy.join(', ')}` : ''}\n${dialect.limitSql(limits.rowLimit)}`;
+    return `WITH ${ctes.join(',\n')}\nSELECT * FROM group_by_query${
+      orderBy.length > 0 ? `\nORDER BY ${orderBy.join(', ')}` : ''
+    }\n${dialect.limitSql(limits.rowLimit)}`;
   }
 
   const columnOrder = `DENSE_RANK() OVER (ORDER BY ${order(withDefaults(plan.groupBySorts, plan.groupBy)).join(', ')})`;
@@ -81,7 +83,8 @@ export function pivotSql(querySql: string, plan: PivotPlan, dialect: SqlDialect,
   // Columns are ranked among the rows kept, so a column limit never spends places on empty columns.
   ctes.push(`pivot_query AS (\nSELECT *, ${columnOrder} AS ${q(PIVOT_COLUMN_INDEX)}\nFROM filtered_rows\n)`);
   ctes.push(
-    `total_columns AS (\nSELECT COUNT(*) * ${plan.values.length} AS ${q(PIVOT_TOTAL_COLUMNS)}\nFROM (SELECT DISTINCT ${plan.groupBy.map(q).join(', ')} FROM filtered_rows) AS distinct_groups\n)`,
+    `total_columns AS (\nSELECT COUNT(*) * ${plan.values.length} AS ${q(PIVOT_TOTAL_COLUMNS)}\nFROM ` +
+      `(SELECT DISTINCT ${plan.groupBy.map(q).join(', ')} FROM filtered_rows) AS distinct_groups\n)`,
   );
   const maxColumns = Math.max(1, Math.floor(limits.columnLimit / plan.values.length));
   return [

@@ -280,7 +280,8 @@ function relativeFilterCovered(
   if (!covered)
     fail(
       4,
-      `pre-aggregate ${name} holds ${describeRule(own)} as of its build (${stored.from} to ${stored.to}); the query's filters on ${own.target.fieldId} do not stay inside it`,
+      `pre-aggregate ${name} holds ${describeRule(own)} as of its build (${stored.from} to ${stored.to}); ` +
+        `the query's filters on ${own.target.fieldId} do not stay inside it`,
     );
 }
 
@@ -308,7 +309,8 @@ function requiredFiltersAgree(
         4,
         inRollup
           ? `the query filters ${id} itself, which lifts model ${explore.baseTable}'s required filter the rollup was built with`
-          : `pre-aggregate ${rollup.definition.name} filters ${id} instead of model ${explore.baseTable}'s required filter, which the query applies`,
+          : `pre-aggregate ${rollup.definition.name} filters ${id} instead of model ${explore.baseTable}'s required filter, ` +
+              `which the query applies`,
       );
     }
     if (inRollup && RELATIVE_OPERATORS.has(rule.operator))

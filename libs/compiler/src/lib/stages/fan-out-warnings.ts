@@ -25,7 +25,8 @@ export function fanOutWarnings(explore: Explore, joins: readonly ExploreJoin[], 
   if (unknown.length > 0) {
     warnings.push({
       message:
-        'Some joins of this query declare no relationship: metric values may be inflated if a join repeats rows. Declare `relationship` on the joins to check.',
+        'Some joins of this query declare no relationship: metric values may be inflated if a join repeats rows. Declare ' +
+        '`relationship` on the joins to check.',
       fields: atRisk.map((metric) => metric.id),
       tables: unknown.map((join) => join.table),
     });
@@ -35,7 +36,8 @@ export function fanOutWarnings(explore: Explore, joins: readonly ExploreJoin[], 
   if (inflatedMetrics.length > 0) {
     warnings.push({
       message:
-        'A join repeats rows of the tables of these metrics, so their values are inflated: declare a primary_key on those tables to compute them exactly.',
+        'A join repeats rows of the tables of these metrics, so their values are inflated: ' +
+        'declare a primary_key on those tables to compute them exactly.',
       fields: inflatedMetrics.map((metric) => metric.id),
       tables: [...new Set(inflatedMetrics.map((metric) => metric.table))].filter((table) => explore.tables[table] !== undefined),
     });

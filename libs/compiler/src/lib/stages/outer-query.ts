@@ -47,7 +47,9 @@ export function outerQuery(input: OuterQueryInput): { ctes: string[]; body: stri
   input.calculationLayers.forEach((layer, level) => {
     const name = level === 0 ? 'table_calculations' : `table_calculations_${level + 1}`;
     ctes.push(
-      `${name} AS (\nSELECT\n  *,\n  ${layer.map((calculation) => `${calculation.sql} AS ${q(calculation.name)}`).join(',\n  ')}\nFROM ${previous}\n)`,
+      `${name} AS (\nSELECT\n  *,\n  ${layer
+        .map((calculation) => `${calculation.sql} AS ${q(calculation.name)}`)
+        .join(',\n  ')}\nFROM ${previous}\n)`,
     );
     previous = name;
   });

@@ -125,7 +125,8 @@ export function popCtes(input: PopCtesInput): { ctes: string[]; metricsSql: stri
     `${q(popName)}.${t} = ${shift(`base_metrics.${t}`)}`,
     ...others.map(
       ({ alias }) =>
-        `(base_metrics.${q(alias)} = ${q(popName)}.${q(alias)} OR (base_metrics.${q(alias)} IS NULL AND ${q(popName)}.${q(alias)} IS NULL))`,
+        `(base_metrics.${q(alias)} = ${q(popName)}.${q(alias)} OR (base_metrics.${q(alias)} IS NULL ` +
+        `AND ${q(popName)}.${q(alias)} IS NULL))`,
     ),
   ];
   return {

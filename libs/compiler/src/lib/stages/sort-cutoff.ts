@@ -3,7 +3,9 @@ import type { Sort } from '@quarry/domain';
 
 import { sortNullsFirst } from './sorts';
 
-/** The session variables holding whether the query has more rows than its LIMIT, and the key; the names are the compiler's, never a user's. */
+/**
+ * The session variables holding whether the query has more rows than its LIMIT, and the key; the names are the compiler's, never a user's.
+ */
 const NEEDED_VARIABLE = 'quarry_sort_cutoff_needed';
 const CUTOFF_VARIABLE = 'quarry_sort_cutoff';
 

@@ -23,8 +23,11 @@ export function signupPositionSql(plan: DemoPlan, customerIdColumn: string): str
 export function existingCustomerSignupSql(plan: DemoPlan, customerIdColumn: string): string | undefined {
   const existing = existingCustomers(plan);
   if (existing === 0) return undefined;
-  return `CASE WHEN ${customerIdColumn} <= ${existing}
-    THEN DATE ${sqlString(plan.firstDay)} - INTERVAL 365 DAY + demo_seconds((${customerIdColumn} - 1) / ${existing}::DOUBLE * 31536000) END`;
+  return (
+    `CASE WHEN ${customerIdColumn} <= ${existing}
+    THEN DATE ${sqlString(plan.firstDay)} - INTERVAL 365 DAY + demo_seconds((${customerIdColumn} - 1) / ${existing}::DOUBLE ` +
+    `* 31536000) END`
+  );
 }
 
 /** How many customers (ids 1..n) had signed up by position `positionColumn`. */

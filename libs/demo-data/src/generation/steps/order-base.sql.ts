@@ -17,7 +17,9 @@ const MAX_LINES = 12;
  * `items_before` (lines of all earlier orders) numbers the items without sorting them.
  */
 export function orderBaseSql(plan: DemoPlan): string {
-  const seeds = `SELECT range + 1 AS order_id, (range + demo_uniform(range + 1, 'order.slot')) / ${plan.orders}::DOUBLE AS position FROM range(${plan.orders})`;
+  const seeds =
+    `SELECT range + 1 AS order_id, (range + demo_uniform(range + 1, 'order.slot')) / ${plan.orders}::DOUBLE AS position ` +
+    `FROM range(${plan.orders})`;
   return `
 CREATE OR REPLACE TEMP TABLE demo_order_base AS
 WITH positioned AS (${withPositionedTimestamp(seeds)}

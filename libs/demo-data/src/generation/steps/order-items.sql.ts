@@ -30,7 +30,8 @@ export function orderItemProductRankSql(plan: DemoPlan, orderItemId: string): st
  * in id order, and DuckDB keeps that order through projections.
  */
 export function orderItemsSql(plan: DemoPlan, schema: string): string {
-  return `
+  return (
+    `
 CREATE TABLE ${schema}.order_items AS
 WITH lines AS (
   SELECT order_id, position, is_promo_day, coupon_code, items_before, unnest(range(item_count)) AS line_index
@@ -46,7 +47,8 @@ WITH lines AS (
   SELECT order_item_id, order_id, line_number,
     ${productAtRankSql('product_rank')} AS product_id,
     CAST(${weightedChoiceSql('u_quantity', LINE_QUANTITIES)} AS INTEGER) AS quantity,
-    CAST(round(${listPriceAtRankSql('product_rank')} * (${1 - PRICE_DRIFT} + ${PRICE_DRIFT} * position), 2) AS DECIMAL(10, 2)) AS unit_price,
+    CAST(round(${listPriceAtRankSql('product_rank')} * (${1 - PRICE_DRIFT} + ${PRICE_DRIFT} * position), 2) AS DECIMAL(10, 2)) ` +
+    `AS unit_price,
     greatest(
       ${couponRateSql('coupon_code')},
       CASE WHEN is_promo_day AND u_markdown < ${PROMO_MARKDOWN_SHARE} THEN ${PROMO_MARKDOWN_RATE} ELSE 0 END
@@ -56,5 +58,6 @@ WITH lines AS (
 SELECT order_item_id, order_id, line_number, product_id, quantity, unit_price,
   CAST(round(quantity * unit_price * discount_rate, 2) AS DECIMAL(12, 2)) AS discount_amount
 FROM priced;
-`;
+`
+  );
 }

@@ -11,7 +11,8 @@ const DECLINED_FIRST_TRY_SHARE = 0.04;
  * cancelled and returned orders are refunded; orders still `placed` are pending.
  */
 export function paymentsSql(schema: string): string {
-  return `
+  return (
+    `
 CREATE TABLE ${schema}.payments AS
 WITH draws AS (
   SELECT order_id, channel, status AS order_status, ordered_at, order_total,
@@ -34,7 +35,8 @@ WITH draws AS (
       THEN least(order_total, demo_pick(${sqlList(GIFT_CARD_VALUES)}, u_gift_card_value))
       ELSE 0
     END AS gift_card_amount,
-    CASE order_status WHEN 'cancelled' THEN 'refunded' WHEN 'returned' THEN 'refunded' WHEN 'placed' THEN 'pending' ELSE 'completed' END AS settled_status
+    CASE order_status WHEN 'cancelled' THEN 'refunded' WHEN 'returned' THEN 'refunded' WHEN 'placed' THEN 'pending' ELSE 'completed' ` +
+    `END AS settled_status
   FROM draws
 ), attempts AS (
   SELECT order_id, 1 AS attempt, main_method AS payment_method, order_total - gift_card_amount AS amount, 'failed' AS status,
@@ -61,5 +63,6 @@ SELECT
   CASE WHEN status IN ('completed', 'refunded') THEN created_at + demo_seconds(2 + u_latency * 15) END AS paid_at
 FROM attempts
 ORDER BY payment_id;
-`;
+`
+  );
 }

@@ -89,7 +89,10 @@ SET VARIABLE demo_list_prices_by_popularity = (
 
 /** Cheaper products tend to sell somewhat more: the shuffle key grows slowly with the price. */
 function popularityKeysSql(schema: string): string {
-  return `SELECT product_id, list_price, demo_uniform(product_id, 'product.popularity') * pow(list_price, 0.1) AS popularity_key FROM ${schema}.products`;
+  return (
+    `SELECT product_id, list_price, demo_uniform(product_id, 'product.popularity') * pow(list_price, 0.1) AS popularity_key ` +
+    `FROM ${schema}.products`
+  );
 }
 
 /**

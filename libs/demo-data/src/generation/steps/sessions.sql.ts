@@ -21,7 +21,10 @@ import { withPositionedTimestamp } from './positioned-timestamp.sql';
  * both must agree exactly, hence one definition.
  */
 export function stepOffsetSecondsSql(seed: string, step: string, pace: string): string {
-  return `(CASE WHEN (${step}) = 0 THEN 0 ELSE (${step}) * (${pace}) + floor(demo_uniform2(${seed}, ${step}, 'event.delay') * (${pace}) / 2) END)`;
+  return (
+    `(CASE WHEN (${step}) = 0 THEN 0 ELSE (${step}) * (${pace}) + floor(demo_uniform2(${seed}, ${step}, 'event.delay') * ` +
+    `(${pace}) / 2) END)`
+  );
 }
 
 /**
@@ -32,8 +35,11 @@ export function stepOffsetSecondsSql(seed: string, step: string, pace: string): 
  * `session_seed` (order id, or minus the browsing number) keys every later draw.
  */
 export function sessionsSql(plan: DemoPlan): string {
-  const browsingSeeds = `SELECT range + 1 AS browse_no, (range + demo_uniform(range + 1, 'session.slot')) / ${plan.browsingSessions}::DOUBLE AS position FROM range(${plan.browsingSessions})`;
-  return `
+  const browsingSeeds =
+    `SELECT range + 1 AS browse_no, (range + demo_uniform(range + 1, ` +
+    `'session.slot')) / ${plan.browsingSessions}::DOUBLE AS position FROM range(${plan.browsingSessions})`;
+  return (
+    `
 CREATE OR REPLACE TEMP TABLE demo_sessions AS
 WITH purchase AS (
   SELECT order_id AS session_seed, customer_id, order_id, item_count, items_before, ordered_at AS anchor_at, false AS is_bot,
@@ -59,7 +65,8 @@ WITH purchase AS (
     END AS customer_id,
     CAST(NULL AS BIGINT) AS order_id, CAST(NULL AS INTEGER) AS item_count, CAST(NULL AS BIGINT) AS items_before, anchor_at, is_bot,
     CASE WHEN is_bot THEN 'web' ELSE ${weightedChoiceSql('u_platform', BROWSING_PLATFORMS)} END AS platform,
-    CAST(CASE WHEN is_bot THEN 8 + floor(u_length * 18) ELSE ${weightedChoiceSql('u_length', BROWSING_SESSION_LENGTHS)} END AS INTEGER) AS event_count,
+    CAST(CASE WHEN is_bot THEN 8 + floor(u_length * 18) ELSE ${weightedChoiceSql('u_length', BROWSING_SESSION_LENGTHS)} END ` +
+    `AS INTEGER) AS event_count,
     CAST(CASE WHEN is_bot THEN 1 + floor(u_pace * 4) ELSE 15 + floor(u_pace * 135) END AS INTEGER) AS pace
   FROM browsing_draws
 ), unioned AS (
@@ -101,5 +108,6 @@ SELECT
 FROM numbered
 -- Stored in session order: events stream from here in id order without sorting again.
 ORDER BY session_no;
-`;
+`
+  );
 }

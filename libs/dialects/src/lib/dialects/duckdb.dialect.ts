@@ -7,7 +7,9 @@ export class DuckDbDialect extends SqlDialect {
   /** For a large LIMIT (1M of 9.7M rows: ORDER_BY, not TOP_N, in its plan) DuckDB sorts every row, spilling within its memory limit. */
   override readonly cutsLargeSorts = true;
 
-  /** getvariable() is folded into a constant when the reading statement is planned, so a filter on it prunes row groups as a literal would. */
+  /**
+   * getvariable() is folded into a constant when the reading statement is planned, so a filter on it prunes row groups as a literal would.
+   */
   override sessionVariable(name: string): SessionVariable {
     const quoted = this.stringLiteral(name);
     return { set: (valueSql) => `SET VARIABLE ${this.quoteIdentifier(name)} = (${valueSql})`, read: `getvariable(${quoted})` };

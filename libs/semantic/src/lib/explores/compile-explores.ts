@@ -41,7 +41,9 @@ function nameClash(definition: ExploreDefinition, firstOwner: string): AnyExplor
     errors: [
       {
         type: 'METADATA_PARSE_ERROR',
-        message: `Another explore is already named "${definition.name}" (from model "${firstOwner}"); model "${definition.base.model.name}" declares it again`,
+        message:
+          `Another explore is already named "${definition.name}" (from model "${firstOwner}"); ` +
+          `model "${definition.base.model.name}" declares it again`,
       },
     ],
   };

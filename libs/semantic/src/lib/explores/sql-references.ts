@@ -29,7 +29,10 @@ export function parseFieldReference(reference: string, currentTable: string, whe
 
 /** Whether sql aggregates by itself, which lets a non-aggregate metric read dimensions too. */
 export function containsAggregateFunction(sql: string): boolean {
-  return /\b(sum|count|avg|min|max|median|percentile_cont|percentile_disc|percentile|approx_percentile|approx_quantiles|quantile|stddev|stddev_samp|stddev_pop|variance|var_samp|var_pop|array_agg|string_agg|listagg|group_concat|any_value|bool_and|bool_or)\s*\(/i.test(
-    sql,
-  );
+  return new RegExp(
+    String.raw`\b(sum|count|avg|min|max|median|percentile_cont|percentile_disc|percentile|approx_percentile|approx_quantiles|quantile|` +
+      String.raw`stddev|stddev_samp|stddev_pop|variance|var_samp|var_pop|array_agg|string_agg|listagg|group_concat|any_value|bool_and|` +
+      String.raw`bool_or)\s*\(`,
+    'i',
+  ).test(sql);
 }

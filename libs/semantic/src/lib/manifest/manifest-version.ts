@@ -22,7 +22,8 @@ export function manifestSchemaVersion(manifest: unknown): number {
   const version = match ? Number(match[1]) : undefined;
   if (version === undefined || !(SUPPORTED_MANIFEST_VERSIONS as readonly number[]).includes(version)) {
     throw new TransformProjectError(
-      `Unsupported manifest schema version "${schemaUrl}": supported versions are v${SUPPORTED_MANIFEST_VERSIONS[0]} to v${SUPPORTED_MANIFEST_VERSIONS.at(-1)}`,
+      `Unsupported manifest schema version "${schemaUrl}": supported versions are v${SUPPORTED_MANIFEST_VERSIONS[0]} to ` +
+        `v${SUPPORTED_MANIFEST_VERSIONS.at(-1)}`,
       { dbtSchemaVersion: schemaUrl, supportedVersions: [...SUPPORTED_MANIFEST_VERSIONS] },
     );
   }

@@ -22,13 +22,15 @@ export function rollupJoinProblems(explore: Explore, dimensions: readonly Dimens
       const id = `${metric.table}_${metric.name}`;
       if (undeclared.length > 0) {
         problems.push(
-          `metric "${id}" adds up rows of "${part.table}", but the join of ${undeclared.map((t) => `"${t}"`).join(', ')} declares no relationship, so it may repeat them: declare relationship (many-to-one, one-to-one…) on the join`,
+          `metric "${id}" adds up rows of "${part.table}", but the join of ${undeclared.map((t) => `"${t}"`).join(', ')} declares no ` +
+            `relationship, so it may repeat them: declare relationship (many-to-one, one-to-one…) on the join`,
         );
         break;
       }
       if (repeated.has(part.table)) {
         problems.push(
-          `metric "${id}" adds up rows of "${part.table}", which a join of this rollup repeats: the stored sums would not add up across groups`,
+          `metric "${id}" adds up rows of "${part.table}", which a join of this rollup repeats: ` +
+            `the stored sums would not add up across groups`,
         );
         break;
       }

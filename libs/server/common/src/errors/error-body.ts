@@ -42,7 +42,8 @@ export function describeError(error: unknown): DescribedError {
       exposed.type === 'entity.parse.failed'
         ? `Request body is not valid JSON: ${exposed.message}`
         : exposed.type === 'entity.too.large'
-          ? `The request body is larger than this route accepts (HTTP_BODY_LIMIT_MB; PROJECT_BODY_LIMIT_MB for creating a project): send fewer or shorter values`
+          ? `The request body is larger than this route accepts (HTTP_BODY_LIMIT_MB; PROJECT_BODY_LIMIT_MB for creating a project): ` +
+            `send fewer or shorter values`
           : exposed.message;
     return { statusCode: exposed.status, body: body(exposed.status, errorNameOfStatus(exposed.status), message) };
   }

@@ -24,7 +24,8 @@ export const ERROR_EXAMPLES: Record<number, ErrorExample> = {
   409: example(409, 'The project has no explores yet: it is compiling', { compileStatus: 'compiling' }),
   413: example(
     413,
-    'The request body is larger than this route accepts (HTTP_BODY_LIMIT_MB; PROJECT_BODY_LIMIT_MB for creating a project): send fewer or shorter values',
+    'The request body is larger than this route accepts (HTTP_BODY_LIMIT_MB; PROJECT_BODY_LIMIT_MB for creating a project): ' +
+      'send fewer or shorter values',
   ),
   429: example(
     429,

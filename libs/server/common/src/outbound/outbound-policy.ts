@@ -20,7 +20,8 @@ export class OutboundHostRefusedError extends Error {
   ) {
     super(
       reason === 'not-public'
-        ? `${host} is, or resolves to, a loopback, private, link-local or reserved address, which this server does not connect to (an operator may allow it with OUTBOUND_ALLOWED_HOSTS)`
+        ? `${host} is, or resolves to, a loopback, private, link-local or reserved address, which this server does not connect to ` +
+            `(an operator may allow it with OUTBOUND_ALLOWED_HOSTS)`
         : reason === 'unresolved'
           ? `${host} does not resolve to an address`
           : `${host} is not a host name or IP address`,
@@ -85,7 +86,9 @@ function expandIpv6(address: string): number[] | undefined {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const parts = (dotted[1] as string).split('.').map(Number);
-    text = `${text.slice(0, -(dotted[1] as string).length)}${((parts[0] as number) * 256 + (parts[1] as number)).toString(16)}:${((parts[2] as number) * 256 + (parts[3] as number)).toString(16)}`;
+    text =
+      `${text.slice(0, -(dotted[1] as string).length)}${((parts[0] as number) * 256 + (parts[1] as number)).toString(16)}:` +
+      `${((parts[2] as number) * 256 + (parts[3] as number)).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];

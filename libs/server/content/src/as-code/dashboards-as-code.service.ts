@@ -180,7 +180,9 @@ export class DashboardsAsCodeService {
     return changes;
   }
 
-  /** The stored layout of a file: chart slugs resolved to charts the caller may see, tile slugs to tile uuids (kept when the tile exists). */
+  /**
+   * The stored layout of a file: chart slugs resolved to charts the caller may see, tile slugs to tile uuids (kept when the tile exists).
+   */
   private async layout(spaces: ProjectSpaces, upload: DashboardUpload, existing: DashboardRow | null): Promise<DashboardLayout> {
     const problems: Record<string, string[]> = {};
     const existingSlugs = existing ? new Map(await this.existingTileSlugs(existing)) : new Map<string, string>();

@@ -110,7 +110,9 @@ export class DashboardsService {
     return dashboardUuid;
   }
 
-  /** A dashboard by uuid or by slug (a slug in the caller's organization, among the dashboards they may see); each read counts as a view. */
+  /**
+   * A dashboard by uuid or by slug (a slug in the caller's organization, among the dashboards they may see); each read counts as a view.
+   */
   async getByUuidOrSlug(principal: Principal, dashboardUuidOrSlug: string): Promise<DashboardView> {
     if (isUuid(dashboardUuidOrSlug)) return this.get(principal, dashboardUuidOrSlug);
     const matches = await this.dashboards.listBySlugInOrganization(principal.organizationUuid, dashboardUuidOrSlug);

@@ -56,7 +56,8 @@ export function assertPromotionAllowed(
     if (existing && !upstream.can(existing.spaceUuid, 'space:manage-content')) {
       throw new ForbiddenError(
         inDashboard
-          ? `Failed to promote dashboard: this dashboard uses a chart "${change.data.name}" which you don't have access to edit in the upstream project.`
+          ? `Failed to promote dashboard: this dashboard uses a chart "${change.data.name}" which you don't have access to edit in the ` +
+              `upstream project.`
           : "Failed to promote chart: you don't have access to edit this chart in the upstream project.",
         { slug: change.data.slug },
       );
@@ -65,7 +66,8 @@ export function assertPromotionAllowed(
       const space = spaceName(change.data.spacePath);
       throw new ForbiddenError(
         inDashboard
-          ? `Failed to promote dashboard: this dashboard uses a chart "${change.data.name}" which belongs to a space ${space} you don't have access to edit in the upstream project.`
+          ? `Failed to promote dashboard: this dashboard uses a chart "${change.data.name}" which belongs to a space ${space} you ` +
+              `don't have access to edit in the upstream project.`
           : `Failed to promote chart: this chart belongs to a space ${space} you don't have access to edit in the upstream project.`,
         { slug: change.data.slug, spacePath: change.data.spacePath },
       );

@@ -3,7 +3,9 @@ import type { SpaceEntity } from '@quarry/server/database';
 
 import type { ProjectSpaces } from './project-spaces';
 
-/** The space of a chart or dashboard created without one (the reference's first writable space); a 400 naming spaceUuid when there is none. */
+/**
+ * The space of a chart or dashboard created without one (the reference's first writable space); a 400 naming spaceUuid when there is none.
+ */
 export function defaultSpace(spaces: ProjectSpaces): SpaceEntity {
   const space = spaces.firstWritableRoot();
   if (!space) {

@@ -9,7 +9,10 @@ export interface UserAccessView {
   role: SpaceRole;
   hasDirectAccess: boolean;
   projectRole: ProjectRole | null;
-  /** The role held at the source of an inherited access: organization or project role, or the space role shared through a group or parent space. */
+  /**
+   * The role held at the source of an inherited access: organization or project role, or the space role shared through a group or parent
+   * space.
+   */
   inheritedRole: OrganizationRole | SpaceRole | null;
   inheritedFrom: SpaceAccessSource | null;
 }

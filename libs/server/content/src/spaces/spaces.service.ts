@@ -41,9 +41,11 @@ export interface UpdateSpaceRequest {
 
 const UNSUPPORTED_SPACE_FIELDS = {
   projectMemberAccessRole:
-    'projectMemberAccessRole is not supported: Quarry shares a space with users and groups (POST …/spaces/{spaceUuid}/share, …/group/share); send null or leave it out',
+    'projectMemberAccessRole is not supported: Quarry shares a space with users and groups (POST …/spaces/{spaceUuid}/share, ' +
+    '…/group/share); send null or leave it out',
   colorPaletteUuid:
-    'colorPaletteUuid is not supported: colour palettes apply to the whole organization (POST /api/v1/org/color-palettes/{uuid}/active); send null or leave it out',
+    'colorPaletteUuid is not supported: colour palettes apply to the whole organization ' +
+    '(POST /api/v1/org/color-palettes/{uuid}/active); send null or leave it out',
 } as const;
 
 /** Spaces of a project (E2, E3 and their write side), each decision taken by SpaceAccessService. */

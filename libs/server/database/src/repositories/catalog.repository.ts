@@ -87,15 +87,18 @@ export class CatalogRepository {
     await manager.query(`DELETE FROM catalog_search WHERE project_uuid = $1`, [projectUuid]);
     for (let start = 0; start < items.length; start += INSERT_CHUNK) {
       await manager.query(
-        `INSERT INTO catalog_search (catalog_search_uuid, project_uuid, explore_name, table_name, type, field_type, name, label, description,
+        `INSERT INTO catalog_search (catalog_search_uuid, project_uuid, explore_name, table_name, type, field_type, name, label, ` +
+          `description,
            table_label, table_group_label, field_value_type, basic_type, hidden, spotlight_visibility, spotlight_categories,
            required_attributes, ai_hints, tags, model_name, source, joined_tables)
          SELECT x."catalogSearchUuid", $1, x."exploreName", x."tableName", x.type, x."fieldType", x.name, x.label, x.description,
            x."tableLabel", x."tableGroupLabel", x."fieldValueType", x."basicType", x.hidden, x."spotlightVisibility",
            ARRAY(SELECT jsonb_array_elements_text(x."spotlightCategories")), x."requiredAttributes",
            CASE WHEN x."aiHints" IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(x."aiHints")) END,
-           ARRAY(SELECT jsonb_array_elements_text(x.tags)), x."modelName", x.source, ARRAY(SELECT jsonb_array_elements_text(x."joinedTables"))
-         FROM jsonb_to_recordset($2::jsonb) AS x("catalogSearchUuid" uuid, "exploreName" text, "tableName" text, type text, "fieldType" text,
+           ARRAY(SELECT jsonb_array_elements_text(x.tags)), x."modelName", x.source, ` +
+          `ARRAY(SELECT jsonb_array_elements_text(x."joinedTables"))
+         FROM jsonb_to_recordset($2::jsonb) AS x("catalogSearchUuid" uuid, "exploreName" text, "tableName" text, type text, ` +
+          `"fieldType" text,
            name text, label text, description text, "tableLabel" text, "tableGroupLabel" text, "fieldValueType" text, "basicType" text,
            hidden boolean, "spotlightVisibility" text, "spotlightCategories" jsonb, "requiredAttributes" jsonb, "aiHints" jsonb, tags jsonb,
            "modelName" text, source text, "joinedTables" jsonb)`,
@@ -104,7 +107,8 @@ export class CatalogRepository {
     }
     await manager.query(
       `INSERT INTO catalog_tags (tag_uuid, project_uuid, yaml_reference, name, color)
-       SELECT gen_random_uuid(), $1, x."yamlReference", x.name, x.color FROM jsonb_to_recordset($2::jsonb) AS x("yamlReference" text, name text, color text)
+       SELECT gen_random_uuid(), $1, x."yamlReference", x.name, x.color FROM jsonb_to_recordset($2::jsonb) AS x("yamlReference" text, ` +
+        `name text, color text)
        ON CONFLICT (project_uuid, yaml_reference) DO UPDATE SET name = EXCLUDED.name, color = EXCLUDED.color`,
       [projectUuid, JSON.stringify(tags)],
     );
@@ -133,9 +137,12 @@ export class CatalogRepository {
               OR c.name ILIKE $4 ESCAPE '\\' OR c.label ILIKE $4 ESCAPE '\\' OR c.description ILIKE $4 ESCAPE '\\')
          AND ($5::text[] IS NULL OR c.table_name = ANY($5::text[]))
          AND ($6::uuid[] IS NULL OR CASE WHEN $7::text = 'all'
-               THEN c.spotlight_categories @> ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[]))
-                    AND cardinality($6::uuid[]) = (SELECT count(*) FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[]))
-               ELSE c.spotlight_categories && ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 AND t.tag_uuid = ANY($6::uuid[])) END)
+               THEN c.spotlight_categories @> ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 ` +
+        `AND t.tag_uuid = ANY($6::uuid[]))
+                    AND cardinality($6::uuid[]) = (SELECT count(*) FROM catalog_tags t WHERE t.project_uuid = $1 ` +
+        `AND t.tag_uuid = ANY($6::uuid[]))
+               ELSE c.spotlight_categories && ARRAY(SELECT t.yaml_reference FROM catalog_tags t WHERE t.project_uuid = $1 ` +
+        `AND t.tag_uuid = ANY($6::uuid[])) END)
        ORDER BY "searchRank" DESC, c.name, c.table_name`,
       [
         projectUuid,
@@ -170,7 +177,8 @@ export class CatalogRepository {
 
   listTags(projectUuid: string): Promise<CatalogTag[]> {
     return this.dataSource.query(
-      `SELECT tag_uuid AS "tagUuid", yaml_reference AS "yamlReference", name, color FROM catalog_tags WHERE project_uuid = $1 ORDER BY yaml_reference`,
+      `SELECT tag_uuid AS "tagUuid", yaml_reference AS "yamlReference", name, color FROM catalog_tags WHERE project_uuid = $1 ` +
+        `ORDER BY yaml_reference`,
       [projectUuid],
     );
   }

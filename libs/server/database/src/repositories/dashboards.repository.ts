@@ -55,9 +55,11 @@ export interface DashboardRow extends DashboardLayout, DashboardIdentity {
 }
 
 const USER_NAME = (alias: string) =>
-  `CASE WHEN ${alias}.user_uuid IS NULL THEN NULL ELSE json_build_object('userUuid', ${alias}.user_uuid, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) END`;
+  `CASE WHEN ${alias}.user_uuid IS NULL THEN NULL ELSE json_build_object('userUuid', ${alias}.user_uuid, ` +
+  `'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) END`;
 
-const DASHBOARD_SELECT = `
+const DASHBOARD_SELECT =
+  `
   SELECT d.dashboard_uuid AS "dashboardUuid", d.project_uuid AS "projectUuid", p.organization_uuid AS "organizationUuid",
          d.space_uuid AS "spaceUuid", s.name AS "spaceName", d.name, d.description, d.slug, d.views_count AS views,
          d.first_viewed_at AS "firstViewedAt", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
@@ -66,7 +68,8 @@ const DASHBOARD_SELECT = `
     FROM dashboards d
     JOIN projects p USING (project_uuid)
     JOIN spaces s ON s.space_uuid = d.space_uuid
-    JOIN LATERAL (SELECT * FROM dashboard_versions x WHERE x.dashboard_uuid = d.dashboard_uuid ORDER BY x.dashboard_version_id DESC LIMIT 1) v ON true
+    JOIN LATERAL (SELECT * FROM dashboard_versions x WHERE x.dashboard_uuid = d.dashboard_uuid ` +
+  `ORDER BY x.dashboard_version_id DESC LIMIT 1) v ON true
     LEFT JOIN users u ON u.user_uuid = d.updated_by_user_uuid`;
 
 @Injectable()
@@ -167,7 +170,8 @@ export class DashboardsRepository {
 
 async function insertVersion(manager: EntityManager, dashboardUuid: string, layout: DashboardLayout, byUserUuid: string): Promise<void> {
   await manager.query(
-    `INSERT INTO dashboard_versions (dashboard_uuid, tiles, filters, tabs, config, parameters, created_by_user_uuid) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO dashboard_versions (dashboard_uuid, tiles, filters, tabs, config, parameters, created_by_user_uuid) VALUES ($1, $2, ` +
+      `$3, $4, $5, $6, $7)`,
     [
       dashboardUuid,
       JSON.stringify(layout.tiles),

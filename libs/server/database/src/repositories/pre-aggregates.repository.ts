@@ -124,7 +124,8 @@ export class PreAggregatesRepository {
       )) as [Array<{ name: string }>, number];
       if (removed.length > 0) {
         await manager.query(
-          `UPDATE pre_aggregate_builds SET superseded_at = coalesce(superseded_at, now()) WHERE project_uuid = $1 AND pre_aggregate_name = ANY($2::text[])`,
+          `UPDATE pre_aggregate_builds SET superseded_at = coalesce(superseded_at, now()) WHERE project_uuid = $1 ` +
+            `AND pre_aggregate_name = ANY($2::text[])`,
           [projectUuid, removed.map((row) => row.name)],
         );
       }
@@ -133,7 +134,8 @@ export class PreAggregatesRepository {
           `INSERT INTO pre_aggregates (project_uuid, name, explore_name, definition, fingerprint)
            VALUES ($1, $2, $3, $4::jsonb, $5)
            ON CONFLICT (project_uuid, name) DO UPDATE
-           SET explore_name = EXCLUDED.explore_name, definition = EXCLUDED.definition, fingerprint = EXCLUDED.fingerprint, updated_at = now()`,
+           SET explore_name = EXCLUDED.explore_name, definition = EXCLUDED.definition, fingerprint = EXCLUDED.fingerprint, ` +
+            `updated_at = now()`,
           [projectUuid, item.name, item.exploreName, JSON.stringify(item.definition), item.fingerprint],
         );
       }
@@ -161,7 +163,8 @@ export class PreAggregatesRepository {
       last: BuildRow | null;
     }> = await this.dataSource.query(
       `SELECT p.name, p.explore_name, p.definition, p.fingerprint,
-                (SELECT row_to_json(c) FROM (SELECT ${BUILD_COLUMNS} FROM pre_aggregate_builds WHERE build_uuid = p.current_build_uuid) c) AS current,
+                (SELECT row_to_json(c) FROM (SELECT ${BUILD_COLUMNS} FROM pre_aggregate_builds ` +
+        `WHERE build_uuid = p.current_build_uuid) c) AS current,
                 (SELECT row_to_json(l) FROM (SELECT ${BUILD_COLUMNS} FROM pre_aggregate_builds
                    WHERE project_uuid = p.project_uuid AND pre_aggregate_name = p.name ORDER BY created_at DESC LIMIT 1) l) AS last
          FROM pre_aggregates p WHERE p.project_uuid = $1 ORDER BY p.explore_name, p.name`,
@@ -189,7 +192,8 @@ export class PreAggregatesRepository {
       row_count: string;
       built_at: Date;
     }> = await this.dataSource.query(
-      `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path, b.object_key, b.row_count, coalesce(b.built_at, b.started_at) AS built_at
+      `SELECT p.name, p.explore_name, p.fingerprint, b.build_uuid, b.file_path, b.object_key, b.row_count, coalesce(b.built_at, ` +
+        `b.started_at) AS built_at
        FROM pre_aggregates p JOIN pre_aggregate_builds b ON b.build_uuid = p.current_build_uuid
        WHERE p.project_uuid = $1 AND b.status = 'ready' AND b.fingerprint = p.fingerprint AND b.file_path IS NOT NULL`,
       [projectUuid],
@@ -215,7 +219,8 @@ export class PreAggregatesRepository {
     jobUuid: string | null;
   }): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO pre_aggregate_builds (build_uuid, project_uuid, pre_aggregate_name, fingerprint, status, trigger, job_uuid) VALUES ($1, $2, $3, $4, 'queued', $5, $6)
+      `INSERT INTO pre_aggregate_builds (build_uuid, project_uuid, pre_aggregate_name, fingerprint, status, trigger, job_uuid) VALUES ` +
+        `($1, $2, $3, $4, 'queued', $5, $6)
        ON CONFLICT (build_uuid) DO NOTHING`,
       [build.buildUuid, build.projectUuid, build.name, build.fingerprint, build.trigger, build.jobUuid],
     );
@@ -228,7 +233,8 @@ export class PreAggregatesRepository {
   /** `builtAt`: the `now` the rollup query is compiled with. */
   async markBuilding(buildUuid: string, fingerprint: string, builtAt: Date): Promise<void> {
     await this.dataSource.query(
-      `UPDATE pre_aggregate_builds SET status = 'building', fingerprint = $2, started_at = now(), built_at = $3, error = NULL WHERE build_uuid = $1`,
+      `UPDATE pre_aggregate_builds SET status = 'building', fingerprint = $2, started_at = now(), built_at = $3, error = NULL ` +
+        `WHERE build_uuid = $1`,
       [buildUuid, fingerprint, builtAt],
     );
   }
@@ -241,7 +247,8 @@ export class PreAggregatesRepository {
   async completeBuild(buildUuid: string, finished: FinishedBuild): Promise<{ served: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const [[build]] = (await manager.query(
-        `UPDATE pre_aggregate_builds SET status = 'ready', finished_at = now(), row_count = $2, byte_count = $3, duration_ms = $4, file_path = $5, object_key = $6, error = NULL
+        `UPDATE pre_aggregate_builds SET status = 'ready', finished_at = now(), row_count = $2, byte_count = $3, duration_ms = $4, ` +
+          `file_path = $5, object_key = $6, error = NULL
          WHERE build_uuid = $1 RETURNING project_uuid, pre_aggregate_name, fingerprint`,
         [buildUuid, finished.rows, finished.bytes, finished.durationMs, finished.filePath, finished.objectKey],
       )) as [Array<{ project_uuid: string; pre_aggregate_name: string; fingerprint: string }>, number];
@@ -287,7 +294,8 @@ export class PreAggregatesRepository {
   /** Files of every project's builds superseded before `cutoff`, still kept (the maintenance purge). */
   async staleFilesAnywhere(cutoff: Date): Promise<ReplacedRollupFile[]> {
     const rows: ReplacedRow[] = await this.dataSource.query(
-      `SELECT ${REPLACED_COLUMNS} FROM pre_aggregate_builds WHERE file_path IS NOT NULL AND NOT file_removed AND superseded_at IS NOT NULL AND superseded_at < $1`,
+      `SELECT ${REPLACED_COLUMNS} FROM pre_aggregate_builds WHERE file_path IS NOT NULL AND NOT file_removed ` +
+        `AND superseded_at IS NOT NULL AND superseded_at < $1`,
       [cutoff],
     );
     return rows.map(replacedFile);

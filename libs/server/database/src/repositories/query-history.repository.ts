@@ -34,7 +34,8 @@ export class QueryHistoryRepository {
 
   async create(query: NewQueryHistory): Promise<void> {
     await this.history.query(
-      `INSERT INTO query_history (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, cache_key, pre_aggregate)
+      `INSERT INTO query_history (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, ` +
+        `cache_key, pre_aggregate)
        VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6::jsonb, $7, $8::jsonb)`,
       [
         query.queryUuid,
@@ -57,7 +58,8 @@ export class QueryHistoryRepository {
   async markReady(queryUuid: string, outcome: QueryOutcome): Promise<boolean> {
     const [, affected] = (await this.history.query(
       `UPDATE query_history
-       SET status = 'ready', error = NULL, total_results = $2, columns = $3::jsonb, pivot_details = $4::jsonb, initial_query_execution_ms = $5, updated_at = now()
+       SET status = 'ready', error = NULL, total_results = $2, columns = $3::jsonb, pivot_details = $4::jsonb, ` +
+        `initial_query_execution_ms = $5, updated_at = now()
        WHERE query_uuid = $1 AND status = 'pending'`,
       [
         queryUuid,

@@ -65,10 +65,12 @@ export interface ChartVersionRow extends ChartContent {
 }
 
 const USER_NAME = (alias: string) =>
-  `CASE WHEN ${alias}.user_uuid IS NULL THEN NULL ELSE json_build_object('userUuid', ${alias}.user_uuid, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) END`;
+  `CASE WHEN ${alias}.user_uuid IS NULL THEN NULL ELSE json_build_object('userUuid', ${alias}.user_uuid, ` +
+  `'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) END`;
 
 /** The latest version of each chart joined with its space, project and editors. */
-const CHART_SELECT = `
+const CHART_SELECT =
+  `
   SELECT c.saved_chart_uuid AS "savedChartUuid", c.project_uuid AS "projectUuid", p.organization_uuid AS "organizationUuid",
          c.space_uuid AS "spaceUuid", s.name AS "spaceName", c.dashboard_uuid AS "dashboardUuid", d.name AS "dashboardName",
          c.name, c.description, c.slug, c.views_count AS views, c.first_viewed_at AS "firstViewedAt",
@@ -81,7 +83,8 @@ const CHART_SELECT = `
     JOIN projects p USING (project_uuid)
     JOIN spaces s ON s.space_uuid = c.space_uuid
     LEFT JOIN dashboards d ON d.dashboard_uuid = c.dashboard_uuid
-    JOIN LATERAL (SELECT * FROM saved_chart_versions x WHERE x.saved_chart_uuid = c.saved_chart_uuid ORDER BY x.version_number DESC LIMIT 1) v ON true
+    JOIN LATERAL (SELECT * FROM saved_chart_versions x WHERE x.saved_chart_uuid = c.saved_chart_uuid ` +
+  `ORDER BY x.version_number DESC LIMIT 1) v ON true
     LEFT JOIN users uu ON uu.user_uuid = c.updated_by_user_uuid
     LEFT JOIN users cu ON cu.user_uuid = c.created_by_user_uuid`;
 
@@ -120,7 +123,9 @@ export class SavedChartsRepository {
   listInSpaces(projectUuid: string, spaceUuids: readonly string[], options: { includeDashboardCharts: boolean }): Promise<SavedChartRow[]> {
     if (spaceUuids.length === 0) return Promise.resolve([]);
     return this.db.query(
-      `${CHART_SELECT} WHERE c.project_uuid = $1 AND c.space_uuid = ANY($2::uuid[]) ${options.includeDashboardCharts ? '' : 'AND c.dashboard_uuid IS NULL'}
+      `${CHART_SELECT} WHERE c.project_uuid = $1 AND c.space_uuid = ANY($2::uuid[]) ${
+        options.includeDashboardCharts ? '' : 'AND c.dashboard_uuid IS NULL'
+      }
        ORDER BY lower(c.name), c.saved_chart_uuid`,
       [projectUuid, spaceUuids],
     );
@@ -176,7 +181,8 @@ export class SavedChartsRepository {
   /** Counts a view; the first one also sets `firstViewedAt`. */
   async recordView(savedChartUuid: string): Promise<void> {
     await this.db.query(
-      `UPDATE saved_charts SET views_count = views_count + 1, first_viewed_at = COALESCE(first_viewed_at, now()) WHERE saved_chart_uuid = $1`,
+      `UPDATE saved_charts SET views_count = views_count + 1, first_viewed_at = COALESCE(first_viewed_at, now()) ` +
+        `WHERE saved_chart_uuid = $1`,
       [savedChartUuid],
     );
   }
@@ -208,9 +214,11 @@ export class SavedChartsRepository {
             ORDER BY v.version_number DESC LIMIT 1
          ) latest ON true
          CROSS JOIN LATERAL (
-           SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(latest.metric_query->'dimensions') = 'array' THEN latest.metric_query->'dimensions' ELSE '[]'::jsonb END) AS field_id
+           SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(latest.metric_query->'dimensions') = 'array' ` +
+        `THEN latest.metric_query->'dimensions' ELSE '[]'::jsonb END) AS field_id
            UNION
-           SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(latest.metric_query->'metrics') = 'array' THEN latest.metric_query->'metrics' ELSE '[]'::jsonb END)
+           SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(latest.metric_query->'metrics') = 'array' ` +
+        `THEN latest.metric_query->'metrics' ELSE '[]'::jsonb END)
          ) fields
         WHERE c.project_uuid = $1
         GROUP BY fields.field_id`,
@@ -239,7 +247,8 @@ async function insertVersion(
     [savedChartUuid],
   )) as Array<{ next: number }>;
   await manager.query(
-    `INSERT INTO saved_chart_versions (version_uuid, saved_chart_uuid, version_number, name, description, table_name, metric_query, chart_config,
+    `INSERT INTO saved_chart_versions (version_uuid, saved_chart_uuid, version_number, name, description, table_name, metric_query, ` +
+      `chart_config,
                                        table_config, pivot_config, chart_kind, created_by_user_uuid)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [

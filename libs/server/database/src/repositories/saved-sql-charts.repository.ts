@@ -46,9 +46,11 @@ export interface SavedSqlChartRow extends SqlChartContent, SqlChartIdentity {
 }
 
 const USER_NAME = (alias: string) =>
-  `CASE WHEN ${alias}.user_uuid IS NULL THEN NULL ELSE json_build_object('userUuid', ${alias}.user_uuid, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) END`;
+  `CASE WHEN ${alias}.user_uuid IS NULL THEN NULL ELSE json_build_object('userUuid', ${alias}.user_uuid, ` +
+  `'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) END`;
 
-const SQL_CHART_SELECT = `
+const SQL_CHART_SELECT =
+  `
   SELECT c.saved_sql_uuid AS "savedSqlUuid", c.project_uuid AS "projectUuid", p.organization_uuid AS "organizationUuid",
          c.space_uuid AS "spaceUuid", s.name AS "spaceName", c.dashboard_uuid AS "dashboardUuid", d.name AS "dashboardName",
          c.name, c.description, c.slug, c.views_count AS views, c.first_viewed_at AS "firstViewedAt", c.last_viewed_at AS "lastViewedAt",
@@ -59,7 +61,8 @@ const SQL_CHART_SELECT = `
     JOIN projects p USING (project_uuid)
     JOIN spaces s ON s.space_uuid = c.space_uuid
     LEFT JOIN dashboards d ON d.dashboard_uuid = c.dashboard_uuid
-    JOIN LATERAL (SELECT * FROM saved_sql_chart_versions x WHERE x.saved_sql_uuid = c.saved_sql_uuid ORDER BY x.version_number DESC LIMIT 1) v ON true
+    JOIN LATERAL (SELECT * FROM saved_sql_chart_versions x WHERE x.saved_sql_uuid = c.saved_sql_uuid ` +
+  `ORDER BY x.version_number DESC LIMIT 1) v ON true
     LEFT JOIN users cu ON cu.user_uuid = c.created_by_user_uuid
     LEFT JOIN users uu ON uu.user_uuid = c.last_updated_by_user_uuid`;
 
@@ -126,7 +129,8 @@ export class SavedSqlChartsRepository {
 
 async function insertVersion(manager: EntityManager, savedSqlUuid: string, content: SqlChartContent, byUserUuid: string): Promise<void> {
   await manager.query(
-    `INSERT INTO saved_sql_chart_versions (version_uuid, saved_sql_uuid, version_number, sql, row_limit, config, chart_kind, created_by_user_uuid)
+    `INSERT INTO saved_sql_chart_versions (version_uuid, saved_sql_uuid, version_number, sql, row_limit, config, chart_kind, ` +
+      `created_by_user_uuid)
      SELECT $1, $2, COALESCE(max(version_number), 0) + 1, $3, $4, $5, $6, $7 FROM saved_sql_chart_versions WHERE saved_sql_uuid = $2`,
     [randomUUID(), savedSqlUuid, content.sql, content.limit, JSON.stringify(content.config), content.chartKind, byUserUuid],
   );

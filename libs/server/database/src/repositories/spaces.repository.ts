@@ -246,7 +246,8 @@ async function insertShares(
   groups: readonly GroupShare[],
 ): Promise<void> {
   const higher = (table: string) =>
-    `CASE WHEN array_position(ARRAY['viewer','editor','admin'], EXCLUDED.space_role) > array_position(ARRAY['viewer','editor','admin'], ${table}.space_role)
+    `CASE WHEN array_position(ARRAY['viewer','editor','admin'], ` +
+    `EXCLUDED.space_role) > array_position(ARRAY['viewer','editor','admin'], ${table}.space_role)
           THEN EXCLUDED.space_role ELSE ${table}.space_role END`;
   for (const share of users) {
     await manager.query(

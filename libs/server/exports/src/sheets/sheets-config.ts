@@ -51,7 +51,8 @@ export function sheetsConfigFromEnv(env: Env, readFile: (path: string) => string
   if (serviceAccountValue !== undefined && oauthSet.length > 0) {
     // Guessing which one wins would silently create spreadsheets in the wrong Drive.
     problems.push(
-      `GOOGLE_SERVICE_ACCOUNT_JSON and ${oauthSet.join(', ')} are both set: configure either a service account or an OAuth refresh token, not both`,
+      `GOOGLE_SERVICE_ACCOUNT_JSON and ${oauthSet.join(', ')} are both set: configure either a service account or an OAuth refresh ` +
+        `token, not both`,
     );
   } else if (serviceAccountValue !== undefined) {
     auth = serviceAccount(serviceAccountValue, readFile, problems);
@@ -59,7 +60,8 @@ export function sheetsConfigFromEnv(env: Env, readFile: (path: string) => string
     const missing = OAUTH_VARIABLES.filter((name) => value(env, name) === undefined);
     if (missing.length > 0) {
       problems.push(
-        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required when ${oauthSet.join(', ')} ${oauthSet.length === 1 ? 'is' : 'are'} set`,
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required ` +
+          `when ${oauthSet.join(', ')} ${oauthSet.length === 1 ? 'is' : 'are'} set`,
       );
     } else {
       auth = {

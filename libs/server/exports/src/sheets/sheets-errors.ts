@@ -1,6 +1,7 @@
 /** Told to the user both up front (the API) and when an export job runs without configuration. */
 export const SHEETS_NOT_CONFIGURED_MESSAGE =
-  'Google Sheets export is not configured on this server: set GOOGLE_SERVICE_ACCOUNT_JSON, or GOOGLE_OAUTH_CLIENT_ID, GOOGLE_OAUTH_CLIENT_SECRET and GOOGLE_OAUTH_REFRESH_TOKEN';
+  'Google Sheets export is not configured on this server: set GOOGLE_SERVICE_ACCOUNT_JSON, or GOOGLE_OAUTH_CLIENT_ID, ' +
+  'GOOGLE_OAUTH_CLIENT_SECRET and GOOGLE_OAUTH_REFRESH_TOKEN';
 
 export class SheetsNotConfiguredError extends Error {
   constructor() {

@@ -204,5 +204,6 @@ export function createSheetsWriter(config: SheetsConfig, options: SheetsWriterOp
 function tokenProblem(config: NonNullable<SheetsConfig>): string {
   return config.auth.kind === 'service-account'
     ? `Could not get an access token for the service account ${config.auth.clientEmail} (check GOOGLE_SERVICE_ACCOUNT_JSON)`
-    : 'Could not get an access token from the OAuth refresh token (check GOOGLE_OAUTH_CLIENT_ID, GOOGLE_OAUTH_CLIENT_SECRET and GOOGLE_OAUTH_REFRESH_TOKEN)';
+    : 'Could not get an access token from the OAuth refresh token (check GOOGLE_OAUTH_CLIENT_ID, ' +
+        'GOOGLE_OAUTH_CLIENT_SECRET and GOOGLE_OAUTH_REFRESH_TOKEN)';
 }

@@ -19,7 +19,10 @@ export function cloneUrlOf(connection: GitTransformConnection): string {
     case 'bitbucket':
       return `https://${connection.host_domain ?? 'bitbucket.org'}/${connection.repository}.git`;
     case 'azure_devops':
-      return `https://dev.azure.com/${encodeURIComponent(connection.organization)}/${encodeURIComponent(connection.project)}/_git/${encodeURIComponent(connection.repository)}`;
+      return (
+        `https://dev.azure.com/${encodeURIComponent(connection.organization)}/${encodeURIComponent(connection.project)}/_git` +
+        `/${encodeURIComponent(connection.repository)}`
+      );
   }
 }
 

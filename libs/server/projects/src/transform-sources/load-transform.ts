@@ -6,7 +6,10 @@ import { cloneBranch } from './git-clone';
 import { loadProjectFolder, type LocalProjectFolders, resolveClonedProjectDir, resolveLocalProjectDir } from './local-project';
 import type { TransformInput } from './transform-input';
 
-/** Where local project folders may be, for the project's organization (see localProjectFolders), and which hosts git clones and the cloud IDE API may be fetched from. */
+/**
+ * Where local project folders may be, for the project's organization (see localProjectFolders), and which hosts git clones and the cloud
+ * IDE API may be fetched from.
+ */
 export interface TransformSourceContext extends LocalProjectFolders {
   outbound: OutboundPolicy;
 }

@@ -90,7 +90,9 @@ export class UserSqlGate {
     const first = paths[0] as string;
     throw new QuarryError(
       'ValidationError',
-      `Invalid request: ${first} ${problems[first]?.[0] ?? ''}${paths.length > 1 ? ` (and ${paths.length - 1} more: ${paths.slice(1).join(', ')})` : ''}`,
+      `Invalid request: ${first} ${problems[first]?.[0] ?? ''}${
+        paths.length > 1 ? ` (and ${paths.length - 1} more: ${paths.slice(1).join(', ')})` : ''
+      }`,
       problems,
     );
   }
@@ -130,7 +132,8 @@ export class UserSqlGate {
     const [first] = refused as [UserSqlFragment];
     const action = first.requires as keyof typeof PROJECT_ACTIONS;
     throw new ForbiddenError(
-      `${prefix}${first.path}: ${KIND_NAMES[first.kind]} need the ${PROJECT_ACTIONS[action]} role (${action}); your project role (${role ?? 'none'}) does not allow them`,
+      `${prefix}${first.path}: ${KIND_NAMES[first.kind]} need the ${PROJECT_ACTIONS[action]} role (${action}); your project role ` +
+        `(${role ?? 'none'}) does not allow them`,
       {
         action,
         requiredRole: PROJECT_ACTIONS[action],

@@ -62,7 +62,9 @@ function pad(value: number, width = 2): string {
 }
 
 function timestampText(date: Date): string {
-  const base = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  const base =
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
   const ms = date.getUTCMilliseconds();
   return ms === 0 ? base : `${base}.${pad(ms, 3).replace(/0+$/, '')}`;
 }
