@@ -26,15 +26,25 @@ describe('RedisHealth', () => {
   });
 
   it('reports down within its timeout when Redis does not answer', async () => {
-    // A TCP server that accepts and never speaks: the worst case, a hung Redis.
-    const silent: Server = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const port = (silent.address() as { port: number }).port;
+    // A hung Redis: it sets the connection up (ready check, client name), then never answers a PING.
+    const hung: Server = createServer((socket) =>
+      socket.on('data', (chunk: Buffer) => {
+        for (const word of chunk.toString().split('\r\n')) {
+          if (word.toUpperCase() === 'INFO') socket.write('$11\r\nloading:0\r\n\r\n');
+          else if (['CLIENT', 'SELECT'].includes(word.toUpperCase())) socket.write('+OK\r\n');
+        }
+      }),
+    );
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const port = (hung.address() as { port: number }).port;
     const health = healthFor(`redis://127.0.0.1:${port}`);
-    // Without its timeout the ping would wait forever on this server: a 'down' answer is the timeout's.
-    const result = await health.check(500);
+    // Until the connection is ready, a check fails at once without sending anything; then its PING goes unanswered.
+    const result = await waitFor('a check over the ready connection', async () => {
+      const checked = await health.check(500);
+      return checked.error?.includes("isn't writeable") ? undefined : checked;
+    });
     expect(result).toMatchObject({ status: 'down', error: 'no answer within 500 ms' });
     health.onModuleDestroy();
-    await new Promise((resolve) => silent.close(resolve));
+    await new Promise((resolve) => hung.close(resolve));
   });
 });
