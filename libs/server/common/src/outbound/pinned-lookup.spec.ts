@@ -30,15 +30,19 @@ describe('pinnedLookup', () => {
   });
 
   it('sends a request for a name that does not resolve to the pinned address', async () => {
-    const server: Server = createServer((socket) => socket.end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n'));
+    // Reads what the client sends (so it sees the client close, and close() can finish), answers 204, closes.
+    const server: Server = createServer((socket) => socket.resume().end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
       const status = await new Promise<number | undefined>((resolve, reject) => {
-        const sent = request({ host: 'pinned.invalid', port, path: '/', lookup: pinnedLookup(addresses.slice(0, 1)) }, (response) => {
-          response.resume();
-          resolve(response.statusCode);
-        });
+        const sent = request(
+          { host: 'pinned.invalid', port, path: '/', agent: false, lookup: pinnedLookup(addresses.slice(0, 1)) },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          },
+        );
         sent.on('error', reject);
         sent.end();
       });
