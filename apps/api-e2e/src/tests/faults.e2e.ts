@@ -140,12 +140,11 @@ describe('a warehouse query running past QUERY_TIMEOUT_SECONDS', () => {
   });
 
   it('answers runQuery with a clear error and cancels the query in the warehouse', async () => {
-    const started = Date.now();
     const response = await call(baseUrl, 'POST', `/api/v1/projects/${projectUuid}/explores/orders/runQuery`, {
       token: shared.adminToken,
       body: { ...slowQuery, invalidateCache: true },
     });
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The answer is the timeout's (the query would sleep ~50 s), not a late result: its error says so.
     expect(response.body.error).toMatchObject({ statusCode: 400, name: 'WarehouseQueryError' });
     expect(response.body.error.message).toMatch(/did not finish within 1000 ms and was cancelled/);
     await waitFor('the warehouse query to stop', async () => ((await stillRunning()) === 0 ? true : undefined), 5_000);

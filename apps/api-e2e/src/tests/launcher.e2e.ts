@@ -115,6 +115,22 @@ async function waitForOutput(launcher: RunningProcess, what: string, pattern: Re
   }
 }
 
+/** Resolves as soon as the launcher's output matches `pattern`: on the chunk that completes it, not at a later poll. */
+function outputEvent(launcher: RunningProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(launcher.output())) return;
+      launcher.child.stdout?.off('data', onData);
+      resolve();
+    };
+    // Registered after the process's own listener: by then output() holds the chunk.
+    const onData = () => check();
+    launcher.child.stdout?.on('data', onData);
+    launcher.child.once('exit', () => reject(new Error(`the launcher exited before printing ${pattern}:\n${launcher.output()}`)));
+    check();
+  });
+}
+
 /** Runs the printed curl line as a user pasting it would, the token in QUARRY_TOKEN. */
 async function runPrintedCurl(output: string, token: string) {
   const curl = /^curl .*runQuery'$/m.exec(output)?.[0];
@@ -256,6 +272,53 @@ describe('launcher (npm start)', () => {
           "the launcher's processes to be gone",
           async () => (tree.every(({ pid }) => commandLine(pid) === undefined) ? true : undefined),
           5_000,
+        );
+        expect(existsSync(join(dataDir, 'run', 'postgres.json'))).toBe(false);
+        await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
+      } finally {
+        await launcher.stop('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+        await deleteRedisPrefix(prefix);
+      }
+    },
+    START_TIMEOUT_MS + 60_000,
+  );
+
+  it(
+    'stops everything at once on a second Ctrl-C while stopping: children killed, "Stopped at once.", exit 130, nothing left',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
+      const port = await freePort();
+      const sqlApiPort = await freePort();
+      const prefix = uniqueName('quarry-launcher');
+      const launcher = startLauncherInTerminal(dataDir, port, prefix, sqlApiPort);
+      try {
+        await waitForOutput(launcher, '"Quarry is up"', UP);
+        const tree = descendants(launcher.child.pid as number).map((pid) => ({ pid, command: commandLine(pid) ?? '' }));
+        const children = tree.filter(
+          ({ command }) => command.includes(join('api', 'main.js')) || command.includes(join('worker', 'main.js')),
+        );
+        expect(children).toHaveLength(2);
+        // Suspended, the API and worker cannot act on the launcher's SIGTERM: the orderly stop waits on them (its grace
+        // period, 8 s, would end with SIGKILL), so the second Ctrl-C surely arrives while the launcher is stopping.
+        for (const { pid } of children) process.kill(pid, 'SIGSTOP');
+
+        const interrupted = outputEvent(launcher, /Interrupted: stopping API and worker…\n/);
+        process.kill(-(launcher.child.pid as number), 'SIGINT');
+        await interrupted;
+        process.kill(-(launcher.child.pid as number), 'SIGINT');
+
+        const code = await launcher.exited;
+        expect({ code, output: launcher.output() }).toEqual({
+          code: 130,
+          output: expect.stringMatching(/Interrupted: stopping API and worker…\n[^]*\[quarry\] Stopped at once\.\n$/),
+        });
+        // The orderly stop did not finish: the second Ctrl-C cut it short.
+        expect(launcher.output()).not.toContain('[quarry] Stopped.\n');
+        await waitFor(
+          "the launcher's processes to be gone",
+          async () => (tree.every(({ pid }) => commandLine(pid) === undefined) ? true : undefined),
+          15_000,
         );
         expect(existsSync(join(dataDir, 'run', 'postgres.json'))).toBe(false);
         await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();

@@ -76,13 +76,19 @@ export async function acquireDatabase(
     mkdirSync(join(config.dataDir, 'run'), { recursive: true, mode: 0o700 });
     writeFileSync(stateFile(config.dataDir), JSON.stringify({ pid: process.pid, url: postgres.url }), { mode: 0o600 });
   }
+  const forget = () => {
+    if (advertise) rmSync(stateFile(config.dataDir), { force: true });
+  };
   return {
     url: postgres.url,
     secretKey,
     release: async () => {
-      if (advertise) rmSync(stateFile(config.dataDir), { force: true });
+      forget();
       await postgres.stop();
     },
-    abandon: () => postgres.kill(),
+    abandon: () => {
+      forget();
+      postgres.kill();
+    },
   };
 }

@@ -2,7 +2,8 @@ import type { FilterOperator, FilterRuleSettings } from '../explore/filter-rule'
 
 /** A request filter rule: targets a field id of the query (or a table calculation name). */
 export interface FilterRule {
-  id: string;
+  /** Optional in requests (the API accepts rules without one); errors name the rule by it when present. */
+  id?: string;
   target: { fieldId: string };
   operator: FilterOperator;
   /** Free-form in requests: the compiler checks each value against the target field's type. */
@@ -16,12 +17,12 @@ export interface FilterRule {
 }
 
 export interface AndFilterGroup {
-  id: string;
+  id?: string;
   and: FilterGroupItem[];
 }
 
 export interface OrFilterGroup {
-  id: string;
+  id?: string;
   or: FilterGroupItem[];
 }
 
@@ -41,7 +42,7 @@ export function isFilterGroup(item: FilterGroupItem): item is FilterGroup {
 
 /** A filter of a custom (additional) metric: the target is a dimension reference (`status` or `orders.status`). */
 export interface MetricFilterRule {
-  id: string;
+  id?: string;
   target: { fieldRef: string };
   operator: FilterOperator;
   values?: unknown[];

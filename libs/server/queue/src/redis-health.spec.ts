@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 
 import type { AppConfig } from '@quarry/server/config';
+import { waitFor } from '@quarry/testing';
 
 import { RedisHealth } from './redis-health';
 
@@ -14,22 +15,36 @@ function healthFor(url: string): RedisHealth {
 describe('RedisHealth', () => {
   it('reports up for a live Redis', async () => {
     const health = healthFor(MACHINE_REDIS);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(health.check()).resolves.toMatchObject({ status: 'up' });
+    // The fail-fast connection refuses commands until it is connected: checked again until then, not after a guessed delay.
+    await expect(
+      waitFor('Redis health to report up', async () => {
+        const result = await health.check();
+        return result.status === 'up' ? result : undefined;
+      }),
+    ).resolves.toMatchObject({ status: 'up' });
     health.onModuleDestroy();
   });
 
   it('reports down within its timeout when Redis does not answer', async () => {
-    // A TCP server that accepts and never speaks: the worst case, a hung Redis.
-    const silent: Server = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const port = (silent.address() as { port: number }).port;
+    // A hung Redis: it sets the connection up (ready check, client name), then never answers a PING.
+    const hung: Server = createServer((socket) =>
+      socket.on('data', (chunk: Buffer) => {
+        for (const word of chunk.toString().split('\r\n')) {
+          if (word.toUpperCase() === 'INFO') socket.write('$11\r\nloading:0\r\n\r\n');
+          else if (['CLIENT', 'SELECT'].includes(word.toUpperCase())) socket.write('+OK\r\n');
+        }
+      }),
+    );
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const port = (hung.address() as { port: number }).port;
     const health = healthFor(`redis://127.0.0.1:${port}`);
-    const started = Date.now();
-    const result = await health.check(500);
-    expect(result.status).toBe('down');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Until the connection is ready, a check fails at once without sending anything; then its PING goes unanswered.
+    const result = await waitFor('a check over the ready connection', async () => {
+      const checked = await health.check(500);
+      return checked.error?.includes("isn't writeable") ? undefined : checked;
+    });
+    expect(result).toMatchObject({ status: 'down', error: 'no answer within 500 ms' });
     health.onModuleDestroy();
-    await new Promise((resolve) => silent.close(resolve));
+    await new Promise((resolve) => hung.close(resolve));
   });
 });

@@ -9,7 +9,8 @@ export interface BigqueryConnectionConfig extends CommonConnectionFields {
   /** Processing location, e.g. `US` or `europe-west2`. */
   location?: string;
   /** The service account's JSON key file, parsed. */
-  keyfileContents: Record<string, string>;
+  /** The service account's JSON key file; its fields are checked when a client is built (bigquery-options). */
+  keyfileContents: Record<string, unknown>;
   priority?: 'interactive' | 'batch';
   timeoutSeconds?: number;
   maximumBytesBilled?: number;

@@ -3,8 +3,8 @@ import type { CommonConnectionFields } from './common-fields';
 export interface ClickhouseConnectionConfig extends CommonConnectionFields {
   type: 'clickhouse';
   host: string;
-  /** The HTTP(S) interface port: 8123, or 8443 with TLS. */
-  port: number;
+  /** The HTTP(S) interface port; default 8123, or 8443 with TLS. */
+  port?: number;
   user: string;
   password?: string;
   /** The ClickHouse database (ClickHouse has no schema level). */

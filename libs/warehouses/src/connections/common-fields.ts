@@ -1,7 +1,7 @@
 /** Fields every warehouse connection may carry (reference names). */
 export interface CommonConnectionFields {
-  /** Per-user credentials; callers reject it until supported (architecture clarification 13). */
-  requireUserCredentials?: boolean;
+  /** Per-user credentials; callers reject it until supported (architecture clarification 13). Null: not asked (as false). */
+  requireUserCredentials?: boolean | null;
   /** 0 = Monday … 6 = Sunday; read by the dialect, not by the adapter. */
   startOfWeek?: number | null;
 }

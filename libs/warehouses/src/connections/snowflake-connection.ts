@@ -29,7 +29,8 @@ export interface SnowflakeConnectionConfig extends CommonConnectionFields {
   /** Read by the dialect (timestamps already UTC); the adapter ignores it. */
   disableTimestampConversion?: boolean;
   override?: boolean;
-  organizationWarehouseCredentialsUuid?: string;
+  /** Null: none (organization-wide credentials are not supported; a uuid is refused). */
+  organizationWarehouseCredentialsUuid?: string | null;
   timeoutSeconds?: number;
 }
 

@@ -3,14 +3,16 @@ import type { CommonConnectionFields } from './common-fields';
 export interface TrinoConnectionConfig extends CommonConnectionFields {
   type: 'trino';
   host: string;
-  port: number;
+  /** Default 443 with https, 8080 with http. */
+  port?: number;
   user: string;
   /** Trino accepts passwords over HTTPS only. */
   password?: string;
   /** The catalog. */
   dbname: string;
   schema: string;
-  http_scheme: 'http' | 'https';
+  /** Default https. */
+  http_scheme?: 'http' | 'https';
   /** Shown in Trino's query list as the query source; default `quarry`. */
   source?: string;
 }

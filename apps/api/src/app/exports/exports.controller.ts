@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import { type MetricQuery, NotFoundError, type Principal } from '@quarry/domain';
+import { NotFoundError, type Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
 import { ExportFiles, ExportRequestsService } from '@quarry/server/exports';
 import { JobStatusService } from '@quarry/server/jobs';
@@ -32,8 +32,7 @@ export class ExportsController {
     return this.requests.downloadCsv(principal, {
       projectUuid,
       exploreId,
-      // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
-      metricQuery: query as unknown as MetricQuery,
+      metricQuery: query,
       layout: {
         columnOrder,
         showTableNames,
@@ -58,8 +57,7 @@ export class ExportsController {
     return this.requests.uploadSheet(principal, {
       projectUuid,
       exploreId,
-      // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
-      metricQuery: metricQuery as unknown as MetricQuery,
+      metricQuery,
       layout: {
         columnOrder,
         showTableNames,

@@ -17,7 +17,7 @@ export class MetricsExplorerController {
     response: MetricExplorerResultsDto,
     errors: [403, 404, 409, 429],
   })
-  async run(
+  run(
     @CurrentUser() principal: Principal,
     @Param('projectUuid', new UuidParam('projectUuid')) projectUuid: string,
     @Param('explore') explore: string,
@@ -25,14 +25,12 @@ export class MetricsExplorerController {
     @Query() params: MetricExplorerParamsDto,
     @Body() body: RunMetricExplorerQueryDto,
   ): Promise<MetricExplorerResultsDto> {
-    const results = await this.explorer.run(principal, projectUuid, explore, metric, {
+    return this.explorer.run(principal, projectUuid, explore, metric, {
       startDate: params.startDate,
       endDate: params.endDate,
       query: body.query as MetricExplorerComparison,
       ...(body.timeDimensionOverride ? { timeDimensionOverride: body.timeDimensionOverride } : {}),
       ...(body.filter ? { filter: body.filter } : {}),
     });
-    // Cast: the DTO's metric and series are free-form objects for the OpenAPI document; typing them is left to do.
-    return results as unknown as MetricExplorerResultsDto;
   }
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { Dimension } from '@quarry/domain';
 import { AcceptsUnknownProperties } from '@quarry/server/common';
-import { EXPLORER_GRAINS } from '@quarry/server/metrics-explorer';
+import { EXPLORER_GRAINS, type MetricWithTimeDimension } from '@quarry/server/metrics-explorer';
 import { Type } from 'class-transformer';
 import {
   IsDateString,
@@ -137,11 +138,11 @@ export class MetricExplorerResultsDto {
 
   /** The metric, with the `timeDimension` used and its `availableTimeDimensions` */
   @ApiProperty({ type: 'object', additionalProperties: true })
-  metric!: Record<string, unknown>;
+  metric!: MetricWithTimeDimension;
 
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
-  compareMetric!: Record<string, unknown> | null;
+  compareMetric!: MetricWithTimeDimension | null;
 
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
-  segmentDimension!: Record<string, unknown> | null;
+  segmentDimension!: Dimension | null;
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AnyExplore, Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
-import { type CreateProjectRequest, ProjectsService } from '@quarry/server/projects';
+import { ProjectsService } from '@quarry/server/projects';
 
 import { JobIdDto } from '../jobs/jobs.dto';
 import { toExploreSummary } from './explore-summary.mapper';
@@ -23,8 +23,7 @@ export class ProjectsController {
     errors: [403, 404, 503],
   })
   async create(@CurrentUser() principal: Principal, @Body() body: CreateProjectDto): Promise<CreateProjectResultDto> {
-    // Cast: the connection DTOs are a discriminated union of classes the request type does not name; typing it is left to do.
-    return this.projects.create(principal, body as unknown as CreateProjectRequest);
+    return this.projects.create(principal, body);
   }
 
   @Get('org/projects')

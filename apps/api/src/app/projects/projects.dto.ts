@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { type InlineError, TRANSFORM_VERSIONS, type TransformVersion } from '@quarry/domain';
 import { Discriminated } from '@quarry/server/common';
+import type { CreateProjectRequest } from '@quarry/server/projects';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
-import { TRANSFORM_CONNECTION_DTOS, TransformConnectionBaseDto } from './transform-connection.dto';
-import { WAREHOUSE_CONNECTION_DTOS, WarehouseConnectionBaseDto } from './warehouse-connection.dto';
+import { TRANSFORM_CONNECTION_DTOS, TransformConnectionBaseDto, type TransformConnectionDto } from './transform-connection.dto';
+import { WAREHOUSE_CONNECTION_DTOS, WarehouseConnectionBaseDto, type WarehouseConnectionDto } from './warehouse-connection.dto';
 
-export class CreateProjectDto {
+export class CreateProjectDto implements CreateProjectRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -17,7 +18,7 @@ export class CreateProjectDto {
   type!: 'DEFAULT' | 'PREVIEW';
 
   @Discriminated(TransformConnectionBaseDto, TRANSFORM_CONNECTION_DTOS)
-  transformConnection!: TransformConnectionBaseDto;
+  transformConnection!: TransformConnectionDto;
 
   @ApiProperty({ enum: TRANSFORM_VERSIONS })
   @IsIn(TRANSFORM_VERSIONS)
@@ -25,7 +26,7 @@ export class CreateProjectDto {
 
   @Discriminated(WarehouseConnectionBaseDto, WAREHOUSE_CONNECTION_DTOS, false)
   @IsOptional()
-  warehouseConnection?: WarehouseConnectionBaseDto;
+  warehouseConnection?: WarehouseConnectionDto;
 
   @IsOptional()
   @IsUUID()

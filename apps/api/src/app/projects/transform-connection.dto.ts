@@ -183,3 +183,6 @@ export const TRANSFORM_CONNECTION_DTOS = {
   azure_devops: AzureDevopsTransformConnectionDto,
   transform_cloud_ide: CloudIdeTransformConnectionDto,
 } as const satisfies Record<TransformType, unknown>;
+
+/** What a validated `transformConnection` holds: one of the variants, chosen by its `type`. */
+export type TransformConnectionDto = InstanceType<(typeof TRANSFORM_CONNECTION_DTOS)[TransformType]>;

@@ -371,3 +371,6 @@ export const WAREHOUSE_CONNECTION_DTOS = {
   clickhouse: ClickhouseConnectionDto,
   duckdb: DuckdbConnectionDto,
 } as const satisfies Record<WarehouseType, unknown>;
+
+/** What a validated `warehouseConnection` holds: one of the variants, chosen by its `type`. */
+export type WarehouseConnectionDto = InstanceType<(typeof WAREHOUSE_CONNECTION_DTOS)[WarehouseType]>;

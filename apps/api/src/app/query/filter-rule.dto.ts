@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FILTER_OPERATORS, type FilterOperator, MAX_FILTER_VALUES_PER_RULE } from '@quarry/domain';
+import { FILTER_OPERATORS, type FilterOperator, type FilterRuleSettings, MAX_FILTER_VALUES_PER_RULE } from '@quarry/domain';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** What every filter rule carries besides its target (custom metric and dashboard filter rules). */
@@ -22,7 +22,7 @@ export abstract class FilterRuleFieldsDto {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
-  settings?: Record<string, unknown>;
+  settings?: FilterRuleSettings;
 
   @IsOptional()
   @IsBoolean()

@@ -2,7 +2,7 @@ import { Body, Controller, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@quarry/domain';
 import { CurrentUser, Endpoint, UuidParam } from '@quarry/server/common';
-import { type QueryRequest, QueryService } from '@quarry/server/query';
+import { QueryService } from '@quarry/server/query';
 import type { Response } from 'express';
 
 import { CompiledQueryDto, CompileQueryDto, QueryResultsDto, RunQueryDto } from './query.dto';
@@ -23,14 +23,7 @@ export class QueryController {
   ): Promise<QueryResultsDto> {
     // csvLimit bounds exports built from the query, not the rows runQuery returns.
     const { csvLimit: _csvLimit, ...request } = body;
-    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
-    return this.queries.runQuery(
-      principal,
-      projectUuid,
-      exploreId,
-      request as unknown as QueryRequest,
-      clientGone(response),
-    ) as unknown as Promise<QueryResultsDto>;
+    return this.queries.runQuery(principal, projectUuid, exploreId, request, clientGone(response));
   }
 
   @Post('compileQuery')
@@ -41,8 +34,7 @@ export class QueryController {
     @Param('exploreId') exploreId: string,
     @Body() body: CompileQueryDto,
   ): Promise<CompiledQueryDto> {
-    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
-    return this.queries.compileQuery(principal, projectUuid, exploreId, body as unknown as QueryRequest);
+    return this.queries.compileQuery(principal, projectUuid, exploreId, body);
   }
 }
 

@@ -1,5 +1,22 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DATE_GRANULARITIES, type DateGranularity, METRIC_TYPES, type MetricType } from '@quarry/domain';
+import {
+  type AdditionalMetric,
+  type CustomDimension,
+  type CustomFormat,
+  DATE_GRANULARITIES,
+  type DateGranularity,
+  type DateZoom,
+  type FilterGroup,
+  type Filters,
+  METRIC_TYPES,
+  type MetricFilterRule,
+  type MetricOverride,
+  type MetricQuery,
+  type MetricType,
+  type PeriodOverPeriod,
+  type Sort,
+  type TableCalculation,
+} from '@quarry/domain';
 import { AcceptsUnknownProperties, IsAbsentOrValid } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import {
@@ -33,25 +50,25 @@ const FILTER_GROUP_SCHEMA = {
 } as const;
 
 /** `{ dimensions?, metrics?, tableCalculations? }`: one filter group each. */
-export class FiltersDto {
+export class FiltersDto implements Filters {
   @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
   @IsAbsentOrValid()
   @IsFilterGroup()
-  dimensions?: Record<string, unknown>;
+  dimensions?: FilterGroup;
 
   @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
   @IsAbsentOrValid()
   @IsFilterGroup()
-  metrics?: Record<string, unknown>;
+  metrics?: FilterGroup;
 
   @ApiPropertyOptional(FILTER_GROUP_SCHEMA)
   @IsAbsentOrValid()
   @IsFilterGroup()
-  tableCalculations?: Record<string, unknown>;
+  tableCalculations?: FilterGroup;
 }
 
 /** Re-buckets one selected date or timestamp dimension at another grain, keeping its field id. */
-export class DateZoomDto {
+export class DateZoomDto implements DateZoom {
   @ApiProperty({ enum: DATE_GRANULARITIES, required: false })
   @IsAbsentOrValid()
   @IsIn(DATE_GRANULARITIES)
@@ -74,7 +91,7 @@ export class FieldRefDto {
 }
 
 /** A filter of a custom metric: only rows matching it are aggregated. */
-export class MetricFilterRuleDto extends FilterRuleFieldsDto {
+export class MetricFilterRuleDto extends FilterRuleFieldsDto implements MetricFilterRule {
   @IsObject()
   @ValidateNested()
   @Type(() => FieldRefDto)
@@ -82,7 +99,7 @@ export class MetricFilterRuleDto extends FilterRuleFieldsDto {
 }
 
 /** A metric defined in the query (custom metric); its field id is `${table}_${name}`. */
-export class AdditionalMetricDto {
+export class AdditionalMetricDto implements AdditionalMetric {
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -153,10 +170,11 @@ export class AdditionalMetricDto {
   @MaxLength(1024)
   format?: string;
 
+  // Checked by the compiler, which answers 400 naming the metric.
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
-  formatOptions?: Record<string, unknown>;
+  formatOptions?: CustomFormat;
 
   @IsOptional()
   @IsArray()
@@ -188,7 +206,7 @@ export class MetricQueryMetadataDto {
   hasADateDimension?: HasADateDimensionDto;
 }
 
-export class SortDto {
+export class SortDto implements Sort {
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)
@@ -206,7 +224,7 @@ export class SortDto {
  * The MetricQuery of the spec. Field references, filters, table calculations, custom dimensions
  * and additional metrics are checked by the compiler, which answers 400 naming the culprit.
  */
-export class MetricQueryDto {
+export class MetricQueryDto implements MetricQuery {
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)
@@ -247,7 +265,7 @@ export class MetricQueryDto {
   @IsArray()
   @IsObject({ each: true })
   @ArrayMaxSize(200)
-  tableCalculations!: Array<Record<string, unknown>>;
+  tableCalculations!: TableCalculation[];
 
   @IsOptional()
   @IsArray()
@@ -261,7 +279,7 @@ export class MetricQueryDto {
   @IsArray()
   @IsObject({ each: true })
   @ArrayMaxSize(200)
-  customDimensions?: Array<Record<string, unknown>>;
+  customDimensions?: CustomDimension[];
 
   /** IANA time zone for relative date filters, e.g. Europe/Paris */
   @IsOptional()
@@ -272,12 +290,12 @@ export class MetricQueryDto {
   @ApiProperty({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
-  metricOverrides?: Record<string, unknown>;
+  metricOverrides?: Record<string, MetricOverride>;
 
   @ApiProperty({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
-  periodOverPeriod?: Record<string, unknown>;
+  periodOverPeriod?: PeriodOverPeriod;
 
   @IsOptional()
   @ValidateNested()

@@ -27,13 +27,12 @@ export class V2QueryController {
     // The spec puts dateZoom (and periodOverPeriod) in the query; clients also send them beside it.
     const { dateZoom: queryDateZoom, ...query } = request.query;
     const zoom = queryDateZoom ?? dateZoom;
-    const run = {
+    const run: AsyncQueryRequest = {
       ...request,
       query: { ...query, ...(query.periodOverPeriod || !periodOverPeriod ? {} : { periodOverPeriod }) },
       ...(zoom ? { dateZoom: zoom } : {}),
     };
-    // Cast: the DTO's filter groups (and the results DTO's) are free-form objects the compiler checks; typing them is left to do.
-    return this.queries.execute(principal, projectUuid, run as unknown as AsyncQueryRequest) as unknown as Promise<ExecutedQueryDto>;
+    return this.queries.execute(principal, projectUuid, run);
   }
 
   @Get(':queryUuid')

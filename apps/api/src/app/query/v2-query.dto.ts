@@ -1,4 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { PeriodOverPeriod } from '@quarry/domain';
 import { AcceptsUnknownProperties } from '@quarry/server/common';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
@@ -83,7 +84,7 @@ export class ExecuteMetricQueryDto {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
-  periodOverPeriod?: Record<string, unknown>;
+  periodOverPeriod?: PeriodOverPeriod;
 
   @IsOptional()
   @ValidateNested()

@@ -5,8 +5,8 @@ import { FAN_OUT_SAFE_TYPES, inflatedTables } from './inflated-tables';
 
 export interface CompileWarning {
   message: string;
-  fields?: string[];
-  tables?: string[];
+  fields: string[];
+  tables: string[];
 }
 
 /**

@@ -24,6 +24,8 @@ export function Discriminated(base: ClassType<unknown>, variants: Record<string,
   return applyDecorators(
     ApiProperty({
       required,
+      // Named here, not left to the property's TypeScript type: that is the variants' union, which reflects as Object.
+      type: () => base,
       oneOf: entries.map(([, dto]) => ({ $ref: getSchemaPath(dto) })),
       discriminator: { propertyName: 'type', mapping: Object.fromEntries(entries.map(([name, dto]) => [name, getSchemaPath(dto)])) },
     }),

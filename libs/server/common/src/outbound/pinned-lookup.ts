@@ -7,15 +7,14 @@ import type { ResolvedAddress } from './outbound-policy';
  * (resolveAllowedHost): the connection goes where the check looked, whatever DNS answers later.
  */
 export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean } | number | undefined, callback: (...args: unknown[]) => void) => {
-    const all = typeof options === 'object' && options?.all === true;
+  return (_hostname, options, callback) => {
     const first = addresses[0] as ResolvedAddress;
-    if (all)
+    // Node passes an options object; `all` asks for every address (happy eyeballs), else one is expected.
+    if (typeof options === 'object' && options.all === true) {
       callback(
         null,
         addresses.map(({ address, family }) => ({ address, family })),
       );
-    else callback(null, first.address, first.family);
-    // Cast: LookupFunction has dns.lookup's overloads, which one TypeScript function cannot implement.
-  }) as unknown as LookupFunction;
+    } else callback(null, first.address, first.family);
+  };
 }
