@@ -132,6 +132,8 @@ describe('AsyncQueryService', () => {
       totalResults: 2,
       rows: [{ orders_status: { value: { raw: 'placed' } } }, expect.anything()],
     });
+    // Redis is written once the execute answer is on its way; then the record is updated.
+    await settled();
     history.settle();
     await new Promise((resolve) => setImmediate(resolve));
     expect(history.rows.get(queryUuid)?.status).toBe('ready');
@@ -172,6 +174,8 @@ describe('AsyncQueryService', () => {
     const store = new ControlledStore();
     const queries = service(history, store);
     const { queryUuid } = await queries.execute(principal, projectUuid, request);
+    // The write starts once the execute answer is on its way.
+    await settled();
     store.failSaves();
     await settled();
     expect(history.rows.get(queryUuid)).toMatchObject({ status: 'error', error: expect.stringContaining('could not be stored') });

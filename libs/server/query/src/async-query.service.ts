@@ -285,7 +285,6 @@ export class AsyncQueryService {
     }
     const initialQueryExecutionMs = Date.now() - started;
     const outcome = { totalResults: rows.length, columns: columns as Record<string, unknown>, pivotDetails, initialQueryExecutionMs };
-    const saving = this.store.save(queryUuid, rows);
     const { preAggregate } = preAggregateMetadata(planned);
     const recent: RecentResult = {
       projectUuid: planned.target.project.projectUuid,
@@ -299,19 +298,23 @@ export class AsyncQueryService {
     };
     if (!this.recent.keep(queryUuid, recent)) {
       // Large results are paged from Redis only: the record says ready once they are there.
-      await saving;
+      await this.store.save(queryUuid, rows);
       await this.markReady(queryUuid, outcome);
       return;
     }
     // This process serves the pages at once, while Redis is written and the record is marked ready
-    // for the others (which say "pending" until then).
-    void saving.then(
-      () => {
-        recent.saved = true;
-        return this.markReady(queryUuid, outcome);
-      },
-      (error: unknown) => this.abandon(queryUuid, error, 'Could not store the results of a finished query', 'stored'),
-    );
+    // for the others (which say "pending" until then). The write starts once the execute answer is
+    // on its way (setImmediate, in the same turn of the event loop): serialising the rows and writing
+    // them to Redis would otherwise come before it.
+    setImmediate(() => {
+      void this.store.save(queryUuid, rows).then(
+        () => {
+          recent.saved = true;
+          return this.markReady(queryUuid, outcome);
+        },
+        (error: unknown) => this.abandon(queryUuid, error, 'Could not store the results of a finished query', 'stored'),
+      );
+    });
   }
 
   /**

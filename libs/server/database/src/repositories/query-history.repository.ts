@@ -25,6 +25,16 @@ export interface QueryOutcome {
 }
 
 /**
+ * Makes the statement's own transaction commit without waiting for its WAL to be flushed to disk
+ * (`synchronous_commit` off for that transaction only; the connection keeps its setting). A v2
+ * query waits for its record to be written, and on a shared disk that flush is the slowest part of
+ * the write. A record says how a query went; its rows live in Redis with a TTL. A PostgreSQL crash
+ * may lose the last fraction of a second of such records (never corrupts them): those queries'
+ * pages answer 404, as for a query that was never run, and the client runs them again.
+ */
+const COMMIT_WITHOUT_FLUSH = `SELECT set_config('synchronous_commit', 'off', true)`;
+
+/**
  * Status changes are conditional on the query still being pending: a query cancelled while it
  * ran stays cancelled when its rows arrive, and a finished one cannot be cancelled.
  */
@@ -34,9 +44,10 @@ export class QueryHistoryRepository {
 
   async create(query: NewQueryHistory): Promise<void> {
     await this.history.query(
-      `INSERT INTO query_history (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, ` +
-        `cache_key, pre_aggregate)
-       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6::jsonb, $7, $8::jsonb)`,
+      `WITH commit_without_flush AS (${COMMIT_WITHOUT_FLUSH})
+       INSERT INTO query_history
+         (query_uuid, project_uuid, created_by_user_uuid, context, status, metric_query, pivot_configuration, cache_key, pre_aggregate)
+       SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, 'pending', $5::jsonb, $6::jsonb, $7::text, $8::jsonb ` + `FROM commit_without_flush`,
       [
         query.queryUuid,
         query.projectUuid,
@@ -60,6 +71,7 @@ export class QueryHistoryRepository {
       `UPDATE query_history
        SET status = 'ready', error = NULL, total_results = $2, columns = $3::jsonb, pivot_details = $4::jsonb, ` +
         `initial_query_execution_ms = $5, updated_at = now()
+       FROM (${COMMIT_WITHOUT_FLUSH}) AS commit_without_flush
        WHERE query_uuid = $1 AND status = 'pending'`,
       [
         queryUuid,
