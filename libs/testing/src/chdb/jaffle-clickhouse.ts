@@ -13,7 +13,7 @@ export const JAFFLE_CLICKHOUSE_DATABASE = 'jaffle';
  * SQL is PostgreSQL's, and a copy gives ClickHouse the very rows the other engines hold, so
  * results can be compared cell by cell. Column types are the ones a ClickHouse project would have:
  * `Nullable` only where the data has NULLs (so an outer join's missing side is only NULL under
- * `join_use_nulls`), booleans as `Bool`. Returns the tables loaded.
+ * `join_use_nulls`), booleans as `Bool`, zone-less timestamps as `DateTime64(6, 'UTC')`. Returns the tables loaded.
  */
 export async function loadJaffleClickHouse(server: ChdbHttpServer): Promise<string[]> {
   await ensureJafflePostgres();
@@ -35,7 +35,8 @@ export async function loadJaffleClickHouse(server: ChdbHttpServer): Promise<stri
     const select = relation.columns.map(({ name, type, nullable }) => {
       const column = `\`${name}\``;
       const value = nullable ? column : `assumeNotNull(${column})`;
-      return `${type === 'boolean' ? `CAST(${value} AS ${nullable ? 'Nullable(Bool)' : 'Bool'})` : value} AS ${column}`;
+      const clickHouseType = CLICKHOUSE_TYPE_OF[type];
+      return `${clickHouseType ? `CAST(${value} AS ${nullable ? `Nullable(${clickHouseType})` : clickHouseType})` : value} AS ${column}`;
     });
     await server.exec(
       `CREATE OR REPLACE TABLE ${JAFFLE_CLICKHOUSE_DATABASE}.\`${relation.name}\` ENGINE = MergeTree ORDER BY tuple() ` +
@@ -44,6 +45,17 @@ export async function loadJaffleClickHouse(server: ChdbHttpServer): Promise<stri
   }
   return relations.map((relation) => relation.name);
 }
+
+/**
+ * PostgreSQL types the copy must not take as `postgresql()` maps them. A zone-less `timestamp`
+ * becomes `DateTime64(6)`, a column in the session's zone, so a query time zone would move its
+ * wall clock; `DateTime64(6, 'UTC')` is ClickHouse's zone-less equivalent: a column with its own
+ * zone keeps that wall clock whatever the session's zone, as PostgreSQL's `timestamp` does.
+ */
+const CLICKHOUSE_TYPE_OF: Readonly<Record<string, string>> = {
+  boolean: 'Bool',
+  'timestamp without time zone': "DateTime64(6, 'UTC')",
+};
 
 function clickHouseText(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

@@ -44,6 +44,18 @@ describe('ClickHouseDialect', () => {
     expect(dialect.timeFrameSql(frame, ts, { baseType: 'timestamp' })).toBe(TIMESTAMP_FRAMES[frame]);
   });
 
+  // Issue 32: a DateTime without its own zone follows the session's (the query's) zone, in some functions only.
+  it('reads a timestamp dimension as a UTC DateTime64, whatever the session zone', () => {
+    expect(dialect.wrapTimestampDimension(ts)).toBe(`toDateTime64(${ts}, 3, 'UTC')`);
+  });
+
+  it.each(TIME_FRAMES)('computes the %s time frame of a timestamp dimension on its UTC reading', (frame) => {
+    const utc = `toDateTime64(${ts}, 3, 'UTC')`;
+    expect(dialect.timeFrameSql(frame, dialect.wrapTimestampDimension(ts), { baseType: 'timestamp' })).toBe(
+      TIMESTAMP_FRAMES[frame].split(ts).join(utc),
+    );
+  });
+
   it('starts weeks on Monday by default, on another day by shifting the Monday-based week', () => {
     expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp' })).toBe('toMonday(d)');
     expect(dialect.timeFrameSql('WEEK', 'd', { baseType: 'timestamp', startOfWeek: 0 })).toBe('toMonday(d)');

@@ -51,6 +51,19 @@ export class ClickHouseDialect extends SqlDialect {
   /** WEEK truncates with toMonday (toStartOfWeek's default mode would start weeks on Sunday). */
   override readonly nativeStartOfWeek = 0;
 
+  /**
+   * Every timestamp dimension is read as a UTC `DateTime64(3, 'UTC')`, as PostgreSQL's `timestamp`
+   * holding UTC values is, whatever the query's time zone. A `DateTime` column without a zone of its
+   * own is shown in the session's zone (`session_timezone`, the query's zone), and ClickHouse 26
+   * applies that zone to some functions only (toStartOfDay, but not toHour or toStartOfMonth): its
+   * periods would move with the zone, and not even consistently. An explicit zone makes every
+   * function read the same wall clock, and `toDateTime64(x, 3, zone)` keeps the instant of a
+   * `DateTime`/`DateTime64` (any zone), reads a `Date` as UTC midnight, and takes NULL.
+   */
+  override wrapTimestampDimension(sql: string): string {
+    return `toDateTime64(${sql}, 3, 'UTC')`;
+  }
+
   /** ClickHouse reads a timestamp without an offset in the server's zone, which we run as UTC. */
   protected override timeLiteralText(value: Date, type: 'date' | 'timestamp'): string {
     return withoutOffset(super.timeLiteralText(value, type));
