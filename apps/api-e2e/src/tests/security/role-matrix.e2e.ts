@@ -28,6 +28,8 @@ function writeLocalProject(): void {
 interface Context {
   projectUuid: string;
   spaceUuid: string;
+  /** A SQL chart an admin saved in the public space: whoever may view it may run it. */
+  savedSqlUuid: string;
 }
 
 type Send = (context: Context, token: string) => Promise<ApiResponse>;
@@ -110,6 +112,10 @@ const PROJECT_REQUESTS: Record<string, Send> = {
       config: { type: 'table' },
       spaceUuid: c.spaceUuid,
     }),
+  'Run ad-hoc SQL in the SQL runner': (c, token) =>
+    post(`/api/v1/projects/${c.projectUuid}/sqlRunner/run`, token, { sql: 'SELECT 1 AS one', limit: 10 }),
+  'Run a saved SQL chart through the SQL runner': (c, token) =>
+    call(baseUrl, 'GET', `/api/v1/projects/${c.projectUuid}/sqlRunner/saved/${c.savedSqlUuid}/results-job`, { token }),
   'Upload a chart as code with a custom SQL dimension': (c, token) => {
     const slug = unique('matrix-as-code');
     const { spaceUuid: _space, ...body } = chart(c, withSqlDimension);
@@ -168,6 +174,15 @@ describe('Role matrix (README "Role matrix"): who may send SQL fragments and pat
     });
     if (space.status !== 200) throw new Error(`create space: ${JSON.stringify(space.body)}`);
     context.spaceUuid = space.body.results.uuid;
+    const saved = await post(`/api/v1/projects/${context.projectUuid}/sqlRunner/saved`, adminToken, {
+      name: unique('Matrix saved SQL chart'),
+      sql: 'SELECT 1 AS one',
+      limit: 10,
+      config: { type: 'table' },
+      spaceUuid: context.spaceUuid,
+    });
+    if (saved.status !== 200) throw new Error(`save SQL chart: ${JSON.stringify(saved.body)}`);
+    context.savedSqlUuid = saved.body.results.savedSqlUuid;
     for (const role of MATRIX_ROLES) {
       const member = await userWithToken('member');
       const granted = await post(`/api/v1/projects/${context.projectUuid}/access`, adminToken, { userUuid: member.userUuid, role });
