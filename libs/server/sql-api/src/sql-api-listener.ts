@@ -56,6 +56,7 @@ export class SqlApiListener implements OnApplicationBootstrap, OnApplicationShut
     return {
       backend: this.backend,
       engine: this.engine,
+      maxMessageBytes: this.config.sqlApi.maxMessageBytes,
       logger: this.logger,
       tls,
       cancel: (processId, secretKey) => {
