@@ -174,6 +174,8 @@ export class SqlConnection {
       for (let message = this.inbox.shift(); message; message = this.inbox.shift()) {
         if (this.principal) await this.handle(message);
         else await this.authenticate(message);
+        // One write for what answers a pipelined batch (Bind/Describe/Execute/Sync): one packet, not four.
+        if (this.inbox.length === 0) this.flush();
       }
     } catch (error) {
       this.context.logger.error({ err: error }, 'SQL API connection failed');
@@ -258,7 +260,6 @@ export class SqlConnection {
           backend.error({ severity: 'ERROR', code: '0A000', message: `protocol message "${code}" is not supported by the SQL API` }),
         );
     }
-    this.flush();
   }
 
   // Simple protocol
