@@ -201,6 +201,7 @@ function sqlApiTable(result: SqlApiCaseResult): string[] {
     'p50 ms'.padStart(8),
     'p99 ms'.padStart(8),
     'API CPU µs/request'.padStart(19),
+    'errors'.padStart(7),
   ];
   const lines = [
     `${result.title} — ${int(result.resultRows)} result rows; latency from one connection, then ${result.connections} connections for ${result.loadSeconds} s`,
@@ -218,6 +219,7 @@ function sqlApiTable(result: SqlApiCaseResult): string[] {
       ms(load.latencyP50Ms).padStart(8),
       ms(load.latencyP99Ms).padStart(8),
       int(load.apiCpuMicrosPerRequest).padStart(19),
+      int(load.errors).padStart(7),
     ];
     lines.push(`  ${cells.join('  ')}`);
   }

@@ -57,6 +57,8 @@ function filteredSmallCase(): BenchCase {
 }
 
 export interface LoadFigures {
+  /** Requests that failed or timed out (a SQL API error is fatal instead: it would be a wrong answer). */
+  errors: number;
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -150,9 +152,10 @@ async function throughputOfRunQuery(
   const cpuBefore = processCpuMicros(quarry.apiPid);
   const result = await autocannonRun({ ...request, duration: seconds });
   const cpuMicros = processCpuMicros(quarry.apiPid) - cpuBefore;
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`sql-api: runQuery gave ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  if (result.non2xx > 0) throw new Error(`sql-api: runQuery gave ${result.non2xx} non-2xx answers under load`);
   return {
+    // Requests that never completed (autocannon's timeouts, 10 s, on a machine whose other tenants take the CPU) are counted, not fatal.
+    errors: result.errors,
     // Completed requests over the measured time, as the SQL API's figure is counted.
     requestsPerSecond: Math.round(result.requests.total / result.duration),
     latencyP50Ms: result.latency.p50,
@@ -171,6 +174,7 @@ async function throughputOfSqlApi(quarry: QuarryUnderBench, connections: number,
     const elapsedSeconds = (performance.now() - started) / 1000;
     const cpuMicros = processCpuMicros(quarry.apiPid) - cpuBefore;
     return {
+      errors: 0,
       requestsPerSecond: Math.round(completed / elapsedSeconds),
       latencyP50Ms: percentile(latenciesMs, 50),
       latencyP99Ms: percentile(latenciesMs, 99),
@@ -222,6 +226,10 @@ export async function runSqlApiCase(
     (Object.keys(SQL_API_VARIANTS) as SqlApiVariantId[]).map((id) => [id, { ...summarize(samples[id]), samplesMs: samples[id] }]),
   ) as SqlApiCaseResult['timingsMs'];
 
+  say(
+    `  medians: runQuery ${timingsMs.runQueryHit.median.toFixed(2)} ms, SQL API ${timingsMs.sqlApiHit.median.toFixed(2)} ms (p95 ` +
+      `${timingsMs.runQueryHit.p95.toFixed(2)} / ${timingsMs.sqlApiHit.p95.toFixed(2)} ms)`,
+  );
   say(`  ${SQL_API_VARIANTS.runQueryHit}: ${options.connections} connections for ${options.loadSeconds} s…`);
   const runQueryLoad = await throughputOfRunQuery(quarry, benchCase, options.connections, options.loadSeconds);
   say(`  ${SQL_API_VARIANTS.sqlApiHit}: ${options.connections} clients for ${options.loadSeconds} s…`);
