@@ -1,11 +1,12 @@
 /**
- * The cases one run can take: the two runQuery cases, the 1M-row export in both layouts, the 10M-row raw export, the raw export from
- * PostgreSQL and the pre-aggregate on PostgreSQL.
+ * The cases one run can take: the two runQuery cases, the SQL API beside runQuery, the 1M-row export in both layouts, the 10M-row
+ * raw export, the raw export from PostgreSQL and the pre-aggregate on PostgreSQL.
  */
 export const CASE_IDS = [
   'small',
   'aggregate',
   'throughput',
+  'sql-api',
   'export-formatted',
   'export-raw',
   'export-raw-10m',

@@ -9,6 +9,7 @@ import type { CaseResult, VariantId } from './run-case';
 import { VARIANTS } from './run-case';
 import { EXPORT_VARIANTS, type ExportCaseResult, type ExportVariantId } from './run-export-case';
 import { PRE_AGGREGATE_VARIANTS, type PreAggregateCaseResult, type PreAggregateVariantId } from './run-pre-aggregate-case';
+import { SQL_API_TARGETS, SQL_API_VARIANTS, type SqlApiCaseResult, type SqlApiVariantId } from './run-sql-api-case';
 import { THROUGHPUT_TARGETS, type ThroughputResult, type ThroughputTargetId } from './run-throughput-case';
 
 export interface MachineInfo {
@@ -37,6 +38,7 @@ export interface BenchReport {
   };
   cases: CaseResult[];
   throughput?: ThroughputResult;
+  sqlApi?: SqlApiCaseResult;
   exports: ExportCaseResult[];
   preAggregate?: PreAggregateCaseResult;
 }
@@ -196,6 +198,52 @@ function throughputTable(result: ThroughputResult): string[] {
   return lines;
 }
 
+function sqlApiTable(result: SqlApiCaseResult): string[] {
+  const header = [
+    'variant'.padEnd(48),
+    'median ms'.padStart(10),
+    'p95 ms'.padStart(9),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'API CPU µs/request'.padStart(19),
+    'errors'.padStart(7),
+  ];
+  const lines = [
+    `${result.title} — ${int(result.resultRows)} result rows; latency from one connection, then ${result.connections} connections for ${result.loadSeconds} s`,
+    `  SQL: ${result.sql}`,
+    `  ${header.join('  ')}`,
+  ];
+  for (const id of Object.keys(SQL_API_VARIANTS) as SqlApiVariantId[]) {
+    const timing = result.timingsMs[id];
+    const load = result.throughput[id];
+    const cells = [
+      SQL_API_VARIANTS[id].padEnd(48),
+      ms(timing.median).padStart(10),
+      ms(timing.p95).padStart(9),
+      int(load.requestsPerSecond).padStart(8),
+      ms(load.latencyP50Ms).padStart(8),
+      ms(load.latencyP99Ms).padStart(8),
+      int(load.apiCpuMicrosPerRequest).padStart(19),
+      int(load.errors).padStart(7),
+    ];
+    lines.push(`  ${cells.join('  ')}`);
+  }
+  return lines;
+}
+
+/** Issue 34's two bounds on the SQL API, as "value (goal …: met|MISSED)". */
+export function sqlApiVerdicts(result: SqlApiCaseResult): { p50: string; throughput: string } {
+  const difference = result.p50DifferenceMs;
+  const share = result.throughputShare;
+  const p50Held = difference <= SQL_API_TARGETS.p50OverRunQueryMs;
+  const shareHeld = share >= SQL_API_TARGETS.throughputShare;
+  return {
+    p50: `${difference >= 0 ? '+' : '−'}${ms(Math.abs(difference))} ms (goal ≤ +${SQL_API_TARGETS.p50OverRunQueryMs} ms: ${p50Held ? 'met' : 'MISSED'})`,
+    throughput: `${times(share)} (goal ≥ ${times(SQL_API_TARGETS.throughputShare)}: ${shareHeld ? 'met' : 'MISSED'})`,
+  };
+}
+
 /** A ratio beside issue 15's bound on it, and whether it holds. */
 function withTarget(value: number | undefined, target: number | undefined): string {
   if (target === undefined || value === undefined) return times(value);
@@ -260,6 +308,22 @@ export function ratioTable(report: BenchReport): string[] {
       `${int(targets.runQueryHit.requestsPerSecond)} req/s`,
       floor,
       `${times(ratios.runQueryHit)} ${throughputVerdict(ratios.runQueryHit)}`,
+    ]);
+  }
+  if (report.sqlApi) {
+    const { timingsMs, throughput, connections } = report.sqlApi;
+    const verdicts = sqlApiVerdicts(report.sqlApi);
+    rows.push([
+      'small query, bound filter: SQL API (pg, prepared), cache hit',
+      `${ms(timingsMs.sqlApiHit.median)} ms`,
+      `runQuery, cache hit ${ms(timingsMs.runQueryHit.median)} ms`,
+      verdicts.p50,
+    ]);
+    rows.push([
+      `SQL API throughput, ${connections} pg clients`,
+      `${int(throughput.sqlApiHit.requestsPerSecond)} queries/s`,
+      `cached runQuery ${int(throughput.runQueryHit.requestsPerSecond)} req/s`,
+      verdicts.throughput,
     ]);
   }
   for (const result of report.exports) {
@@ -329,6 +393,7 @@ export function formatReport(report: BenchReport, jsonFile: string): string {
     '',
     ...report.cases.flatMap((result) => [...caseTable(result), '']),
     ...(report.throughput ? [...throughputTable(report.throughput), ''] : []),
+    ...(report.sqlApi ? [...sqlApiTable(report.sqlApi), ''] : []),
     ...report.exports.flatMap((result) => [...exportTable(result), '']),
     ...(report.preAggregate ? [...preAggregateTable(report.preAggregate), ''] : []),
     ...ratioTable(report),

@@ -15,6 +15,7 @@ import { type QuarryUnderBench, startQuarryUnderBench } from './quarry-under-ben
 import { type CaseResult, runCase } from './run-case';
 import { type ExportBaseline, type ExportCaseResult, runExportCase } from './run-export-case';
 import { type PreAggregateCaseResult, runPreAggregateCase } from './run-pre-aggregate-case';
+import { runSqlApiCase, type SqlApiCaseResult } from './run-sql-api-case';
 import { runThroughputCase, type ThroughputResult } from './run-throughput-case';
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -52,6 +53,11 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
   if (options.cases.includes('throughput')) {
     say(`Throughput: ${options.connections} connections, ${options.loadSeconds} s per endpoint…`);
     throughput = await runThroughputCase(quarry, options.connections, options.loadSeconds, say);
+  }
+  let sqlApi: SqlApiCaseResult | undefined;
+  if (options.cases.includes('sql-api')) {
+    say(`SQL API beside runQuery (small query, bound filter): latency, then ${options.connections} connections…`);
+    sqlApi = await runSqlApiCase(quarry, options, say);
   }
   if (exportCases.length > 0) {
     // COPY … TO writes a file: the one setting that differs from the adapter's.
@@ -134,6 +140,7 @@ async function bench(argv: string[], cleanup: CleanupStack): Promise<void> {
     },
     cases,
     ...(throughput ? { throughput } : {}),
+    ...(sqlApi ? { sqlApi } : {}),
     exports,
     ...(preAggregate ? { preAggregate } : {}),
   };

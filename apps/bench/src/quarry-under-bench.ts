@@ -6,6 +6,7 @@ import { organizationDataFolder } from '@quarry/domain';
 import {
   createOrganization,
   deleteRedisPrefix,
+  freePort,
   privateEnvironment,
   type RunningProcess,
   startApi,
@@ -20,6 +21,8 @@ import { createCompiledProject, waitForPreAggregateBuilds } from './create-proje
 /** A Quarry of the benchmark's own, serving the demo project over the cached warehouse. */
 export interface QuarryUnderBench {
   baseUrl: string;
+  /** The API's SQL API (PostgreSQL wire protocol) port, on 127.0.0.1. */
+  sqlApiPort: number;
   /** The API's process id (its CPU time is read from /proc). */
   apiPid: number;
   token: string;
@@ -93,7 +96,9 @@ export async function startQuarryUnderBench(
 
   // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/bench/profiles" to profile the API under the query cases.
   const apiNodeArgs = (process.env['BENCH_API_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
-  const { api, baseUrl } = await startApi(env, apiNodeArgs);
+  // The SQL API listens in the API process only (the sql-api case); the worker never opens it.
+  const sqlApiPort = await freePort();
+  const { api, baseUrl } = await startApi({ ...env, SQL_API_PORT: String(sqlApiPort) }, apiNodeArgs);
   stopOnCleanup(cleanup, 'API', api);
   const startStoppedOnCleanup = async (extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) => {
     const worker = await startWorker({ ...env, ...extraEnv }, nodeArgs);
@@ -116,6 +121,7 @@ export async function startQuarryUnderBench(
   );
   return {
     baseUrl,
+    sqlApiPort,
     apiPid: api.child.pid as number,
     token: organization.token,
     projectUuid,

@@ -103,7 +103,12 @@ export abstract class AppConfig {
    * The SQL API (PostgreSQL wire protocol), off unless SQL_API_PORT is set; it listens on the API's HOST.
    * tls: the certificate and key files (PEM) clients that ask for TLS get; undefined: TLS is refused.
    */
-  abstract readonly sqlApi: { port: number | undefined; tls: { certFile: string; keyFile: string } | undefined };
+  abstract readonly sqlApi: {
+    port: number | undefined;
+    tls: { certFile: string; keyFile: string } | undefined;
+    /** The largest protocol message a client may send; beyond it: 54000 and the connection closes. */
+    maxMessageBytes: number;
+  };
 }
 
 export type AppConfigValues = {

@@ -289,6 +289,14 @@ export class EnvDto {
   @Max(65535)
   SQL_API_PORT?: number;
 
+  /** The largest protocol message (statement, bound values) a SQL API client may send, in bytes */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(1024 * 1024 * 1024)
+  SQL_API_MAX_MESSAGE_BYTES?: number;
+
   /** PEM certificate file the SQL API offers to clients that ask for TLS (with SQL_API_TLS_KEY) */
   @IsOptional()
   @IsString()

@@ -121,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: ConfigMod
     demo: { scale: dto.DEMO_SCALE ?? 1 },
     sqlApi: {
       port: dto.SQL_API_PORT,
+      // 1 MiB: far above any statement with its bound values, far below what would hurt the process.
+      maxMessageBytes: dto.SQL_API_MAX_MESSAGE_BYTES ?? 1024 * 1024,
       tls:
         dto.SQL_API_TLS_CERT && dto.SQL_API_TLS_KEY
           ? { certFile: resolve(dto.SQL_API_TLS_CERT), keyFile: resolve(dto.SQL_API_TLS_KEY) }

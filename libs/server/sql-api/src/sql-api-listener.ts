@@ -31,7 +31,8 @@ export class SqlApiListener implements OnApplicationBootstrap, OnApplicationShut
     const { port, tls } = this.config.sqlApi;
     if (port === undefined) return;
     const context = this.context(tls ? { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) } : undefined);
-    const server = createServer((socket) => {
+    // No Nagle: each answer is one write (see SqlConnection.drain), and waiting for an ACK before the next would add 40 ms.
+    const server = createServer({ noDelay: true }, (socket) => {
       const keys = this.newKeys();
       this.connections.set(keys.processId, new SqlConnection(socket, context, keys));
     });
@@ -56,6 +57,7 @@ export class SqlApiListener implements OnApplicationBootstrap, OnApplicationShut
     return {
       backend: this.backend,
       engine: this.engine,
+      maxMessageBytes: this.config.sqlApi.maxMessageBytes,
       logger: this.logger,
       tls,
       cancel: (processId, secretKey) => {

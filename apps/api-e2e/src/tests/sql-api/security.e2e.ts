@@ -1,4 +1,7 @@
+import { connect as connectSocket, type Socket } from 'node:net';
+
 import { Client, type DatabaseError } from 'pg';
+import { serialize } from 'pg-protocol';
 
 import { call } from '../../support/api-client';
 import { compiledJaffleProject, JAFFLE_WAREHOUSES } from '../../support/jaffle-projects';
@@ -151,4 +154,85 @@ describe('SQL API: the same locks as runQuery', () => {
     );
     expect(error.message).toContain('at most 10000');
   });
+
+  it('ends a connection that sends a message beyond the size limit with 54000, before or after authentication', async () => {
+    // Authenticated: a Query declared as ≈ 2 GiB, of which 2 MiB (twice the default limit) is sent.
+    const afterLogin = await oversizedMessage(projectUuid, true);
+    expect(afterLogin).toEqual({ loggedIn: true, errorCode: '54000', closed: true });
+    // Not authenticated: a startup packet declared as ≈ 2 GiB.
+    const beforeLogin = await oversizedMessage(projectUuid, false);
+    expect(beforeLogin).toEqual({ loggedIn: false, errorCode: '54000', closed: true });
+    // The API still answers everyone else.
+    const client = await pgClient(shared.adminToken, projectUuid);
+    try {
+      expect((await client.query('SELECT orders_status FROM orders GROUP BY 1 ORDER BY 1 LIMIT 1')).rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
 });
+
+/** The SQLSTATE of the first ErrorResponse in what the server sent (backend messages: code, int32 length, body). */
+function firstErrorCode(received: Buffer): string | undefined {
+  for (let offset = 0; offset + 5 <= received.length; offset += 1 + received.readInt32BE(offset + 1)) {
+    if (received[offset] !== 0x45) continue;
+    const body = received.subarray(offset + 5, offset + 1 + received.readInt32BE(offset + 1));
+    for (let field = 0; field < body.length && body[field] !== 0; field = body.indexOf(0, field) + 1) {
+      if (body[field] === 0x43) return body.toString('utf8', field + 1, body.indexOf(0, field));
+    }
+  }
+  return undefined;
+}
+
+/** A ≈ 2 GiB length in a message header, then 2 MiB of its body in 64 KiB writes while the socket takes them. */
+function sendOversized(socket: Socket, header: Buffer): void {
+  socket.write(header);
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  let sent = 0;
+  const more = () => {
+    while (sent < 32 && !socket.destroyed) {
+      sent += 1;
+      if (!socket.write(chunk)) {
+        socket.once('drain', more);
+        return;
+      }
+    }
+  };
+  more();
+}
+
+/**
+ * A raw client that starts (and, if `login`, authenticates) then sends an oversized message: what it
+ * received (whether login succeeded, the error's SQLSTATE) once the server has closed the connection.
+ */
+function oversizedMessage(
+  database: string,
+  login: boolean,
+): Promise<{ loggedIn: boolean; errorCode: string | undefined; closed: boolean }> {
+  const socket = connectSocket({ host: '127.0.0.1', port: shared.sqlApiPort });
+  const chunks: Buffer[] = [];
+  let loggedIn = false;
+  let passwordSent = false;
+  // Writes racing the server's close fail with EPIPE or ECONNRESET: what matters is what was received.
+  socket.on('error', () => undefined);
+  return new Promise((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const received = Buffer.concat(chunks);
+      // AuthenticationCleartextPassword (R, 3): the password; ReadyForQuery (Z): the oversized Query.
+      if (login && !passwordSent && received.includes(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]))) {
+        passwordSent = true;
+        socket.write(serialize.password(shared.adminToken));
+      }
+      if (login && !loggedIn && received.includes(Buffer.from([0x5a, 0, 0, 0, 5, 0x49]))) {
+        loggedIn = true;
+        sendOversized(socket, Buffer.from([0x51, 0x7f, 0xff, 0xff, 0xf0]));
+      }
+    });
+    socket.on('close', () => resolve({ loggedIn, errorCode: firstErrorCode(Buffer.concat(chunks)), closed: true }));
+    socket.on('connect', () => {
+      if (login) socket.write(serialize.startup({ user: 'quarry', database }));
+      else sendOversized(socket, Buffer.from([0x7f, 0xff, 0xff, 0xf0]));
+    });
+  });
+}

@@ -18,6 +18,7 @@ import type { CatalogEngine } from '../catalog/catalog-engine';
 import { backend, type TransactionStatus, type WireColumn } from '../wire/backend-messages';
 import { frontend } from '../wire/frontend-builders';
 import { type BindMessage, readBind, readExecute, readParse, readQuery, readTarget, resultFormat } from '../wire/frontend-messages';
+import { type FramingError, MessageFramer, PreAuthenticationBudget } from '../wire/message-framer';
 import { decodeParameter, encodeBinary, encodeText, parameterType, TYPE_OIDS, typeSize } from '../wire/value-codec';
 import { SERVER_VERSION, SessionSettings } from './session-settings';
 import type { SqlApiBackend } from './sql-api-backend';
@@ -33,6 +34,8 @@ export interface ConnectionContext {
   engine: CatalogEngine;
   logger: Logger;
   tls: TlsOptions | undefined;
+  /** The largest protocol message a client may send (SQL_API_MAX_MESSAGE_BYTES). */
+  maxMessageBytes: number;
   /** A CancelRequest arrived on this (new) connection for that backend key. */
   cancel(processId: number, secretKey: number): void;
   closed(connection: SqlConnection): void;
@@ -78,6 +81,7 @@ export class SqlConnection {
   private readonly inbox: Buffer[] = [];
   private draining = false;
   private passwordReceived = false;
+  private readonly budget: PreAuthenticationBudget;
 
   constructor(
     socket: Socket,
@@ -86,12 +90,20 @@ export class SqlConnection {
   ) {
     this.processId = keys.processId;
     this.secretKey = keys.secretKey;
+    this.framer = new MessageFramer(context.maxMessageBytes);
+    this.budget = new PreAuthenticationBudget(context.maxMessageBytes);
+    const count = (chunk: Buffer) => this.countBeforeAuthentication(chunk);
     this.gateway = new PostgresConnection(socket, {
       authMode: 'cleartextPassword',
       serverVersion: SERVER_VERSION,
       ...(context.tls ? { tls: context.tls } : {}),
       onMessage: (data, state) => this.onMessage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), state),
+      // After the TLS handshake the client's bytes arrive on the TLS socket.
+      onTlsUpgrade: () => {
+        this.gateway.socket.on('data', count);
+      },
     });
+    socket.on('data', count);
     socket.on('error', () => undefined);
     socket.on('close', () => {
       this.running?.abort();
@@ -120,20 +132,39 @@ export class SqlConnection {
     return true;
   }
 
-  private pending: Buffer = Buffer.alloc(0);
+  /** Frames the stream itself: pg-gateway 0.2.4 misframes pipelined messages after the first of a chunk. */
+  private readonly framer: MessageFramer;
 
-  /** Splits the stream into messages (code, length, body) and queues each. */
+  /** Queues each whole message; a message declared beyond the size limit ends the connection unread. */
   private receive(chunk: Buffer): void {
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    let offset = 0;
-    while (this.pending.length - offset >= 5) {
-      const end = offset + 1 + this.pending.readInt32BE(offset + 1);
-      if (end > this.pending.length) break;
-      this.inbox.push(Buffer.from(this.pending.subarray(offset, end)));
-      offset = end;
+    const { messages, error } = this.framer.push(chunk);
+    this.inbox.push(...messages);
+    if (error) {
+      this.reject(error);
+      return;
     }
-    this.pending = this.pending.subarray(offset);
     void this.drain();
+  }
+
+  /** Before authentication: the bytes pg-gateway would buffer are counted against the same limit. */
+  private countBeforeAuthentication(chunk: Buffer): void {
+    if (this.principal || this.rejected) return;
+    const error = this.budget.add(chunk.length);
+    if (error) this.reject(error);
+  }
+
+  private rejected = false;
+
+  /** FATAL, then the connection closes once the error is written; nothing more it sends is read or buffered. */
+  private reject(error: FramingError): void {
+    this.rejected = true;
+    this.inbox.length = 0;
+    const socket = this.gateway.detach();
+    socket.removeAllListeners('data');
+    socket.pause();
+    this.queue(backend.error({ severity: 'FATAL', ...error }));
+    this.flush();
+    socket.end(() => socket.destroy());
   }
 
   private async drain(): Promise<void> {
@@ -143,6 +174,8 @@ export class SqlConnection {
       for (let message = this.inbox.shift(); message; message = this.inbox.shift()) {
         if (this.principal) await this.handle(message);
         else await this.authenticate(message);
+        // One write for what answers a pipelined batch (Bind/Describe/Execute/Sync): one packet, not four.
+        if (this.inbox.length === 0) this.flush();
       }
     } catch (error) {
       this.context.logger.error({ err: error }, 'SQL API connection failed');
@@ -227,7 +260,6 @@ export class SqlConnection {
           backend.error({ severity: 'ERROR', code: '0A000', message: `protocol message "${code}" is not supported by the SQL API` }),
         );
     }
-    this.flush();
   }
 
   // Simple protocol
