@@ -72,19 +72,26 @@ export class PostgresCsvLines extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.done) {
-      if (chunk.length > 0) this.truncated = true;
-      callback();
-      return;
+    // A cell the last chunk ended inside is finished on the bytes up to this chunk's first line
+    // break, copied behind it; the rest is read where it lies. Copying every whole chunk behind its
+    // pending cell cost a copy of the file and a buffer per chunk.
+    const cut = this.pending.isEmpty() ? 0 : chunk.indexOf(NEWLINE) + 1;
+    const pieces = cut > 0 && cut < chunk.length ? [chunk.subarray(0, cut), chunk.subarray(cut)] : [chunk];
+    for (const piece of pieces) {
+      if (this.done) {
+        if (piece.length > 0) this.truncated = true;
+        break;
+      }
+      const rewritten = this.rewrite(this.pending.with(piece));
+      this.written += rewritten.length;
+      // Failing ends the COPY: the file holds at most one chunk past the cap, and is then discarded.
+      if (this.maxBytes !== undefined && this.written > this.maxBytes.bytes) {
+        callback(nativeCsvOverCap(this.maxBytes.cap));
+        return;
+      }
+      if (rewritten.length > 0) this.push(rewritten);
     }
-    const rewritten = this.rewrite(this.pending.with(chunk));
-    this.written += rewritten.length;
-    // Failing ends the COPY: the file holds at most one chunk past the cap, and is then discarded.
-    if (this.maxBytes !== undefined && this.written > this.maxBytes.bytes) {
-      callback(nativeCsvOverCap(this.maxBytes.cap));
-      return;
-    }
-    callback(null, rewritten.length > 0 ? rewritten : undefined);
+    callback();
   }
 
   override _flush(callback: TransformCallback): void {
