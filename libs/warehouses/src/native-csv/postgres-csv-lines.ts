@@ -10,10 +10,14 @@ const SPACE = 0x20;
 const BACKSLASH = 0x5c;
 const DOT = 0x2e;
 /** The UTF-8 bytes of U+FEFF (a BOM). */
-const BOM = [0xef, 0xbb, 0xbf] as const;
+const BOM_FIRST = 0xef;
+const BOM_SECOND = 0xbb;
+const BOM_THIRD = 0xbf;
 const QUOTE_BYTES = Buffer.from('"');
 /** The formula guard's prefix (formulaSafeCell). */
 const APOSTROPHE_BYTES = Buffer.from("'");
+/** Per byte, 1 where mayStartFormula: a table read rather than a Set lookup per cell. */
+const FORMULA_START = Uint8Array.from({ length: 256 }, (_, byte) => (mayStartFormula(byte) ? 1 : 0));
 
 /** How a finished cell is rewritten. */
 type Rewrite = 'none' | 'drop-quotes' | 'add-quotes';
@@ -68,71 +72,95 @@ export class PostgresCsvLines extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.done) {
-      if (chunk.length > 0) this.truncated = true;
-      callback();
-      return;
+    // A cell the last chunk ended inside is finished on the bytes up to this chunk's first line
+    // break, copied behind it; the rest is read where it lies. Copying every whole chunk behind its
+    // pending cell cost a copy of the file and a buffer per chunk.
+    const cut = this.pending.isEmpty() ? 0 : chunk.indexOf(NEWLINE) + 1;
+    const pieces = cut > 0 && cut < chunk.length ? [chunk.subarray(0, cut), chunk.subarray(cut)] : [chunk];
+    for (const piece of pieces) {
+      if (this.done) {
+        if (piece.length > 0) this.truncated = true;
+        break;
+      }
+      const rewritten = this.rewrite(this.pending.with(piece));
+      this.written += rewritten.length;
+      // Failing ends the COPY: the file holds at most one chunk past the cap, and is then discarded.
+      if (this.maxBytes !== undefined && this.written > this.maxBytes.bytes) {
+        callback(nativeCsvOverCap(this.maxBytes.cap));
+        return;
+      }
+      if (rewritten.length > 0) this.push(rewritten);
     }
-    const rewritten = this.rewrite(this.pending.with(chunk));
-    this.written += rewritten.length;
-    // Failing ends the COPY: the file holds at most one chunk past the cap, and is then discarded.
-    if (this.maxBytes !== undefined && this.written > this.maxBytes.bytes) {
-      callback(nativeCsvOverCap(this.maxBytes.cap));
-      return;
-    }
-    callback(null, rewritten.length > 0 ? rewritten : undefined);
+    callback();
   }
 
   override _flush(callback: TransformCallback): void {
     callback(this.pending.isEmpty() ? null : new Error('PostgreSQL ended its CSV inside a row'));
   }
 
-  /** The output for `data` (which starts at a cell) up to the last cell it completes. */
+  /**
+   * The output for `data` (which starts at a cell) up to the last cell it completes. One pass over
+   * the bytes with the state in locals: this loop is the worker's whole cost per exported byte
+   * (1M bench-like raw rows, 75 MB: ≈ 630 ms of CPU when it read fields and a Set per cell, ≈ 430 ms
+   * without; a bare JavaScript loop over the same bytes takes ≈ 225 ms on that machine).
+   */
   private rewrite(data: Buffer): Buffer {
     const out: Buffer[] = [];
+    const length = data.length;
+    const guarded = this.guarded;
+    const limit = this.limit;
+    let column = this.column;
+    let rows = this.rows;
     let copied = 0;
     let start = 0;
     let searched = this.searched;
     let hasBom = this.pendingHasBom;
-    while (start < data.length) {
+    while (start < length) {
       let end: number;
       let rewrite: Rewrite = 'none';
-      const quoted = data[start] === QUOTE;
+      const first = data[start] as number;
+      const quoted = first === QUOTE;
       if (quoted) {
         const close = closingQuote(data, start + Math.max(1, searched));
-        if (close.at === undefined) {
-          searched = close.searched - start;
+        if (close < 0) {
+          searched = -1 - close - start;
           end = -1;
         } else {
-          end = close.at + 1;
-          const length = close.at - start - 1;
-          if (length === 0 || (length === 2 && data[start + 1] === BACKSLASH && data[start + 2] === DOT)) rewrite = 'drop-quotes';
+          end = close + 1;
+          const cellLength = close - start - 1;
+          if (cellLength === 0 || (cellLength === 2 && data[start + 1] === BACKSLASH && data[start + 2] === DOT)) rewrite = 'drop-quotes';
         }
       } else {
         let at = start + searched;
-        for (; at < data.length; at += 1) {
-          const byte = data[at];
-          if (byte === COMMA || byte === NEWLINE) break;
-          if (byte === BOM[0] && data[at + 1] === BOM[1] && data[at + 2] === BOM[2]) hasBom = true;
+        // Bytes above the comma go on, but a BOM's first byte: one comparison for nearly every byte.
+        for (; at < length; at += 1) {
+          const byte = data[at] as number;
+          if (byte <= COMMA) {
+            if (byte === COMMA || byte === NEWLINE) break;
+          } else if (byte === BOM_FIRST && data[at + 1] === BOM_SECOND && data[at + 2] === BOM_THIRD) hasBom = true;
         }
-        if (at === data.length) {
+        if (at === length) {
           // A BOM may straddle the chunks: its first bytes are searched again.
           searched = Math.max(0, at - start - 2);
           end = -1;
         } else {
           end = at;
-          if (end > start && (data[start] === SPACE || data[end - 1] === SPACE || hasBom)) rewrite = 'add-quotes';
+          if (end > start && (first === SPACE || data[end - 1] === SPACE || hasBom)) rewrite = 'add-quotes';
         }
       }
       if (end === -1) {
         this.pending.keep(data, start);
         this.searched = searched;
         this.pendingHasBom = hasBom;
+        this.column = column;
+        this.rows = rows;
         out.push(data.subarray(copied, start));
         return joined(out);
       }
-      // An empty cell or `\.` (drop-quotes) never starts a formula.
-      const guard = this.guarded[this.column] === true && needsGuard(data, quoted ? start + 1 : start, quoted ? end - 1 : end);
+      // An empty cell or `\.` (drop-quotes) never starts a formula; FORMULA_START is 0 past the end of a cell.
+      const textStart = quoted ? start + 1 : start;
+      const guard =
+        guarded[column] === true && FORMULA_START[data[textStart] as number] === 1 && needsGuard(data, textStart, quoted ? end - 1 : end);
       if (rewrite === 'drop-quotes') {
         out.push(data.subarray(copied, start), data.subarray(start + 1, end - 1));
         copied = end;
@@ -142,27 +170,30 @@ export class PostgresCsvLines extends Transform {
         out.push(data.subarray(start, end), QUOTE_BYTES);
         copied = end;
       } else if (guard) {
-        const textStart = quoted ? start + 1 : start;
         out.push(data.subarray(copied, textStart), APOSTROPHE_BYTES);
         copied = textStart;
       }
       searched = 0;
       hasBom = false;
       start = end + 1;
-      this.column = data[end] === NEWLINE ? 0 : this.column + 1;
       if (data[end] === NEWLINE) {
-        this.rows += 1;
-        if (this.rows === this.limit) {
+        column = 0;
+        rows += 1;
+        if (rows === limit) {
           this.done = true;
+          this.rows = rows;
+          this.column = column;
           this.pending.clear();
-          if (start < data.length) this.truncated = true;
+          if (start < length) this.truncated = true;
           out.push(data.subarray(copied, start));
           return joined(out);
         }
-      }
+      } else column += 1;
     }
     this.searched = 0;
     this.pendingHasBom = false;
+    this.column = column;
+    this.rows = rows;
     this.pending.clear();
     out.push(data.subarray(copied));
     return joined(out);
@@ -189,16 +220,17 @@ function joined(pieces: Buffer[]): Buffer {
 
 /**
  * The quote that closes a quoted cell, searched from `from` (inside the cell): a quote not
- * followed by another. Undefined when `data` ends first — or right after a quote, which the next
- * byte decides; `searched` is where to search again once more bytes came.
+ * followed by another. When `data` ends first — or right after a quote, which the next byte
+ * decides — `-1 - searched`, where `searched` is where to search again once more bytes came (a
+ * number rather than an object: this runs for every quoted cell).
  */
-function closingQuote(data: Buffer, from: number): { at: number | undefined; searched: number } {
+function closingQuote(data: Buffer, from: number): number {
   let at = from;
   for (;;) {
     at = data.indexOf(QUOTE, at);
-    if (at === -1) return { at: undefined, searched: data.length };
-    if (at + 1 >= data.length) return { at: undefined, searched: at };
-    if (data[at + 1] !== QUOTE) return { at, searched: at };
+    if (at === -1) return -1 - data.length;
+    if (at + 1 >= data.length) return -1 - at;
+    if (data[at + 1] !== QUOTE) return at;
     at += 2;
   }
 }
