@@ -357,6 +357,14 @@ export interface paths {
     /** The rows of a completed SQL runner job, as JSON lines (one object per row) */
     get: operations["SqlRunner_results"];
   };
+  "/api/v1/projects/{projectUuid}/sqlRunner/saved/slug/{slug}/results-job": {
+    /** Run a saved SQL chart by slug (anyone who may view it); poll the job status for its fileUrl and columns */
+    get: operations["SavedSqlRuns_bySlug"];
+  };
+  "/api/v1/projects/{projectUuid}/sqlRunner/saved/{savedSqlUuid}/results-job": {
+    /** Run a saved SQL chart (anyone who may view it); poll the job status for its fileUrl and columns */
+    get: operations["SavedSqlRuns_byUuid"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -1615,6 +1623,8 @@ export interface components {
       /** Format: uuid */
       uuid: string;
       name: string;
+      /** @description Hidden from viewers in the reference's app; stored and answered as given (Quarry has no UI to hide it in). */
+      hidden?: boolean;
     };
     DashboardDto: {
       description: string | null;
@@ -1883,6 +1893,16 @@ export interface components {
       pivotConfig?: {
         [key: string]: unknown;
       } | null;
+      /** @description The reference's chart-level parameter values: accepted and ignored (Quarry's charts keep no parameter values). */
+      parameters?: {
+        [key: string]: unknown;
+      };
+      /** @description The reference's per-chart colour override: accepted and ignored (Quarry's charts take the organization's palette). */
+      colorPalette?: string[];
+      /** @description The reference's verification status: read-only there, ignored on upload (Quarry has no verification). */
+      verification?: {
+        [key: string]: unknown;
+      } | null;
       /** @description Ignored on upload (the server's own). */
       updatedAt?: string;
       downloadedAt?: string;
@@ -1892,6 +1912,8 @@ export interface components {
       tableName: string;
       /** @description The path of the chart's space (`sales.q1_reports`, or the reference's `sales/q1-reports`); missing spaces are created. */
       spaceSlug: string;
+      /** @description The reference's newest verification flag: ignored on upload, as the reference does without its verification feature. */
+      verified?: boolean;
       /** @description Fail with a 400 instead of creating a missing space. */
       skipSpaceCreate?: boolean;
       /** @description Create missing spaces public (default: private). */
@@ -1914,6 +1936,11 @@ export interface components {
       properties: {
         [key: string]: unknown;
       };
+      /**
+       * Format: uuid
+       * @description The tile's id in its dashboard, kept by an upload.
+       */
+      uuid: string;
       type: string;
       /** @description Names the tile in the filters' `tileTargets`. */
       tileSlug: string;
@@ -1958,6 +1985,11 @@ export interface components {
         [key: string]: unknown;
       };
       type: string;
+      /**
+       * Format: uuid
+       * @description Kept as the tile's uuid (unique in the file); left out or null, the uuid of the tile with the same slug, else a new one.
+       */
+      uuid?: string | null;
       /** @description Names the tile in the filters' `tileTargets`; left out, the slug a download would give it (chart slug, else title, else type). */
       tileSlug?: string;
     };
@@ -1977,6 +2009,10 @@ export interface components {
       parameters?: {
         [key: string]: unknown;
       };
+      /** @description The reference's verification status: read-only there, ignored on upload (Quarry has no verification). */
+      verification?: {
+        [key: string]: unknown;
+      } | null;
       updatedAt?: string;
       downloadedAt?: string;
       version?: number;
@@ -1986,6 +2022,8 @@ export interface components {
       spaceSlug: string;
       tiles: components["schemas"]["TileUploadDto"][];
       tabs?: components["schemas"]["DashboardTabDto"][];
+      /** @description The reference's newest verification flag: ignored on upload. */
+      verified?: boolean;
       skipSpaceCreate?: boolean;
       publicSpaceCreate?: boolean;
       dryRun?: boolean;
@@ -7398,6 +7436,96 @@ export interface operations {
             /** @enum {string} */
             status: "ok";
             results: Record<string, unknown> | null;
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Run a saved SQL chart by slug (anyone who may view it); poll the job status for its fileUrl and columns */
+  SavedSqlRuns_bySlug: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SqlRunnerJobDto"];
+          };
+        };
+      };
+      /** @description Invalid input: every offending field is named in error.data */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Not found (or not visible to the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+      /** @description Unexpected error; error.data.errorId is in the server logs */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ApiErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /** Run a saved SQL chart (anyone who may view it); poll the job status for its fileUrl and columns */
+  SavedSqlRuns_byUuid: {
+    parameters: {
+      path: {
+        projectUuid: string;
+        savedSqlUuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+            results: components["schemas"]["SqlRunnerJobDto"];
           };
         };
       };
