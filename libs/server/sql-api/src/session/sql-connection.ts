@@ -25,6 +25,9 @@ import type { SqlApiBackend } from './sql-api-backend';
 import { splitStatements } from './statement-splitter';
 import { isUnexpected, wireError } from './wire-errors';
 
+/** How long a rejected client may keep sending (read and dropped) before its connection is cut. */
+const REJECTED_LINGER_MS = 2_000;
+
 /** How long a connection plans against the catalog it read before reading it again (recompiles, role changes). */
 const CATALOG_TTL_MS = 5_000;
 const CANCEL_REQUEST_CODE = 80877102;
@@ -155,16 +158,21 @@ export class SqlConnection {
 
   private rejected = false;
 
-  /** FATAL, then the connection closes once the error is written; nothing more it sends is read or buffered. */
+  /** FATAL, then the connection closes once the error is written; nothing more it sends is buffered. */
   private reject(error: FramingError): void {
     this.rejected = true;
     this.inbox.length = 0;
     const socket = this.gateway.detach();
     socket.removeAllListeners('data');
-    socket.pause();
+    // What the client still sends is read and dropped until it closes: closing with unread bytes in the
+    // kernel's buffer would reset the connection, and the client could lose the error before reading it.
+    socket.on('data', () => undefined);
     this.queue(backend.error({ severity: 'FATAL', ...error }));
     this.flush();
-    socket.end(() => socket.destroy());
+    socket.end();
+    const linger = setTimeout(() => socket.destroy(), REJECTED_LINGER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
   }
 
   private async drain(): Promise<void> {
